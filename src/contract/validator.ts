@@ -1,0 +1,140 @@
+// Compiles JSON Schema validators straight from the bundled OpenAPI 3.1 document, so every check
+// (examples, emulator requests and responses, captured live responses) uses the document's own schemas.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+
+// ajv-formats is CommonJS whose default export is the plugin; under NodeNext the default import is
+// the module object on some paths, so take the callable either way.
+type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
+const addFormats: FormatsPlugin =
+  (addFormatsPlugin as unknown as { default?: FormatsPlugin }).default ?? (addFormatsPlugin as unknown as FormatsPlugin);
+
+const DOCUMENT_ID = 'openapi.json';
+
+/** Encodes path segments into a JSON Pointer fragment, e.g. ['paths', '/a/{b}'] -> '#/paths/~1a~1{b}'. */
+export function jsonPointer(...segments: readonly (string | number)[]): string {
+  return `#${segments.map((s) => `/${String(s).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`;
+}
+
+export interface ValidationIssue {
+  /** JSON path of the failing value, e.g. `$.interfaces[0].subnet_id`. */
+  path: string;
+  /** The rule that failed, e.g. `required`, `type`, `format`. */
+  rule: string;
+  message: string;
+}
+
+export interface ContractValidator {
+  /** A compiled validator for the schema at a JSON Pointer into the document. */
+  at(pointer: string): ValidateFunction;
+  /** Validates a value and reports each failure as a readable issue; an empty list means valid. */
+  check(pointer: string, value: unknown): ValidationIssue[];
+}
+
+function toJsonPath(instancePath: string): string {
+  if (instancePath === '') return '$';
+  return `$${instancePath
+    .split('/')
+    .slice(1)
+    .map((raw) => raw.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .map((key) => (/^\d+$/.test(key) ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`))
+    .join('')}`;
+}
+
+const parentPath = (instancePath: string): string => instancePath.slice(0, instancePath.lastIndexOf('/'));
+const COMPOSITE_KEYWORDS = new Set(['oneOf', 'anyOf', 'not']);
+
+/**
+ * A discriminated oneOf fails every branch but one on the discriminator's `const`. Those failures
+ * are noise when one branch matched, and read better as one enum failure when none did.
+ */
+function collapseDiscriminators(errors: readonly ErrorObject[]): ErrorObject[] {
+  let kept = [...errors];
+  for (const oneOf of errors.filter((e) => e.keyword === 'oneOf')) {
+    const branches = Array.isArray(oneOf.schema) ? oneOf.schema.length : 0;
+    const constByPath = new Map<string, ErrorObject[]>();
+    for (const e of errors) {
+      if (e.keyword === 'const' && parentPath(e.instancePath) === oneOf.instancePath) {
+        constByPath.set(e.instancePath, [...(constByPath.get(e.instancePath) ?? []), e]);
+      }
+    }
+    for (const [instancePath, misses] of constByPath) {
+      if (misses.length < branches - 1) continue;
+      kept = kept.filter((e) => !misses.includes(e) && e !== oneOf);
+      if (misses.length >= branches) {
+        const allowed = misses.map((e) => JSON.stringify((e.params as { allowedValue: unknown }).allowedValue));
+        kept.push({ ...oneOf, instancePath, keyword: 'enum', message: `must be one of: ${allowed.join(', ')}` });
+      }
+    }
+  }
+  // A composite failure adds nothing when a more specific failure at or below it says what is wrong.
+  return kept.filter(
+    (e) =>
+      !COMPOSITE_KEYWORDS.has(e.keyword) ||
+      !kept.some((other) => other !== e && !COMPOSITE_KEYWORDS.has(other.keyword) && other.instancePath.startsWith(e.instancePath)),
+  );
+}
+
+/** Turns Ajv errors into issues that name the field and the rule. */
+export function describeErrors(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  for (const error of collapseDiscriminators(errors ?? [])) {
+    let path = toJsonPath(error.instancePath);
+    if (error.keyword === 'required') {
+      const missing = (error.params as { missingProperty: string }).missingProperty;
+      path = path === '$' ? `$.${missing}` : `${path}.${missing}`;
+    }
+    if (error.keyword === 'additionalProperties') {
+      const extra = (error.params as { additionalProperty: string }).additionalProperty;
+      path = `${path}.${extra}`;
+    }
+    issues.push({ path, rule: error.keyword, message: error.message ?? 'is invalid' });
+  }
+  const seen = new Set<string>();
+  return issues.filter((issue) => {
+    const key = `${issue.path}|${issue.rule}|${issue.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+export function createContractValidator(document: object): ContractValidator {
+  const ajv = new Ajv2020({
+    strict: true,
+    // `required` inside anyOf/allOf branches names properties declared beside it, which is valid JSON Schema.
+    strictRequired: false,
+    allErrors: true,
+    allowUnionTypes: true,
+    // Keeps each failing branch's schema on its error, which collapseDiscriminators needs.
+    verbose: true,
+    validateSchema: false,
+  });
+  addFormats(ajv);
+  // OpenAPI's own annotation keyword; Ajv's built-in discriminator support does not accept `mapping`.
+  ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
+  // Ajv compiles the root when it resolves a fragment, so the root registered here holds only the two
+  // parts that schemas live in and `$ref`s point into, declared as inert keywords.
+  ajv.addKeyword({ keyword: 'paths', schemaType: 'object' });
+  ajv.addKeyword({ keyword: 'components', schemaType: 'object' });
+  const { paths, components } = document as { paths?: unknown; components?: unknown };
+  ajv.addSchema({ paths, components }, DOCUMENT_ID);
+  const cache = new Map<string, ValidateFunction>();
+  const at = (pointer: string): ValidateFunction => {
+    let validate = cache.get(pointer);
+    if (!validate) {
+      validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
+      if (!validate) throw new Error(`No schema at ${pointer} in the document`);
+      cache.set(pointer, validate);
+    }
+    return validate;
+  };
+  return {
+    at,
+    check(pointer, value) {
+      const validate = at(pointer);
+      return validate(value) ? [] : describeErrors(validate.errors);
+    },
+  };
+}

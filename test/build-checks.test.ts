@@ -1,0 +1,31 @@
+// The build's gates hold on the committed tree: lint has zero findings and generated/ is fresh.
+import { cp, mkdtemp, rm, appendFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { findStaleGenerated } from '../scripts/lib/generate.js';
+import { lintDocument } from '../scripts/lib/lint.js';
+
+describe('build gates', () => {
+  it('lint (Redocly recommended-strict, Spectral with --fail-severity=warn) has zero findings', async () => {
+    const report = await lintDocument();
+    expect(report.output).toContain('Your API description is valid');
+    expect(report.output).toContain("No results with a severity of 'warn' or higher found!");
+    expect(report.ok).toBe(true);
+  });
+
+  it('generated/ is exactly what the build derives now', async () => {
+    expect(await findStaleGenerated()).toEqual([]);
+  });
+
+  it('names a generated file that was edited by hand', async () => {
+    const copy = await mkdtemp(path.join(os.tmpdir(), 'cloud-api-tampered-'));
+    try {
+      await cp('generated', copy, { recursive: true });
+      await appendFile(path.join(copy, 'schema.d.ts'), '// edited by hand\n');
+      expect(await findStaleGenerated(copy)).toEqual([path.join(copy, 'schema.d.ts')]);
+    } finally {
+      await rm(copy, { recursive: true, force: true });
+    }
+  });
+});
