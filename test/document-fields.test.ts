@@ -48,7 +48,11 @@ function assertShape(where: string, actual: Schema, expected: ExpectedShape): vo
     expect(items, `${where}: items`).toBeDefined();
     assertShape(`${where}[]`, items, expected.items);
   }
-  if (expected.fields) assertFields(where, actual, expected.fields);
+  if (expected.fields) {
+    assertFields(where, actual, expected.fields);
+    // A nested object the seed spells out holds exactly the seed's fields.
+    expect(Object.keys(propertiesOf(actual)).sort(), `${where}: fields`).toEqual(expected.fields.map((f) => f.name).sort());
+  }
 }
 
 function assertFields(where: string, schema: Schema, fields: SeedField[]): void {
