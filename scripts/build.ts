@@ -1,7 +1,8 @@
-// The build: lint -> bundle -> types -> docs. Each step prints its time; the first failure stops it.
+// The build: lint -> bundle -> types -> docs -> library. Each step prints its time; the first failure stops it.
 import { readFile } from 'node:fs/promises';
 import { buildDocs } from './lib/docs.js';
 import { bundleInto, generateTypesInto } from './lib/generate.js';
+import { buildLibrary } from './lib/library.js';
 import { lintDocument } from './lib/lint.js';
 import { timedStep } from './lib/tools.js';
 
@@ -11,11 +12,12 @@ await timedStep('lint (Redocly recommended-strict, Spectral oas + OWASP + projec
   const report = await lintDocument();
   if (!report.ok) throw new Error(`Lint failed:\n${report.output}`);
 });
-await timedStep('bundle -> generated/openapi.yaml, generated/openapi.json', () => bundleInto('generated'));
+await timedStep('bundle -> generated/openapi.yaml, openapi.json, operations.json', () => bundleInto('generated'));
 await timedStep('types -> generated/schema.d.ts', () => generateTypesInto('generated'));
 await timedStep('docs -> dist/docs/index.html', async () => {
   const document = JSON.parse(await readFile('generated/openapi.json', 'utf8')) as object;
   await buildDocs(document);
 });
+await timedStep('library -> dist/src (ESM + .d.ts)', buildLibrary);
 
 process.stdout.write(`Build finished in ${Math.round(performance.now() - started)} ms\n`);

@@ -1,4 +1,5 @@
-// Derives generated/ from openapi/: the bundled document (YAML and JSON) and the TypeScript types.
+// Derives generated/ from openapi/: the bundled document (YAML and JSON), an operation index and the
+// TypeScript types.
 // The same function writes generated/ in the build and a scratch copy in the drift check.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,13 +8,51 @@ import { parse } from 'yaml';
 import { bundleDocument } from './lint.js';
 import { runToolOrFail } from './tools.js';
 
-export const generatedFiles = ['openapi.yaml', 'openapi.json', 'schema.d.ts'] as const;
+export const generatedFiles = ['openapi.yaml', 'openapi.json', 'operations.json', 'deprecated-operations.json', 'schema.d.ts'] as const;
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+interface OperationObject {
+  operationId: string;
+  tags?: string[];
+  deprecated?: boolean;
+  responses: Record<string, unknown>;
+}
+
+/**
+ * A small index of the operations (id, method, path, area, deprecation, success status) for code
+ * that must not carry the whole document, such as the browser-sized client.
+ */
+function operationIndex(document: { paths: Record<string, Partial<Record<string, OperationObject>>> }) {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    HTTP_METHODS.flatMap((method) => {
+      const operation = item[method];
+      if (!operation) return [];
+      const success = Object.keys(operation.responses).find((code) => /^2\d\d$/.test(code));
+      return [
+        {
+          operationId: operation.operationId,
+          method: method.toUpperCase(),
+          path,
+          tag: operation.tags?.[0] ?? '',
+          deprecated: operation.deprecated === true,
+          successStatus: Number(success),
+        },
+      ];
+    }),
+  );
+}
 
 export async function bundleInto(outDir: string): Promise<void> {
   const yamlFile = path.join(outDir, 'openapi.yaml');
   await bundleDocument(yamlFile);
-  const document: unknown = parse(await readFile(yamlFile, 'utf8'));
+  const document = parse(await readFile(yamlFile, 'utf8'));
   await writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
+  const operations = operationIndex(document);
+  await writeFile(path.join(outDir, 'operations.json'), `${JSON.stringify(operations, null, 2)}\n`);
+  // The client only needs to recognise deprecated calls; this keeps the full index out of its bundle.
+  const deprecated = Object.fromEntries(operations.filter((op) => op.deprecated).map((op) => [`${op.method} ${op.path}`, op.operationId]));
+  await writeFile(path.join(outDir, 'deprecated-operations.json'), `${JSON.stringify(deprecated, null, 2)}\n`);
 }
 
 export async function generateTypesInto(outDir: string): Promise<void> {

@@ -1,0 +1,92 @@
+// npm run bench:client: the client's per-call time against bare fetch on the same local server, in
+// the same run, and the size of a small app that imports createCloudClient (esbuild, minified, gzip).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import createClient from 'openapi-fetch';
+import type { paths } from '../generated/schema.js';
+import { createCloudClient } from '../src/index.js';
+
+const ROUNDS = 7;
+const CALLS_PER_ROUND = 2_000;
+const GOAL_RATIO = 1.1;
+const GOAL_GZIP_BYTES = 5 * 1024;
+
+const body = JSON.stringify({ id: 1444, name: 'Product launch', status: 'ready' });
+const server = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+const client = createCloudClient({ apiKey: 'bench-key', baseUrl });
+const bare = async () => {
+  const response = await fetch(`${baseUrl}/streaming/videos/1444`, { headers: { Authorization: 'apikey bench-key' } });
+  if (!response.ok) throw new Error(`bare fetch answered ${response.status}`);
+  return response.json();
+};
+// A second reference: openapi-fetch on its own, to show which part of the gap is the library's.
+const plainClient = createClient<paths>({ baseUrl, headers: { Authorization: 'apikey bench-key' } });
+const plain = async () => {
+  const { data, response } = await plainClient.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+  if (!response.ok) throw new Error(`openapi-fetch answered ${response.status}`);
+  return data;
+};
+const typed = async () => {
+  const { data, response } = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+  if (!response.ok) throw new Error(`client answered ${response.status}`);
+  return data;
+};
+
+async function microsPerCall(call: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < CALLS_PER_ROUND; i++) await call();
+  return ((performance.now() - started) * 1000) / CALLS_PER_ROUND;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+// Warm both paths (JIT, keep-alive sockets), then interleave rounds so drift on a shared machine hits both.
+await microsPerCall(bare);
+await microsPerCall(plain);
+await microsPerCall(typed);
+const bareRounds: number[] = [];
+const plainRounds: number[] = [];
+const clientRounds: number[] = [];
+for (let round = 0; round < ROUNDS; round++) {
+  bareRounds.push(await microsPerCall(bare));
+  plainRounds.push(await microsPerCall(plain));
+  clientRounds.push(await microsPerCall(typed));
+}
+server.close();
+
+const bareUs = median(bareRounds);
+const plainUs = median(plainRounds);
+const clientUs = median(clientRounds);
+const ratio = clientUs / bareUs;
+
+const app = await build({
+  stdin: {
+    contents: "import { createCloudClient } from './src/index.ts';\nconst c = createCloudClient({ apiKey: 'k' });\nc.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }).then(console.log);\n",
+    resolveDir: new URL('..', import.meta.url).pathname,
+    loader: 'ts',
+  },
+  bundle: true,
+  minify: true,
+  format: 'esm',
+  platform: 'browser',
+  write: false,
+  logLevel: 'silent',
+});
+const minified = app.outputFiles[0]!.contents;
+const gzipped = gzipSync(minified, { level: 9 }).length;
+
+console.log('Client per-call time, GET /streaming/videos/{video_id} on 127.0.0.1');
+console.log(`  baseline: bare fetch        ${bareUs.toFixed(1)} µs/call (median of ${ROUNDS} rounds x ${CALLS_PER_ROUND} calls)`);
+console.log(`  openapi-fetch alone         ${plainUs.toFixed(1)} µs/call (${(plainUs / bareUs).toFixed(3)}x bare fetch)`);
+console.log(`  createCloudClient           ${clientUs.toFixed(1)} µs/call (timeouts, retries, redaction; ${(clientUs / plainUs).toFixed(3)}x openapi-fetch alone)`);
+console.log(`  ratio client / bare fetch   ${ratio.toFixed(3)}x (goal <= ${GOAL_RATIO}x) ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'}`);
+console.log('Size of a small app importing createCloudClient (esbuild, minified, browser)');
+console.log(`  minified ${(minified.length / 1024).toFixed(2)} kB, gzip ${(gzipped / 1024).toFixed(2)} kB (goal <= ${GOAL_GZIP_BYTES / 1024} kB) ${gzipped <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}`);

@@ -1,0 +1,10 @@
+// Compiles src/ to dist/ (ESM + .d.ts). tsc does not copy .d.ts inputs, so the generated types are
+// copied beside the compiled operation index, where dist/src/*.d.ts expects them.
+import { copyFile, mkdir } from 'node:fs/promises';
+import { runToolOrFail } from './tools.js';
+
+export async function buildLibrary(): Promise<void> {
+  await runToolOrFail('tsc', ['-p', 'tsconfig.build.json']);
+  await mkdir('dist/generated', { recursive: true });
+  await copyFile('generated/schema.d.ts', 'dist/generated/schema.d.ts');
+}

@@ -1,0 +1,28 @@
+// Turns openapi-fetch's { data, error, response } into the data, or throws an ApiError for any
+// non-2xx, including one with an empty body (which openapi-fetch reports as error === undefined).
+import { apiErrorFor } from './errors.js';
+import { exchangeOf } from './retrying-fetch.js';
+
+export interface FetchResult<Data> {
+  data?: Data;
+  error?: unknown;
+  response: Response;
+}
+
+/** The method and path an error names: recorded by the client, else read off the response. */
+function originFor(response: Response): { method: string; path: string } {
+  return exchangeOf(response) ?? { method: 'HTTP', path: response.url ? new URL(response.url).pathname : '(unknown path)' };
+}
+
+/**
+ * Awaits a call and returns its data; throws ApiError when the status is not 2xx.
+ * `const video = await unwrap(client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }))`
+ */
+export async function unwrap<Data>(call: FetchResult<Data> | Promise<FetchResult<Data>>): Promise<Data> {
+  const result = await call;
+  if (!result.response.ok) {
+    const { method, path } = originFor(result.response);
+    throw apiErrorFor(result.response, method, path, result.error);
+  }
+  return result.data as Data;
+}

@@ -1,0 +1,31 @@
+// The operation index the build derives from the document (generated/operations.json), and types
+// that find an operation's path from its operationId, so code can name operations without
+// restating their paths.
+import index from '../generated/operations.json' with { type: 'json' };
+import type { operations, paths } from '../generated/schema.js';
+
+export type OperationId = keyof operations;
+
+export interface OperationInfo {
+  operationId: OperationId;
+  method: string;
+  path: string;
+  tag: string;
+  deprecated: boolean;
+  successStatus: number;
+}
+
+export const operationIndex = index as readonly OperationInfo[];
+
+/** The path template of an operation, as a literal type: PathOf<'getVideo'> is '/streaming/videos/{video_id}'. */
+export type PathOf<Id extends OperationId> = {
+  [P in keyof paths]: {
+    [M in keyof paths[P]]: [paths[P][M]] extends [never] ? never : paths[P][M] extends operations[Id] ? P : never;
+  }[keyof paths[P]];
+}[keyof paths];
+
+export function operationById<Id extends OperationId>(operationId: Id): OperationInfo & { path: PathOf<Id> } {
+  const found = operationIndex.find((op) => op.operationId === operationId);
+  if (!found) throw new Error(`Unknown operationId "${operationId}"`);
+  return found as OperationInfo & { path: PathOf<Id> };
+}

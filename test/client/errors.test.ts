@@ -1,0 +1,143 @@
+// Non-2xx answers become ApiError (also with an empty body), and the API key never shows in an
+// error, a stack, JSON.stringify(error) or a warning, even when the server echoes it back.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ApiConnectionError, ApiError, ApiTimeoutError, createCloudClient, unwrap, type CloudClient } from '../../src/index.js';
+import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
+
+const API_KEY = 'sk-live-SECRET-4f7a9c2e';
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer((request, res) => {
+    if (request.url.startsWith('/fastedge/')) return void res.writeHead(404, { 'content-length': '0' }).end();
+    if (request.url.startsWith('/cloud/')) {
+      // A careless server that echoes the request's Authorization header back.
+      return sendJson(res, 400, { exception_class: 'BadRequest', message: `bad header ${request.headers.authorization}`, request_id: 'req-42' });
+    }
+    if (request.url.startsWith('/streaming/videos/2')) return void res.writeHead(500, { 'content-type': 'text/plain' }).end(`echo: ${request.headers.authorization}`);
+    if (request.url.startsWith('/streaming/')) return sendJson(res, 404, { error: 'Not found', status: 404 }, { 'x-request-id': 'hdr-7' });
+    if (request.url.startsWith('/dns/')) return undefined; // hang
+    sendJson(res, 200, {});
+  });
+});
+afterAll(() => server.close());
+
+const client = (extra: Parameters<typeof createCloudClient>[0] = {}): CloudClient =>
+  createCloudClient({ apiKey: API_KEY, baseUrl: server.url, maxRetries: 0, ...extra });
+
+function expectNoKey(value: unknown): void {
+  const error = value as Error;
+  const seen = [String(error), error.message, error.stack ?? '', JSON.stringify(error), JSON.stringify((error as ApiError).body ?? null)].join('\n');
+  expect(seen).not.toContain(API_KEY);
+}
+
+describe('ApiError', () => {
+  it('is thrown by unwrap for an empty-body 404 (openapi-fetch reports error === undefined)', async () => {
+    const result = await client().DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 9 } } });
+    expect(result.error).toBeUndefined();
+    expect(result.response.ok).toBe(false);
+    const error = await unwrap(result).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, method: 'DELETE', path: '/fastedge/v1/apps/9', body: undefined });
+    expect((error as ApiError).message).toBe('DELETE /fastedge/v1/apps/9 answered 404 with no body');
+  });
+
+  it('carries the area\'s parsed body and the request id (from the header when the body has none)', async () => {
+    const error = await unwrap(client().GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } })).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 404, method: 'GET', path: '/streaming/videos/1', body: { error: 'Not found', status: 404 }, requestId: 'hdr-7' });
+  });
+
+  it('is thrown by the call itself with throwOnError, for empty and JSON bodies', async () => {
+    const c = client({ throwOnError: true });
+    await expect(c.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 9 } } })).rejects.toMatchObject({ name: 'ApiError', status: 404 });
+    await expect(c.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', { params: { path: { client_id: 1 } } })).rejects.toMatchObject({
+      status: 400,
+      requestId: 'req-42',
+      body: { exception_class: 'BadRequest' },
+    });
+  });
+
+  it('returns the data of a 2xx', async () => {
+    await expect(unwrap(client().GET('/storage/notifications/v1/events/configurator'))).resolves.toEqual({});
+  });
+});
+
+describe('the API key', () => {
+  it('is scrubbed from error bodies a server echoes it in, with unwrap and with throwOnError', async () => {
+    const call = (c: CloudClient) => c.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', { params: { path: { client_id: 1 } } });
+    const viaUnwrap = await unwrap(call(client())).catch((e: unknown) => e);
+    const viaThrow = await call(client({ throwOnError: true })).catch((e: unknown) => e);
+    const plain = await client().GET('/streaming/videos/{video_id}', { params: { path: { video_id: 2 } } });
+    for (const error of [viaUnwrap, viaThrow]) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).body).toMatchObject({ message: 'bad header apikey [redacted]' });
+      expectNoKey(error);
+    }
+    expect(plain.error).toBe('echo: apikey [redacted]');
+  });
+
+  it('is absent from timeout and connection errors', async () => {
+    const timeout = await client({ timeoutMs: 50 }).GET('/dns/v2/zones/{name}', { params: { path: { name: 'x' } } }).catch((e: unknown) => e);
+    expect(timeout).toBeInstanceOf(ApiTimeoutError);
+    expectNoKey(timeout);
+    const port = await closedPort();
+    const refused = await createCloudClient({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 })
+      .GET('/streaming/streams')
+      .catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiConnectionError);
+    expectNoKey(refused);
+  });
+
+  it('is absent from option errors, including one for a key a header cannot hold', () => {
+    const bad = `${API_KEY}\n`;
+    const error = (() => {
+      try {
+        createCloudClient({ apiKey: bad });
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect((error as Error).message).toBe('apiKey must not contain whitespace, control or non-Latin-1 characters');
+    expectNoKey(error);
+  });
+
+  it('is absent from what the client logs or warns', async () => {
+    const warn = vi.spyOn(process, 'emitWarning');
+    const log = vi.spyOn(console, 'warn');
+    await client().DELETE('/cloud/v2/inference/deployments/{instance_id}', { params: { path: { instance_id: 'x' } } });
+    for (const call of [...warn.mock.calls, ...log.mock.calls]) expect(JSON.stringify(call)).not.toContain(API_KEY);
+    warn.mockRestore();
+    log.mockRestore();
+  });
+});
+
+describe('options', () => {
+  it.each([
+    [{ apiKey: '' }, 'apiKey is required: pass { apiKey } or set GCORE_API_KEY'],
+    [{ apiKey: 'k', baseUrl: 'api.gcore.com' }, 'baseUrl must be an absolute http(s) URL, got "api.gcore.com"'],
+    [{ apiKey: 'k', baseUrl: 'ftp://x' }, 'baseUrl must use http or https, got "ftp:"'],
+    [{ apiKey: 'k', timeoutMs: 0 }, 'timeoutMs must be a positive number of milliseconds, got 0'],
+    [{ apiKey: 'k', maxRetries: 1.5 }, 'maxRetries must be a whole number from 0 to 10, got 1.5'],
+  ])('rejects %j with a message naming the option and the rule', (options, message) => {
+    expect(() => createCloudClient(options)).toThrow(message);
+  });
+
+  it('reads GCORE_API_KEY and GCORE_BASE_URL from the environment', async () => {
+    vi.stubEnv('GCORE_API_KEY', 'from-env');
+    vi.stubEnv('GCORE_BASE_URL', server.url);
+    try {
+      const before = server.requests.length;
+      await createCloudClient().GET('/storage/notifications/v1/events/configurator');
+      expect(server.requests[before]!.headers.authorization).toBe('apikey from-env');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(() => createCloudClient()).toThrow('apiKey is required');
+  });
+
+  it('sends extra headers but keeps its own Authorization', async () => {
+    const before = server.requests.length;
+    await client({ headers: { 'x-trace': 't1', authorization: 'apikey someone-else' } }).GET('/storage/notifications/v1/events/configurator');
+    expect(server.requests[before]!.headers).toMatchObject({ 'x-trace': 't1', authorization: `apikey ${API_KEY}` });
+  });
+});

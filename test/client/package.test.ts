@@ -1,0 +1,31 @@
+// The built package, imported by its name as a user would, and the client's fitness for browsers.
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+import { createCloudClient, operationIndex } from 'cloud-platform-api';
+import { startServer } from '../helpers/http-server.js';
+
+describe('the package', () => {
+  it('exports createCloudClient and the operation index by its name, from dist/', async () => {
+    expect(import.meta.resolve('cloud-platform-api')).toMatch(/\/dist\/src\/index\.js$/);
+    expect(operationIndex).toHaveLength(14);
+    const server = await startServer((_r, res) => res.writeHead(204).end());
+    try {
+      const client = createCloudClient({ apiKey: 'k', baseUrl: server.url });
+      const { response } = await client.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 5 } } });
+      expect(response.status).toBe(204);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('exports the bundled document as ./openapi.json', async () => {
+    const { default: document } = await import('cloud-platform-api/openapi.json', { with: { type: 'json' } });
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('bundles for the browser with nothing Node-only on the client path', async () => {
+    const result = await build({ entryPoints: ['src/index.ts'], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+    const code = result.outputFiles[0]!.text;
+    expect(code).not.toMatch(/from\s*["']node:|require\(["'](node:)?(fs|http|net|path|crypto)["']\)/);
+  });
+});

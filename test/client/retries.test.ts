@@ -1,0 +1,133 @@
+// The retry policy under injected faults, against a real server on 127.0.0.1: a create is never
+// sent twice once it may have reached the server.
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiConnectionError, ApiTimeoutError, createCloudClient, type CloudClient } from '../../src/index.js';
+import { closedPort, sendJson, startServer, type Handler, type TestServer } from '../helpers/http-server.js';
+
+const servers: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((s) => s.close()));
+});
+
+/** A server that answers the n-th request (0-based) with script[n], and the last entry after that. */
+async function scripted(script: Handler[]): Promise<TestServer> {
+  let n = 0;
+  const server = await startServer((request, res, req) => script[Math.min(n++, script.length - 1)]!(request, res, req));
+  servers.push(server);
+  return server;
+}
+
+const ok: Handler = (_r, res) => sendJson(res, 200, { id: 1 });
+const status = (code: number, headers: Record<string, string> = {}): Handler => (_r, res) => sendJson(res, code, { error: `status ${code}` }, { 'retry-after-ms': '5', ...headers });
+const reset: Handler = (_r, _res, req) => req.socket.destroy();
+const hang: Handler = () => undefined;
+
+const client = (server: TestServer | string, extra: Parameters<typeof createCloudClient>[0] = {}): CloudClient =>
+  createCloudClient({ apiKey: 'k', baseUrl: typeof server === 'string' ? server : server.url, ...extra });
+
+const getVideo = (c: CloudClient) => c.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } });
+const createConfig = (c: CloudClient) => c.POST('/cdn/logs_uploader/configs', { body: { name: 'n', policy: 1, target: 2 } });
+
+describe('GET and DELETE', () => {
+  it('retry a 503 with Retry-After, then succeed', async () => {
+    const server = await scripted([status(503, { 'retry-after': '0', 'retry-after-ms': '' }), ok]);
+    const { response } = await getVideo(client(server));
+    expect(response.status).toBe(200);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('retry a 429 and a 500', async () => {
+    const server = await scripted([status(429), status(500), ok]);
+    expect((await getVideo(client(server))).response.status).toBe(200);
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('retry a connection reset before any response', async () => {
+    const server = await scripted([reset, ok]);
+    const { response } = await client(server).DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 1 } } });
+    expect(response.status).toBe(200);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('retry a timed-out attempt, and give up with ApiTimeoutError after maxRetries', async () => {
+    const recovering = await scripted([hang, ok]);
+    expect((await getVideo(client(recovering, { timeoutMs: 150 }))).response.status).toBe(200);
+    expect(recovering.requests).toHaveLength(2);
+
+    const stuck = await scripted([hang]);
+    await expect(getVideo(client(stuck, { timeoutMs: 100, maxRetries: 1 }))).rejects.toBeInstanceOf(ApiTimeoutError);
+    expect(stuck.requests).toHaveLength(2);
+  });
+
+  it('stop after maxRetries and hand back the last error response', async () => {
+    const server = await scripted([status(502)]);
+    const { response, error } = await getVideo(client(server, { maxRetries: 2 }));
+    expect(response.status).toBe(502);
+    expect(error).toEqual({ error: 'status 502' });
+    expect(server.requests).toHaveLength(3);
+  });
+
+  it('obey x-should-retry: false', async () => {
+    const server = await scripted([status(503, { 'x-should-retry': 'false' }), ok]);
+    expect((await getVideo(client(server))).response.status).toBe(503);
+    expect(server.requests).toHaveLength(1);
+  });
+});
+
+describe('POST and PATCH', () => {
+  it('retry 429 and 503: the server did not act', async () => {
+    const server = await scripted([status(429), status(503), ok]);
+    expect((await createConfig(client(server))).response.status).toBe(200);
+    expect(server.requests).toHaveLength(3);
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+  });
+
+  it('never retry a 500: the server may have acted', async () => {
+    const server = await scripted([status(500), ok]);
+    expect((await createConfig(client(server))).response.status).toBe(500);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('never retry a reset once the request went out', async () => {
+    const server = await scripted([reset, ok]);
+    const failure = await createConfig(client(server)).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiConnectionError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('never retry a timeout', async () => {
+    const server = await scripted([hang, ok]);
+    await expect(client(server, { timeoutMs: 100 }).PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: 1 } }, body: { enabled: true } })).rejects.toBeInstanceOf(ApiTimeoutError);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('retry a refused connection: nothing was sent', async () => {
+    let attempts = 0;
+    const counting = (request: Request, init: { signal: AbortSignal }) => {
+      attempts++;
+      return fetch(request, init);
+    };
+    const port = await closedPort();
+    const failure = await createConfig(client(`http://127.0.0.1:${port}`, { fetch: counting, maxRetries: 1 })).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiConnectionError);
+    expect((failure as ApiConnectionError).code).toBe('ECONNREFUSED');
+    expect(attempts).toBe(2);
+  });
+
+  it('honour x-should-retry: true', async () => {
+    const server = await scripted([status(500, { 'x-should-retry': 'true' }), ok]);
+    expect((await createConfig(client(server))).response.status).toBe(200);
+    expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('the caller\'s signal', () => {
+  it('aborts without retrying', async () => {
+    const server = await scripted([hang]);
+    const controller = new AbortController();
+    const call = client(server).GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } }, signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(server.requests).toHaveLength(1);
+  });
+});
