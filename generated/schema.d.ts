@@ -397,7 +397,7 @@ export interface components {
              * @example 7e8f9a0b-1c2d-4e3f-8a5b-6c7d8e9f0a1b
              */
             subnet_id?: string;
-        } | unknown | unknown;
+        } & (unknown | unknown);
         /**
          * @description The bare metal server that would be created. No field is required, as in the live service's description.
          * @example {

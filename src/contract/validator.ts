@@ -10,7 +10,10 @@ type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
 const addFormats: FormatsPlugin =
   (addFormatsPlugin as unknown as { default?: FormatsPlugin }).default ?? (addFormatsPlugin as unknown as FormatsPlugin);
 
-const DOCUMENT_ID = 'openapi.json';
+export const DOCUMENT_ID = 'openapi.json';
+
+/** A `$ref` to a place in the document, for schemas passed to `compile`. */
+export const documentRef = (...segments: readonly (string | number)[]) => ({ $ref: `${DOCUMENT_ID}${jsonPointer(...segments)}` });
 
 /** Encodes path segments into a JSON Pointer fragment, e.g. ['paths', '/a/{b}'] -> '#/paths/~1a~1{b}'. */
 export function jsonPointer(...segments: readonly (string | number)[]): string {
@@ -28,6 +31,8 @@ export interface ValidationIssue {
 export interface ContractValidator {
   /** A compiled validator for the schema at a JSON Pointer into the document. */
   at(pointer: string): ValidateFunction;
+  /** Compiles a schema of the caller's that may `$ref` into the document as `openapi.json#/...`. */
+  compile(schema: object): ValidateFunction;
   /** Validates a value and reports each failure as a readable issue; an empty list means valid. */
   check(pointer: string, value: unknown): ValidationIssue[];
 }
@@ -132,6 +137,7 @@ export function createContractValidator(document: object): ContractValidator {
   };
   return {
     at,
+    compile: (schema) => ajv.compile(schema),
     check(pointer, value) {
       const validate = at(pointer);
       return validate(value) ? [] : describeErrors(validate.errors);

@@ -1,0 +1,82 @@
+// Reads the bundled OpenAPI document and answers the questions code asks of it at run time: which
+// operations exist, and which response definition covers a given status.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { jsonPointer } from './validator.js';
+
+export type JsonObject = Record<string, any>;
+
+export interface OpenApiDocument extends JsonObject {
+  paths: Record<string, Record<string, JsonObject>>;
+  components: Record<string, Record<string, JsonObject>>;
+}
+
+export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+
+/** The package's root folder, found from this module whether it runs from src/ or dist/src/. */
+export function packageRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(path.join(dir, 'generated', 'openapi.json'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('Cannot find generated/openapi.json above this module: run `npm run build`');
+    dir = parent;
+  }
+  return dir;
+}
+
+export function loadBundledDocument(file = path.join(packageRoot(), 'generated', 'openapi.json')): OpenApiDocument {
+  return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
+}
+
+/** Follows a local `$ref` ("#/components/...") to the object it names. */
+export function resolveRef<T extends JsonObject>(document: OpenApiDocument, node: T | { $ref: string }): T {
+  let current: JsonObject = node;
+  while (typeof current.$ref === 'string') {
+    const target = current.$ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((s: string) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<JsonObject | undefined>((at, key) => at?.[key], document);
+    if (!target) throw new Error(`Unresolved $ref ${current.$ref}`);
+    current = target;
+  }
+  return current as T;
+}
+
+export interface OperationRef {
+  operationId: string;
+  method: string;
+  path: string;
+  operation: JsonObject;
+}
+
+export function listOperations(document: OpenApiDocument): OperationRef[] {
+  return Object.entries(document.paths).flatMap(([route, item]) =>
+    HTTP_METHODS.filter((m) => item[m]).map((m) => ({ operationId: item[m]!.operationId as string, method: m.toUpperCase(), path: route, operation: item[m]! })),
+  );
+}
+
+export interface ResponseDefinition {
+  /** The key it is declared under: '404', '4XX' or 'default'. */
+  key: string;
+  /** Pointer to the JSON body schema, or undefined when the response has no JSON body. */
+  jsonSchema: string | undefined;
+  /** Media types the response declares; empty when it has no body. */
+  mediaTypes: string[];
+}
+
+/** The response definition of an operation for a status: the exact code, else its range (4XX), else default. */
+export function responseFor(document: OpenApiDocument, op: OperationRef, status: number): ResponseDefinition | undefined {
+  const responses = op.operation.responses as Record<string, JsonObject>;
+  const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
+  if (!key) return undefined;
+  const response = resolveRef(document, responses[key]!);
+  const content = (response.content ?? {}) as Record<string, JsonObject>;
+  const mediaTypes = Object.keys(content);
+  const json = mediaTypes.find((t) => /json/.test(t));
+  const base = responses[key]!.$ref
+    ? [...String(responses[key]!.$ref).replace(/^#\//, '').split('/')]
+    : ['paths', op.path, op.method.toLowerCase(), 'responses', key];
+  return { key, mediaTypes, jsonSchema: json ? jsonPointer(...base, 'content', json, 'schema') : undefined };
+}

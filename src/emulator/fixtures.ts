@@ -1,0 +1,117 @@
+// The emulator's data: the built-in fixture set, or a file that replaces it, validated against the
+// document when loaded. A bad fixture is an error naming the file and the field.
+import { readFileSync } from 'node:fs';
+import type { components } from '../../generated/schema.js';
+import { documentRef, type ContractValidator, describeErrors } from '../contract/validator.js';
+import { resolveRef, type OpenApiDocument } from '../contract/document.js';
+import builtIn from './default-fixtures.json' with { type: 'json' };
+
+type Schemas = components['schemas'];
+
+export interface Fixtures {
+  /** Streams per page of GET /streaming/streams. */
+  streamsPageSize: number;
+  /** Inference deployments that op 2 can delete. */
+  deployments: string[];
+  /** Flavor name -> amount of each quota base one server of it needs. */
+  flavors: Record<string, Record<string, number>>;
+  /** Region id -> its name and the limit and usage of each quota base (a base not listed has limit 0 and usage 0). */
+  regions: Record<string, { region_name: string; quotas: Record<string, { limit: number; usage: number }> }>;
+  streams: (Schemas['LiveStream'] & { id: number })[];
+  videos: (Schemas['Video'] & { id: number })[];
+  zones: (Schemas['DnsZone'] & { name: string })[];
+  instances: { project_id: number; region_id: number; instance_id: string; ports: Schemas['InstancePort'][] }[];
+  /** Edge app ids that op 10 can delete. */
+  apps: number[];
+  /** Thresholds of clients that set one; other clients get the default. */
+  thresholds: (Schemas['QuotaNotificationThreshold'] & { client_id: number })[];
+}
+
+export class FixtureError extends Error {
+  override name = 'FixtureError';
+}
+
+/** The quota base names, read off the check_limits response schema (`<base>_requested`). */
+export function quotaBases(document: OpenApiDocument): string[] {
+  const response = resolveRef(document, document.components.schemas!.CheckLimitsResponse!);
+  return Object.keys(response.properties ?? {})
+    .filter((name) => name.endsWith('_requested'))
+    .map((name) => name.slice(0, -'_requested'.length));
+}
+
+function fixtureSchema(document: OpenApiDocument) {
+  const schema = (name: string) => documentRef('components', 'schemas', name);
+  const parameter = (name: string) => documentRef('components', 'parameters', name, 'schema');
+  const withRequired = (name: string, required: string[]) => ({ type: 'object', allOf: [schema(name)], required });
+  const quotaMap = (values: object) => ({ type: 'object', propertyNames: { type: 'string', enum: quotaBases(document) }, additionalProperties: values });
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['streamsPageSize', 'deployments', 'flavors', 'regions', 'streams', 'videos', 'zones', 'instances', 'apps', 'thresholds'],
+    properties: {
+      streamsPageSize: { type: 'integer', minimum: 1 },
+      deployments: { type: 'array', uniqueItems: true, items: parameter('InferenceInstanceId') },
+      flavors: { type: 'object', additionalProperties: quotaMap({ type: 'integer', minimum: 0 }) },
+      regions: {
+        type: 'object',
+        propertyNames: { type: 'string', pattern: '^[0-9]+$' },
+        additionalProperties: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['region_name', 'quotas'],
+          properties: { region_name: { type: 'string' }, quotas: quotaMap(schema('QuotaValue')) },
+        },
+      },
+      streams: { type: 'array', items: withRequired('LiveStream', ['id']) },
+      videos: { type: 'array', items: withRequired('Video', ['id']) },
+      zones: { type: 'array', items: withRequired('DnsZone', ['name']) },
+      instances: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['project_id', 'region_id', 'instance_id', 'ports'],
+          properties: {
+            project_id: parameter('ProjectId'),
+            region_id: parameter('RegionId'),
+            instance_id: parameter('InstanceId'),
+            ports: { type: 'array', items: schema('InstancePort') },
+          },
+        },
+      },
+      apps: { type: 'array', uniqueItems: true, items: parameter('AppId') },
+      thresholds: { type: 'array', items: withRequired('QuotaNotificationThreshold', ['client_id']) },
+    },
+  };
+}
+
+export function createFixtureLoader(document: OpenApiDocument, validator: ContractValidator) {
+  const validate = validator.compile(fixtureSchema(document));
+
+  function checked(value: unknown, source: string): Fixtures {
+    if (!validate(value)) {
+      const issues = describeErrors(validate.errors).map((i) => `  ${i.path}: ${i.message} (${i.rule})`);
+      throw new FixtureError(`Invalid fixtures in ${source}:\n${issues.join('\n')}`);
+    }
+    return value as Fixtures;
+  }
+
+  return {
+    builtIn: (): Fixtures => checked(structuredClone(builtIn), 'the built-in fixture set'),
+    fromFile(file: string): Fixtures {
+      let text: string;
+      try {
+        text = readFileSync(file, 'utf8');
+      } catch (error) {
+        throw new FixtureError(`Cannot read fixtures file ${file}: ${(error as Error).message}`);
+      }
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new FixtureError(`Fixtures file ${file} is not valid JSON: ${(error as Error).message}`);
+      }
+      return checked(value, file);
+    },
+  };
+}
