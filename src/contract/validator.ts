@@ -90,6 +90,13 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
       const missing = (error.params as { missingProperty: string }).missingProperty;
       path = path === '$' ? `$.${missing}` : `${path}.${missing}`;
     }
+    // A key that fails propertyNames: name the key itself, not just the object holding it. Ajv puts
+    // the key on the inner error, and adds a summary error that says no more.
+    if (error.keyword === 'propertyNames') continue;
+    if (error.propertyName !== undefined) {
+      issues.push({ path: `${path}.${error.propertyName}`, rule: 'propertyNames', message: `is not an allowed key (${error.message ?? 'invalid'})` });
+      continue;
+    }
     if (error.keyword === 'additionalProperties') {
       const extra = (error.params as { additionalProperty: string }).additionalProperty;
       path = `${path}.${extra}`;

@@ -43,8 +43,6 @@ function describeFastifyError(error: FastifyError, request: FastifyRequest): str
       return `Unsupported Content-Type "${request.headers['content-type'] ?? ''}": send application/json`;
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return `Request body is larger than ${BODY_LIMIT_BYTES} bytes`;
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Body is empty but Content-Type is application/json';
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'Content-Length does not match the body';
     default:
@@ -104,6 +102,15 @@ export async function createEmulator(options: EmulatorOptions = {}) {
   const app: FastifyInstance = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
   // Only JSON bodies: anything else is a 415, not a string the schema would then reject.
   app.removeContentTypeParser('text/plain');
+  // Many clients send Content-Type: application/json on every request: an empty body is no body
+  // (then "body: is required" where the operation needs one), not a parse error. Parsing stays
+  // Fastify's own, which guards against prototype poisoning.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body as string, done);
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const op = request.routeOptions.config.operation ?? nearestOperation(request.url);
