@@ -85,6 +85,15 @@ function fixtureSchema(document: OpenApiDocument) {
   };
 }
 
+/** Fixtures never change while the emulator runs: frozen, they can be shared and their JSON cached. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
 export function createFixtureLoader(document: OpenApiDocument, validator: ContractValidator) {
   const validate = validator.compile(fixtureSchema(document));
 
@@ -93,7 +102,7 @@ export function createFixtureLoader(document: OpenApiDocument, validator: Contra
       const issues = describeErrors(validate.errors).map((i) => `  ${i.path}: ${i.message} (${i.rule})`);
       throw new FixtureError(`Invalid fixtures in ${source}:\n${issues.join('\n')}`);
     }
-    return value as Fixtures;
+    return deepFreeze(value as Fixtures);
   }
 
   return {

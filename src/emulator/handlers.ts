@@ -54,6 +54,8 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
   const configFields = schemaPropertyNames(document, 'LogsUploaderConfigFields');
   const configurator = deriveConfigurator(document);
   const notFound = (what: string) => new HttpProblem(404, `${what} not found`);
+  // Pages of the (frozen) fixture streams, made once each, so their JSON can be cached too.
+  const streamPages = new Map<number, readonly Schemas['LiveStream'][]>();
 
   return {
     createInferenceApiKey({ params, body }) {
@@ -125,7 +127,12 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
       const page = query.page ?? 1;
       if (page < 1) throw new HttpProblem(400, `query.page: must be 1 or more (minimum)`);
       const size = fixtures.streamsPageSize;
-      return fixtures.streams.slice((page - 1) * size, page * size);
+      let slice = streamPages.get(page);
+      if (!slice) {
+        slice = Object.freeze(fixtures.streams.slice((page - 1) * size, page * size));
+        if (slice.length > 0) streamPages.set(page, slice);
+      }
+      return slice;
     },
 
     getVideo({ params }) {

@@ -91,6 +91,15 @@ export async function createEmulator(options: EmulatorOptions = {}) {
     return operations.reduce((best, op) => (shared(op) > shared(best) ? op : best));
   };
 
+  // JSON text of frozen answers (fixtures), made once: serializing them again is most of a GET's cost.
+  const jsonOfFrozen = new WeakMap<object, string>();
+  function sendJson(reply: FastifyReply, body: unknown) {
+    if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return reply.send(body);
+    let text = jsonOfFrozen.get(body);
+    if (text === undefined) jsonOfFrozen.set(body, (text = JSON.stringify(body)));
+    return reply.type('application/json; charset=utf-8').send(text);
+  }
+
   function sendError(reply: FastifyReply, op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[]) {
     const answer = errors.forOperation(op, status, message, issues);
     reply.code(status);
@@ -132,11 +141,13 @@ export async function createEmulator(options: EmulatorOptions = {}) {
       method: route.method as (typeof METHODS)[number],
       url: route.url,
       config: { operation: route },
-      onRequest: async (request, reply) => {
+      // A callback hook, not an async one: it runs on every request, and the promise costs.
+      onRequest: (request, reply, done) => {
         if (route.operation.deprecated) reply.header('deprecation', DEPRECATION_DATE);
         const match = AUTHORIZATION.exec(request.headers.authorization ?? '');
-        if (!match) return sendError(reply, route, 401, 'Missing or malformed Authorization header: send "Authorization: apikey <token>"');
-        if (allowedKeys && !allowedKeys.has(match[1]!)) return sendError(reply, route, 401, 'Unknown API key');
+        if (!match) return void sendError(reply, route, 401, 'Missing or malformed Authorization header: send "Authorization: apikey <token>"');
+        if (allowedKeys && !allowedKeys.has(match[1]!)) return void sendError(reply, route, 401, 'Unknown API key');
+        done();
       },
       handler: async (request, reply) => {
         const checked = checkRequest(route, request.params as Record<string, string>, request.query as Record<string, unknown>, request.body, request.body !== undefined);
@@ -145,7 +156,7 @@ export async function createEmulator(options: EmulatorOptions = {}) {
         try {
           const body = handler({ params: checked.params, query: checked.query, body: checked.body, clientId: () => clientIdFor(token) });
           reply.code(successStatus);
-          return body === undefined ? reply.send() : reply.send(body);
+          return body === undefined ? reply.send() : sendJson(reply, body);
         } catch (error) {
           if (error instanceof HttpProblem) return sendError(reply, route, error.status, error.message);
           throw error;
