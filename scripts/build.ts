@@ -1,5 +1,6 @@
 // The build: lint -> bundle -> types -> docs -> library. Each step prints its time; the first failure stops it.
 import { readFile } from 'node:fs/promises';
+import type { OpenApiDocument } from '../src/contract/document.js';
 import { buildDocs } from './lib/docs.js';
 import { bundleInto, generateTypesInto } from './lib/generate.js';
 import { buildLibrary } from './lib/library.js';
@@ -15,8 +16,7 @@ await timedStep('lint (Redocly recommended-strict, Spectral oas + OWASP + projec
 await timedStep('bundle -> generated/openapi.yaml, openapi.json, operations.json', () => bundleInto('generated'));
 await timedStep('types -> generated/schema.d.ts', () => generateTypesInto('generated'));
 await timedStep('docs -> dist/docs/index.html', async () => {
-  const document = JSON.parse(await readFile('generated/openapi.json', 'utf8')) as object;
-  await buildDocs(document);
+  await buildDocs(JSON.parse(await readFile('generated/openapi.json', 'utf8')) as OpenApiDocument);
 });
 await timedStep('library -> dist/src (ESM + .d.ts)', buildLibrary);
 

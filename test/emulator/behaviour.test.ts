@@ -206,6 +206,13 @@ describe('around the operations', () => {
     expect(wrong.body).toEqual({ message: 'GET is not allowed on /cdn/logs_uploader/configs; allowed: POST' });
   });
 
+  it('serves the built docs at /docs', async () => {
+    const docs = await running.emulator.app.inject({ url: '/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/^text\/html/);
+    expect(docs.body).toContain('Cloud Platform API (unofficial, 14 operations)');
+  });
+
   it('serves the bundled document', async () => {
     const served = await running.emulator.app.inject({ url: '/openapi.json' });
     expect(JSON.parse(served.body)).toEqual(JSON.parse(readFileSync('generated/openapi.json', 'utf8')));

@@ -1,0 +1,108 @@
+// The built docs in a real browser (Debian's Chromium through playwright-core), offline: every
+// request that is not file: or data: is aborted and counted. Skipped, saying so, where no Chromium is
+// installed; with CI=true a missing Chromium fails instead.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundled, documentOperations } from './helpers/document.js';
+import { projectRoot } from './helpers/sources.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const found = existsSync(CHROMIUM);
+const inCi = process.env.CI === 'true';
+const docs = path.join(projectRoot, 'dist', 'docs', 'index.html');
+const screenshot = path.join(projectRoot, 'test-results', 'docs.png');
+
+if (!found) {
+  process.stderr.write(`\n*** Browser test of the docs SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).${inCi ? ' CI=true: this fails the run.' : ''}\n\n`);
+}
+
+describe.runIf(!found && inCi)('the docs browser test in CI', () => {
+  it('has a Chromium to run with', () => {
+    expect.fail(`CI=true needs a Chromium at ${CHROMIUM}: .ci/run installs Debian's chromium`);
+  });
+});
+
+describe.skipIf(!found)('the docs in Chromium, offline', () => {
+  let browser: Browser;
+  let page: Page;
+  const external: string[] = [];
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    expect(existsSync(docs), 'dist/docs/index.html is built (npm run build:docs)').toBe(true);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
+      external.push(url);
+      return route.abort();
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(String(error)));
+    await page.goto(`file://${docs}`);
+    await page.waitForSelector('.menu-content', { timeout: 30_000 });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('groups the areas by product, as x-tagGroups says', async () => {
+    const separators = await page.locator('.menu-item-type-separator-primary').allInnerTexts();
+    expect(separators.map((s) => s.trim())).toEqual(bundled['x-tagGroups'].map((g: { name: string }) => g.name));
+  });
+
+  it('lists all 14 operations under their tags', async () => {
+    const listed: string[] = [];
+    for (const tag of bundled.tags as { name: string }[]) {
+      const group = page.locator('.menu-item-type-group').filter({ has: page.locator(':scope > a', { hasText: new RegExp(`^${tag.name}$`) }) });
+      await group.locator(':scope > a').click();
+      const hrefs = await group.locator('.menu-item-type-operation a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const expected = documentOperations().filter((o) => o.operation.tags[0] === tag.name).map((o) => (o.operation.operationId as string).toLowerCase());
+      expect(hrefs.map((h) => h.split('/').pop()).sort(), tag.name).toEqual(expected.sort());
+      listed.push(...hrefs);
+    }
+    expect(listed).toHaveLength(14);
+  });
+
+  it('shows an operation\'s request body and responses when it is clicked', async () => {
+    const group = page.locator('.menu-item-type-group').filter({ has: page.locator(':scope > a', { hasText: /^Bare metal$/ }) });
+    await group.locator(':scope > a').click();
+    await group.locator('.menu-item-type-operation a').first().click();
+    const operation = documentOperations().find((o) => o.operation.operationId === 'checkBareMetalQuota')!.operation;
+    await expect.poll(() => page.url()).toMatch(/#\/bare-metal\/checkbaremetalquota$/);
+    // The clicked operation is scrolled to the top of the page.
+    const heading = page.locator('h2', { hasText: operation.summary });
+    await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((await heading.boundingBox())!.y).toBeLessThan(300);
+    const text = (await page.locator('[data-testid="middle-panel"]').allInnerTexts()).join('\n');
+    const section = text.slice(text.indexOf(operation.summary));
+    expect(section).toMatch(/Request\s+Expand all/);
+    expect(section).toContain('flavor');
+    expect(section).toContain('interfaces');
+    expect(section).toMatch(/Responses\s*200\s*4XX/);
+  });
+
+  it('finds check_limits with search', async () => {
+    await page.locator('[data-testid="search-trigger"]').click();
+    await page.locator('input[placeholder^="Search"]').fill('check_limits');
+    const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: '/cloud/v1/bminstances/{project_id}/{region_id}/check_limits' });
+    await expect.poll(() => result.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('makes no request off the machine and logs no console error; a screenshot is saved', async () => {
+    mkdirSync(path.dirname(screenshot), { recursive: true });
+    await page.screenshot({ path: screenshot });
+    expect(existsSync(screenshot)).toBe(true);
+    expect(external).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});
