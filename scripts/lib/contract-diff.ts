@@ -1,0 +1,71 @@
+// Compares two bundled documents with `redocly diff` (diff-recommended rules) plus this project's
+// checks for changes that break generated code, and decides whether the change may ship: a breaking
+// (major) change needs the major version in info.version raised.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { generatedCodeBreaks } from './generated-code-breaks.js';
+import { runTool } from './tools.js';
+
+export interface DiffChange {
+  ruleId: string;
+  impact: 'major' | 'minor' | 'patch';
+  message: string;
+}
+
+export interface DiffResult {
+  summary: { major: number; minor: number; patch: number };
+  changes: DiffChange[];
+  breaking: boolean;
+  baseVersion: string;
+  revisionVersion: string;
+  majorRaised: boolean;
+  /** Breaking without a major version raise. */
+  blocked: boolean;
+  markdown: string;
+}
+
+interface RedoclyReport {
+  summary: DiffResult['summary'];
+  changes: { verdicts?: { ruleId: string; impact: DiffChange['impact']; message: string }[] }[];
+}
+
+const majorOf = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
+
+async function report(base: string, revision: string, format: 'json' | 'markdown', outFile: string): Promise<string> {
+  const result = await runTool('redocly', ['diff', base, revision, '--config', 'scripts/diff.redocly.yaml', '--format', format, '--fail-on', 'none', '--output', outFile]);
+  if (result.code !== 0) throw new Error(`redocly diff failed (${result.code}):\n${result.output}`);
+  return readFile(outFile, 'utf8');
+}
+
+export async function diffDocuments(baseFile: string, revisionFile: string): Promise<DiffResult> {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'cloud-api-diff-'));
+  try {
+    const json = JSON.parse(await report(baseFile, revisionFile, 'json', path.join(scratch, 'diff.json'))) as RedoclyReport;
+    const redoclyMarkdown = await report(baseFile, revisionFile, 'markdown', path.join(scratch, 'diff.md'));
+    const [base, revision] = await Promise.all([baseFile, revisionFile].map(async (file) => parse(await readFile(file, 'utf8')) as Record<string, any>));
+    const ours = generatedCodeBreaks(base!, revision!);
+    const summary = { ...json.summary, major: json.summary.major + ours.length };
+    const markdown =
+      ours.length === 0
+        ? redoclyMarkdown
+        : `${redoclyMarkdown}\n### Breaking for generated code\n\n| Impact | Rule | Details |\n| --- | --- | --- |\n${ours.map((c) => `| 🔴 major | \`${c.ruleId}\` | ${c.message} |`).join('\n')}\n`;
+    const baseVersion = String(base!.info?.version ?? '');
+    const revisionVersion = String(revision!.info?.version ?? '');
+    const breaking = summary.major > 0;
+    const majorRaised = majorOf(revisionVersion) > majorOf(baseVersion);
+    return {
+      summary,
+      changes: [...json.changes.flatMap((c) => (c.verdicts ?? []).map((v) => ({ ruleId: v.ruleId, impact: v.impact, message: v.message }))), ...ours],
+      breaking,
+      baseVersion,
+      revisionVersion,
+      majorRaised,
+      blocked: breaking && !majorRaised,
+      markdown,
+    };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}

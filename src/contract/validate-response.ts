@@ -1,0 +1,43 @@
+// Validates a response body, for example one captured from the live service, against the document:
+// `validateResponse(body, { operationId: 'getVideo', status: 200 })`. Node only (it reads the bundled
+// document), so it is exported as `cloud-platform-api/validate`, away from the browser client.
+import { listOperations, loadBundledDocument, type OpenApiDocument } from './document.js';
+import { createResponseChecker, UnknownOperationError } from './response-check.js';
+import { createContractValidator, type ValidationIssue } from './validator.js';
+
+export { UnknownOperationError, type ValidationIssue };
+
+export interface ResponseValidation {
+  valid: boolean;
+  operationId: string;
+  status: number;
+  /** Each failure with its JSON path (`$.converted_videos[0].width`) and rule (`type`, `required`, ...). */
+  issues: ValidationIssue[];
+}
+
+export interface ValidateResponseOptions {
+  operationId: string;
+  /** Default: the operation's success status. */
+  status?: number;
+  /** Default: the package's bundled document. */
+  document?: OpenApiDocument;
+}
+
+const checkers = new WeakMap<OpenApiDocument, ReturnType<typeof createResponseChecker>>();
+let packaged: OpenApiDocument | undefined;
+
+function checkerFor(document: OpenApiDocument) {
+  let checker = checkers.get(document);
+  if (!checker) checkers.set(document, (checker = createResponseChecker(document, createContractValidator(document))));
+  return checker;
+}
+
+/** `body`: the parsed JSON body, a string for a text body, undefined for none. */
+export function validateResponse(body: unknown, options: ValidateResponseOptions): ResponseValidation {
+  const document = options.document ?? (packaged ??= loadBundledDocument());
+  const op = listOperations(document).find((o) => o.operationId === options.operationId);
+  if (!op) throw new UnknownOperationError(`Unknown operationId "${options.operationId}"; known: ${listOperations(document).map((o) => o.operationId).join(', ')}`);
+  const status = options.status ?? Number(Object.keys(op.operation.responses).find((code) => /^2\d\d$/.test(code)));
+  const issues = checkerFor(document)(options.operationId, status, body);
+  return { valid: issues.length === 0, operationId: options.operationId, status, issues };
+}
