@@ -5,48 +5,31 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { listOperations, type OpenApiDocument } from '../../src/contract/document.js';
 import { bundleDocument } from './lint.js';
 import { runToolOrFail } from './tools.js';
 
 export const generatedFiles = ['openapi.yaml', 'openapi.json', 'operations.json', 'deprecated-operations.json', 'schema.d.ts'] as const;
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
-
-interface OperationObject {
-  operationId: string;
-  tags?: string[];
-  deprecated?: boolean;
-  responses: Record<string, unknown>;
-}
-
 /**
  * A small index of the operations (id, method, path, area, deprecation, success status) for code
  * that must not carry the whole document, such as the browser-sized client.
  */
-function operationIndex(document: { paths: Record<string, Partial<Record<string, OperationObject>>> }) {
-  return Object.entries(document.paths).flatMap(([path, item]) =>
-    HTTP_METHODS.flatMap((method) => {
-      const operation = item[method];
-      if (!operation) return [];
-      const success = Object.keys(operation.responses).find((code) => /^2\d\d$/.test(code));
-      return [
-        {
-          operationId: operation.operationId,
-          method: method.toUpperCase(),
-          path,
-          tag: operation.tags?.[0] ?? '',
-          deprecated: operation.deprecated === true,
-          successStatus: Number(success),
-        },
-      ];
-    }),
-  );
+function operationIndex(document: OpenApiDocument) {
+  return listOperations(document).map(({ operationId, method, path, operation }) => ({
+    operationId,
+    method,
+    path,
+    tag: operation.tags?.[0] ?? '',
+    deprecated: operation.deprecated === true,
+    successStatus: Number(Object.keys(operation.responses).find((code) => /^2\d\d$/.test(code))),
+  }));
 }
 
 export async function bundleInto(outDir: string): Promise<void> {
   const yamlFile = path.join(outDir, 'openapi.yaml');
   await bundleDocument(yamlFile);
-  const document = parse(await readFile(yamlFile, 'utf8'));
+  const document = parse(await readFile(yamlFile, 'utf8')) as OpenApiDocument;
   await writeFile(path.join(outDir, 'openapi.json'), `${JSON.stringify(document, null, 2)}\n`);
   const operations = operationIndex(document);
   await writeFile(path.join(outDir, 'operations.json'), `${JSON.stringify(operations, null, 2)}\n`);

@@ -1,47 +1,27 @@
 // Changes that redocly's diff rates as patches because the wire stays compatible, but that break code
 // generated from the document: a renamed path parameter (clients pass path parameters by name) and
 // a value removed from a response enum (the generated union type loses a member).
+import { listOperations, resolveRef, type OpenApiDocument } from '../../src/contract/document.js';
 import type { DiffChange } from './contract-diff.js';
 
 type Json = Record<string, any>;
-const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'];
-
-function resolve(doc: Json, node: Json | undefined, seen: Set<string>): Json | undefined {
-  let current = node;
-  while (current && typeof current.$ref === 'string') {
-    if (seen.has(current.$ref)) return undefined;
-    seen.add(current.$ref);
-    current = String(current.$ref)
-      .replace(/^#\//, '')
-      .split('/')
-      .map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<Json | undefined>((at, key) => at?.[key], doc);
-  }
-  return current;
-}
 
 /** Operations keyed by method and path shape (`GET /items/{}`), with their path parameter names in path order. */
 function operations(doc: Json) {
-  const found = new Map<string, { label: string; pathParams: string[]; operation: Json }>();
-  for (const [route, item] of Object.entries<Json>(doc.paths ?? {})) {
-    for (const method of METHODS) {
-      if (!item[method]) continue;
-      found.set(`${method.toUpperCase()} ${route.replace(/\{[^}]+\}/g, '{}')}`, {
-        label: `${method.toUpperCase()} ${route}`,
-        pathParams: [...route.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
-        operation: item[method],
-      });
-    }
-  }
-  return found;
+  return new Map(
+    listOperations(doc as OpenApiDocument).map(({ method, path, operation }) => [
+      `${method} ${path.replace(/\{[^}]+\}/g, '{}')}`,
+      { label: `${method} ${path}`, pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!), operation },
+    ]),
+  );
 }
 
-/** Every enum reachable from a schema, keyed by where it sits (`.state`, `[].kind`, ...). */
+/** Every enum reachable from a schema, keyed by where it sits (`.state`, `[].kind`, ...); `seen` stops recursive schemas. */
 function enums(doc: Json, schema: Json | undefined, at: string, out: Map<string, unknown[]>, seen: Set<string>): void {
-  const s = resolve(doc, schema, new Set(seen));
-  if (!s || typeof s !== 'object') return;
+  if (!schema || typeof schema !== 'object' || (schema.$ref && seen.has(schema.$ref))) return;
+  const s = resolveRef(doc, schema);
   const refs = new Set(seen);
-  if (schema?.$ref) refs.add(schema.$ref);
+  if (schema.$ref) refs.add(schema.$ref);
   if (Array.isArray(s.enum)) out.set(at, s.enum);
   for (const [name, sub] of Object.entries<Json>(s.properties ?? {})) enums(doc, sub, `${at}.${name}`, out, refs);
   if (s.items) enums(doc, s.items, `${at}[]`, out, refs);
@@ -51,7 +31,7 @@ function enums(doc: Json, schema: Json | undefined, at: string, out: Map<string,
 function responseEnums(doc: Json, operation: Json): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   for (const [status, raw] of Object.entries<Json>(operation.responses ?? {})) {
-    const response = resolve(doc, raw, new Set());
+    const response = resolveRef(doc, raw);
     for (const [type, media] of Object.entries<Json>(response?.content ?? {})) enums(doc, media.schema, `${status} ${type} $`, out, new Set());
   }
   return out;

@@ -29,10 +29,13 @@ export function loadBundledDocument(file = path.join(packageRoot(), 'generated',
   return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
 }
 
-/** Follows a local `$ref` ("#/components/...") to the object it names. */
-export function resolveRef<T extends JsonObject>(document: OpenApiDocument, node: T | { $ref: string }): T {
+/** Follows a local `$ref` ("#/components/...") to the object it names; a `$ref` loop is an error. */
+export function resolveRef<T extends JsonObject>(document: JsonObject, node: T | { $ref: string }): T {
   let current: JsonObject = node;
+  const followed = new Set<string>();
   while (typeof current.$ref === 'string') {
+    if (followed.has(current.$ref)) throw new Error(`$ref loop at ${current.$ref}`);
+    followed.add(current.$ref);
     const target = current.$ref
       .replace(/^#\//, '')
       .split('/')
@@ -44,6 +47,14 @@ export function resolveRef<T extends JsonObject>(document: OpenApiDocument, node
   return current as T;
 }
 
+/** The properties a schema declares, its own and its allOf parts', following `$ref`s. */
+export function schemaProperties(document: JsonObject, schema: JsonObject): Record<string, JsonObject> {
+  const resolved = resolveRef(document, schema);
+  const merged: Record<string, JsonObject> = { ...(resolved.properties ?? {}) };
+  for (const part of (resolved.allOf ?? []) as JsonObject[]) Object.assign(merged, schemaProperties(document, part));
+  return merged;
+}
+
 export interface OperationRef {
   operationId: string;
   method: string;
@@ -51,7 +62,7 @@ export interface OperationRef {
   operation: JsonObject;
 }
 
-export function listOperations(document: OpenApiDocument): OperationRef[] {
+export function listOperations(document: Pick<OpenApiDocument, 'paths'>): OperationRef[] {
   return Object.entries(document.paths).flatMap(([route, item]) =>
     HTTP_METHODS.filter((m) => item[m]).map((m) => ({ operationId: item[m]!.operationId as string, method: m.toUpperCase(), path: route, operation: item[m]! })),
   );

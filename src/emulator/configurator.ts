@@ -1,18 +1,11 @@
 // GET /storage/notifications/v1/events/configurator, derived from the document: the event kinds
 // are the branches of the StorageEvent union, their fields and example values come from the schemas.
 import type { components } from '../../generated/schema.js';
-import { resolveRef, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } from '../contract/document.js';
 
 type Configurator = components['schemas']['EventsConfigurator'];
 
 const FIELD_TYPE: Record<string, 'number' | 'bool' | 'text'> = { integer: 'number', number: 'number', boolean: 'bool', string: 'text' };
-
-function properties(document: OpenApiDocument, schema: JsonObject): Record<string, JsonObject> {
-  const s = resolveRef(document, schema);
-  const merged: Record<string, JsonObject> = { ...(s.properties ?? {}) };
-  for (const part of (s.allOf ?? []) as JsonObject[]) Object.assign(merged, properties(document, part));
-  return merged;
-}
 
 export function deriveConfigurator(document: OpenApiDocument, eventSchemaName = 'StorageEvent'): Configurator {
   const union = resolveRef(document, document.components.schemas![eventSchemaName]!);
@@ -20,7 +13,7 @@ export function deriveConfigurator(document: OpenApiDocument, eventSchemaName = 
   const example: Record<string, Record<string, unknown>[]> = {};
   const structure: NonNullable<Configurator['structure']> = [];
   for (const branch of union.oneOf as JsonObject[]) {
-    const fields = properties(document, branch);
+    const fields = schemaProperties(document, branch);
     const kind = resolveRef(document, fields[discriminator]!).const as string;
     const payload = Object.entries(fields).filter(([name]) => name !== discriminator);
     example[kind] = [Object.fromEntries(payload.map(([name, schema]) => [name, resolveRef(document, schema).examples?.[0] ?? schema.examples?.[0]]))];

@@ -3,7 +3,7 @@
 // schema has (message, error, exception_class, request_id, status, errors-per-field).
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
-import { resolveRef, responseFor, type JsonObject, type OpenApiDocument, type OperationRef } from '../contract/document.js';
+import { resolveRef, responseFor, schemaProperties, type JsonObject, type OpenApiDocument, type OperationRef } from '../contract/document.js';
 import type { ValidationIssue } from '../contract/validator.js';
 
 export interface ErrorAnswer {
@@ -17,12 +17,7 @@ function schemaAt(document: OpenApiDocument, pointer: string): JsonObject {
   return resolveRef(document, { $ref: pointer });
 }
 
-function propertyNames(document: OpenApiDocument, schema: JsonObject): Set<string> {
-  const s = resolveRef(document, schema);
-  const names = new Set(Object.keys(s.properties ?? {}));
-  for (const part of (s.allOf ?? []) as JsonObject[]) for (const n of propertyNames(document, part)) names.add(n);
-  return names;
-}
+const propertyNames = (document: OpenApiDocument, schema: JsonObject) => new Set(Object.keys(schemaProperties(document, schema)));
 
 /** A class-like name for a status, in the style of the cloud area's `exception_class`. */
 const className = (status: number) => (STATUS_CODES[status] ?? 'Error').replace(/[^A-Za-z]/g, '');

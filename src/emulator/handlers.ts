@@ -2,7 +2,7 @@
 // shapes live in the server; these functions hold behaviour only.
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../generated/schema.js';
-import { resolveRef, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import { schemaProperties, type JsonObject, type OpenApiDocument } from '../contract/document.js';
 import type { OperationId } from '../operations.js';
 import { deriveConfigurator } from './configurator.js';
 import type { Fixtures } from './fixtures.js';
@@ -40,18 +40,13 @@ const DEFAULT_THRESHOLD = 80;
 /** Events are the same event when kind, bucket and storage match. */
 const sameEvent = (a: Schemas['StorageEvent'], b: Schemas['StorageEvent']) => a.name === b.name && a.bucket_name === b.bucket_name && a.storage_name === b.storage_name;
 
-function schemaPropertyNames(document: OpenApiDocument, schemaName: string): string[] {
-  const schema = resolveRef(document, document.components.schemas![schemaName]!);
-  return Object.keys(schema.properties ?? {});
-}
-
 /** Copies the fields a client may set, as the document lists them, ignoring anything else sent. */
 function pick(body: JsonObject, fields: readonly string[]): JsonObject {
   return Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
 }
 
 export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, store: StateStore): Record<OperationId, Handler> {
-  const configFields = schemaPropertyNames(document, 'LogsUploaderConfigFields');
+  const configFields = Object.keys(schemaProperties(document, document.components.schemas!.LogsUploaderConfigFields!));
   const configurator = deriveConfigurator(document);
   const notFound = (what: string) => new HttpProblem(404, `${what} not found`);
   // Pages of the (frozen) fixture streams, made once each, so their JSON can be cached too.

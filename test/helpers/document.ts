@@ -1,34 +1,19 @@
 // Reads the bundled document and answers questions about its schemas (what properties, what types),
 // following `$ref`s and `allOf`, so tests can compare it with the seed.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { HTTP_METHODS, listOperations, loadBundledDocument, resolveRef, type OpenApiDocument } from '../../src/contract/document.js';
 import { projectRoot } from './sources.js';
 
+export { HTTP_METHODS, type OpenApiDocument };
 export type Schema = Record<string, any>;
-export type OpenApiDocument = { paths: Record<string, Record<string, any>>; components: Record<string, Record<string, any>> } & Schema;
 
-export const bundled: OpenApiDocument = JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'openapi.json'), 'utf8'));
-
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
+export const bundled: OpenApiDocument = loadBundledDocument(path.join(projectRoot, 'generated', 'openapi.json'));
 
 /** Every operation of the document with its method and path. */
-export function documentOperations(document: OpenApiDocument = bundled) {
-  return Object.entries(document.paths).flatMap(([route, item]) =>
-    HTTP_METHODS.filter((m) => item[m]).map((m) => ({ method: m.toUpperCase(), path: route, operation: item[m] as Schema })),
-  );
-}
+export const documentOperations = (document: OpenApiDocument = bundled) => listOperations(document);
 
 /** Follows a local `$ref` (siblings of the `$ref` are dropped: they annotate, they don't type). */
-export function resolve(schema: Schema, document: OpenApiDocument = bundled): Schema {
-  let current = schema;
-  for (let hops = 0; current?.$ref; hops++) {
-    if (hops > 20) throw new Error(`$ref loop at ${schema.$ref}`);
-    const segments = String(current.$ref).replace(/^#\//, '').split('/').map((s) => s.replaceAll('~1', '/').replaceAll('~0', '~'));
-    current = segments.reduce<any>((node, key) => node?.[key], document);
-    if (!current) throw new Error(`Unresolved $ref ${schema.$ref}`);
-  }
-  return current;
-}
+export const resolve = (schema: Schema, document: OpenApiDocument = bundled): Schema => resolveRef(document, schema);
 
 export const componentSchema = (name: string): Schema => {
   const schema = bundled.components.schemas?.[name];
