@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findStaleGenerated } from '../scripts/lib/generate.js';
 import { lintDocument } from '../scripts/lib/lint.js';
+import { runTool } from '../scripts/lib/tools.js';
 
 describe('build gates', () => {
   it('lint (Redocly recommended-strict, Spectral with --fail-severity=warn) has zero findings', async () => {
@@ -12,6 +13,14 @@ describe('build gates', () => {
     expect(report.output).toContain('Your API description is valid');
     expect(report.output).toContain("No results with a severity of 'warn' or higher found!");
     expect(report.ok).toBe(true);
+  });
+
+  it('redocly stats counts 14 operations on the root document', async () => {
+    const stats = await runTool('redocly', ['stats', 'openapi/openapi.yaml', '--format', 'json']);
+    expect(stats.code).toBe(0);
+    const json = JSON.parse(stats.output.slice(stats.output.indexOf('{'), stats.output.lastIndexOf('}') + 1));
+    expect(json.operations.metric).toBe('👷 Operations');
+    expect(json.operations.total).toBe(14);
   });
 
   it('generated/ is exactly what the build derives now', async () => {

@@ -24,6 +24,21 @@ describe('examples', () => {
     expect(validator.check(example.schema, example.value)).toEqual([]);
   });
 
+  // The seed: inference keys and uploader configs use whole seconds; streaming resources use milliseconds.
+  const WHOLE_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
+  const MILLISECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+  const timestamps = (value: unknown): string[] =>
+    typeof value === 'string' ? (/^\d{4}-\d\d-\d\dT/.test(value) ? [value] : []) : value && typeof value === 'object' ? Object.values(value).flatMap(timestamps) : [];
+  it.each([
+    ['inference keys', /InferenceApiKey|\/cloud~1v3~1inference/, WHOLE_SECONDS],
+    ['logs uploader configs', /LogsUploaderConfig|~1cdn~1logs_uploader/, WHOLE_SECONDS],
+    ['streams and videos', /LiveStream|Video|~1streaming~1/, MILLISECONDS],
+  ])('write timestamps of %s with the seed\'s precision', (_name, where, precision) => {
+    const stamps = examples.filter((e) => where.test(e.at)).flatMap((e) => timestamps(e.value));
+    expect(stamps.length).toBeGreaterThan(3);
+    for (const stamp of stamps) expect(stamp).toMatch(precision);
+  });
+
   it('rejects an example that breaks its schema, naming the field', () => {
     const broken = structuredClone(bundled);
     broken.components.schemas!.Video!.examples = [{ id: 'not-an-integer' }];
