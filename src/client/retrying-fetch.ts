@@ -82,9 +82,10 @@ const BODY_READERS = ['json', 'text', 'arrayBuffer', 'blob'] as const;
 
 /**
  * Keeps the attempt's timer running until the body has been read, so a body that stalls still times
- * out, without copying the body into a new Response (which costs more than the rest of the client).
+ * out (as the client's own error), without copying the body into a new Response (which costs more
+ * than the rest of the client).
  */
-function settleWhenRead(response: Response, done: () => void): Response {
+function settleWhenRead(response: Response, done: () => void, bodyFailure: (error: unknown) => unknown): Response {
   if (response.body === null) {
     done();
     return response;
@@ -93,7 +94,14 @@ function settleWhenRead(response: Response, done: () => void): Response {
     const read = (response as unknown as Record<string, (() => Promise<unknown>) | undefined>)[reader];
     if (typeof read !== 'function') continue;
     Object.defineProperty(response, reader, {
-      value: () => read.call(response).finally(done),
+      value: () =>
+        read.call(response).then(
+          (value) => (done(), value),
+          (error: unknown) => {
+            done();
+            throw bodyFailure(error);
+          },
+        ),
       configurable: true,
     });
   }
@@ -144,7 +152,9 @@ export function createRetryingFetch({ fetch, timeoutMs, maxRetries, secret }: Re
       }
       if (response.ok) {
         exchanges.set(response, { method, url });
-        return settleWhenRead(response, attempt.done);
+        const bodyFailure = (error: unknown) =>
+          caller.aborted ? caller.reason : failure(attempt.timedOut() ? { kind: 'timeout' } : { kind: 'network', refused: false }, error);
+        return settleWhenRead(response, attempt.done, bodyFailure);
       }
       outcome = { kind: 'response', status: response.status, headers: response.headers };
       if (last || !isRetryable(method, outcome)) {

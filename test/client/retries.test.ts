@@ -59,6 +59,16 @@ describe('GET and DELETE', () => {
     expect(stuck.requests).toHaveLength(2);
   });
 
+  it('time out a body that stalls after the headers, as ApiTimeoutError', async () => {
+    const server = await scripted([
+      (_r, res) => {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"id":');
+      },
+    ]);
+    await expect(getVideo(client(server, { timeoutMs: 150, maxRetries: 0 }))).rejects.toBeInstanceOf(ApiTimeoutError);
+  });
+
   it('stop after maxRetries and hand back the last error response', async () => {
     const server = await scripted([status(502)]);
     const { response, error } = await getVideo(client(server, { maxRetries: 2 }));
