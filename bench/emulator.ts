@@ -1,6 +1,6 @@
 // npm run bench:emulator: autocannon (10 connections, 10 s per target and request) against the
 // emulator, Prism mocking the same document, and a bare node:http server returning fixed JSON (the
-// floor), all in one run, one target at a time, on 127.0.0.1. BENCH_SECONDS shortens a trial run.
+// floor, answering each request with a body of the emulator's size), all in one run, one target at a time, on 127.0.0.1. BENCH_SECONDS shortens a trial run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -24,12 +24,24 @@ const probes: Probe[] = [
   { name: 'POST config (validated)', method: 'POST', path: '/cdn/logs_uploader/configs', body: JSON.stringify({ name: 'Logs to S3', policy: 12, target: 34, resources: [100, 101] }) },
 ];
 
-const video = JSON.stringify(JSON.parse(readFileSync('src/emulator/default-fixtures.json', 'utf8')).videos[0]);
+// The floor answers each probe with a fixed body the size of the emulator's answer to it, so the
+// ratio measures the emulator's work, not a difference in bytes.
+const fixtures = JSON.parse(readFileSync('src/emulator/default-fixtures.json', 'utf8'));
+const createdConfig = JSON.parse(readFileSync('generated/openapi.json', 'utf8')).paths['/cdn/logs_uploader/configs'].post.responses['200'].content['application/json'].example;
+const floorBodies: Record<string, string> = {
+  '/streaming/videos/1444': JSON.stringify(fixtures.videos[0]),
+  '/streaming/streams?page=1': JSON.stringify(fixtures.streams.slice(0, fixtures.streamsPageSize)),
+  '/cdn/logs_uploader/configs': JSON.stringify(createdConfig),
+};
 const FLOOR_SERVER = `
-const body = ${JSON.stringify(video)};
+const bodies = JSON.parse(process.env.FLOOR_BODIES);
 require('node:http').createServer((req, res) => {
   req.resume();
-  req.on('end', () => { res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }); res.end(body); });
+  req.on('end', () => {
+    const body = bodies[req.url] ?? '{}';
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  });
 }).listen(Number(process.argv[1]), '127.0.0.1');
 `;
 
@@ -49,7 +61,10 @@ const targets: { name: string; start: (port: number) => ChildProcess }[] = [
     name: 'prism',
     start: (port) => spawn('node_modules/.bin/prism', ['mock', 'generated/openapi.yaml', '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'error'], { stdio: 'ignore' }),
   },
-  { name: 'bare node:http (floor)', start: (port) => spawn(process.execPath, ['-e', FLOOR_SERVER, String(port)], { stdio: 'ignore' }) },
+  {
+    name: 'bare node:http (floor)',
+    start: (port) => spawn(process.execPath, ['-e', FLOOR_SERVER, String(port)], { stdio: 'ignore', env: { ...process.env, FLOOR_BODIES: JSON.stringify(floorBodies) } }),
+  },
 ];
 
 async function waitUntilUp(port: number): Promise<void> {
