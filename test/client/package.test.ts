@@ -1,4 +1,5 @@
 // The built package, imported by its name as a user would, and the client's fitness for browsers.
+import { spawnSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { createCloudClient, operationIndex } from 'cloud-platform-api';
@@ -22,6 +23,25 @@ describe('the package', () => {
     const { default: document } = await import('cloud-platform-api/openapi.json', { with: { type: 'json' } });
     expect(document.openapi).toBe('3.1.0');
   });
+
+  it('ships dist/ and generated/ in npm pack, with the bins and the emulator\'s fixtures', () => {
+    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' });
+    expect(pack.status).toBe(0);
+    const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    for (const file of [
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'dist/generated/schema.d.ts',
+      'dist/src/emulator/bin.js',
+      'dist/src/emulator/default-fixtures.json',
+      'dist/src/contract/validate-bin.js',
+      'generated/openapi.json',
+      'generated/schema.d.ts',
+    ]) {
+      expect(files, file).toContain(file);
+    }
+    expect(files.some((f) => f.startsWith('test/') || f.startsWith('node_modules/'))).toBe(false);
+  }, 60_000);
 
   it('bundles for the browser with nothing Node-only on the client path', async () => {
     const result = await build({ entryPoints: ['src/index.ts'], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
