@@ -67,5 +67,3 @@ export function createErrorBodies(document: OpenApiDocument) {
 
   return { forOperation };
 }
-
-export type ErrorBodies = ReturnType<typeof createErrorBodies>;

@@ -197,5 +197,3 @@ export async function createEmulator(options: EmulatorOptions = {}) {
   await app.ready();
   return { app, store, fixtures, document };
 }
-
-export type Emulator = Awaited<ReturnType<typeof createEmulator>>;
