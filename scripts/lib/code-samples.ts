@@ -1,7 +1,7 @@
 // Code samples for every operation, written from the document at build time into the bundle the
 // docs are rendered from: curl, and TypeScript with this package's createCloudClient. Values are
 // the document's own examples, so the samples change when the document does.
-import { listOperations, resolveRef, type JsonObject, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
+import { listOperations, resolveRef, successStatus, type JsonObject, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
 
 export interface CodeSample {
   lang: string;
@@ -37,7 +37,7 @@ function callOf(document: OpenApiDocument, op: OperationRef): Call {
   const body = Object.values((requestBody?.content ?? {}) as Record<string, JsonObject>)[0]?.example;
   const filled = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(path[name])));
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  const success = Object.entries(op.operation.responses as Record<string, JsonObject>).find(([code]) => /^2\d\d$/.test(code))?.[1];
+  const success = (op.operation.responses as Record<string, JsonObject>)[String(successStatus(op.operation))];
   return { url: `${base}${filled}${search ? `?${search}` : ''}`, path, query, body, hasSuccessBody: Boolean(success && resolveRef(document, success).content) };
 }
 

@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { listOperations, type OpenApiDocument } from '../../src/contract/document.js';
+import { listOperations, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
 import { bundleDocument } from './lint.js';
 import { runToolOrFail } from './tools.js';
 
@@ -22,7 +22,7 @@ function operationIndex(document: OpenApiDocument) {
     path,
     tag: operation.tags?.[0] ?? '',
     deprecated: operation.deprecated === true,
-    successStatus: Number(Object.keys(operation.responses).find((code) => /^2\d\d$/.test(code))),
+    successStatus: successStatus(operation),
   }));
 }
 

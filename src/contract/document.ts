@@ -68,6 +68,11 @@ export function listOperations(document: Pick<OpenApiDocument, 'paths'>): Operat
   );
 }
 
+/** The operation's success status: its one 2xx response code. */
+export function successStatus(operation: JsonObject): number {
+  return Number(Object.keys(operation.responses ?? {}).find((code) => /^2\d\d$/.test(code)));
+}
+
 export interface ResponseDefinition {
   /** The key it is declared under: '404', '4XX' or 'default'. */
   key: string;

@@ -1,7 +1,7 @@
 // Validates a response body, for example one captured from the live service, against the document:
 // `validateResponse(body, { operationId: 'getVideo', status: 200 })`. Node only (it reads the bundled
 // document), so it is exported as `cloud-platform-api/validate`, away from the browser client.
-import { listOperations, loadBundledDocument, type OpenApiDocument } from './document.js';
+import { listOperations, loadBundledDocument, successStatus, type OpenApiDocument } from './document.js';
 import { createResponseChecker, UnknownOperationError } from './response-check.js';
 import { createContractValidator, type ValidationIssue } from './validator.js';
 
@@ -37,7 +37,7 @@ export function validateResponse(body: unknown, options: ValidateResponseOptions
   const document = options.document ?? (packaged ??= loadBundledDocument());
   const op = listOperations(document).find((o) => o.operationId === options.operationId);
   if (!op) throw new UnknownOperationError(`Unknown operationId "${options.operationId}"; known: ${listOperations(document).map((o) => o.operationId).join(', ')}`);
-  const status = options.status ?? Number(Object.keys(op.operation.responses).find((code) => /^2\d\d$/.test(code)));
+  const status = options.status ?? successStatus(op.operation);
   const issues = checkerFor(document)(options.operationId, status, body);
   return { valid: issues.length === 0, operationId: options.operationId, status, issues };
 }

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { listOperations, loadBundledDocument, packageRoot, type OpenApiDocument, type OperationRef } from '../contract/document.js';
+import { listOperations, loadBundledDocument, packageRoot, successStatus, type OpenApiDocument, type OperationRef } from '../contract/document.js';
 import { createContractValidator, type ValidationIssue } from '../contract/validator.js';
 import type { OperationId } from '../operations.js';
 import { createErrorBodies, describeIssues } from './error-bodies.js';
@@ -136,7 +136,7 @@ export async function createEmulator(options: EmulatorOptions = {}) {
 
   for (const route of routes) {
     const handler = handlers[route.operationId as OperationId];
-    const successStatus = Number(Object.keys(route.operation.responses).find((code) => /^2\d\d$/.test(code)));
+    const success = successStatus(route.operation);
     app.route({
       method: route.method as (typeof METHODS)[number],
       url: route.url,
@@ -155,7 +155,7 @@ export async function createEmulator(options: EmulatorOptions = {}) {
         const token = AUTHORIZATION.exec(request.headers.authorization!)![1]!;
         try {
           const body = handler({ params: checked.params, query: checked.query, body: checked.body, clientId: () => clientIdFor(token) });
-          reply.code(successStatus);
+          reply.code(success);
           return body === undefined ? reply.send() : sendJson(reply, body);
         } catch (error) {
           if (error instanceof HttpProblem) return sendError(reply, route, error.status, error.message);
