@@ -7,7 +7,6 @@ import { resolveRef, responseFor, schemaProperties, type JsonObject, type OpenAp
 import type { ValidationIssue } from '../contract/validator.js';
 
 export interface ErrorAnswer {
-  status: number;
   /** The body to send, or undefined when the document gives this status no body. */
   body: unknown;
   contentType: string | undefined;
@@ -58,11 +57,11 @@ export function createErrorBodies(document: OpenApiDocument) {
   /** The answer for an error of an operation: the body its document response for the status declares. */
   function forOperation(op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[]): ErrorAnswer {
     const response = responseFor(document, op, status);
-    if (!response || response.mediaTypes.length === 0) return { status, body: undefined, contentType: undefined };
+    if (!response || response.mediaTypes.length === 0) return { body: undefined, contentType: undefined };
     if (!response.jsonSchema) {
-      return { status, body: message, contentType: response.mediaTypes[0] };
+      return { body: message, contentType: response.mediaTypes[0] };
     }
-    return { status, body: bodyFromSchema(schemaAt(document, response.jsonSchema), status, message, issues), contentType: 'application/json; charset=utf-8' };
+    return { body: bodyFromSchema(schemaAt(document, response.jsonSchema), status, message, issues), contentType: 'application/json; charset=utf-8' };
   }
 
   return { forOperation };

@@ -152,9 +152,10 @@ export async function createEmulator(options: EmulatorOptions = {}) {
       handler: async (request, reply) => {
         const checked = checkRequest(route, request.params as Record<string, string>, request.query as Record<string, unknown>, request.body, request.body !== undefined);
         if (checked.issues.length > 0) return sendError(reply, route, 400, describeIssues(checked.issues), checked.issues);
-        const token = AUTHORIZATION.exec(request.headers.authorization!)![1]!;
+        // Only the handlers that keep per-client state ask who the client is; the hook checked the header.
+        const clientId = () => clientIdFor(AUTHORIZATION.exec(request.headers.authorization!)![1]!);
         try {
-          const body = handler({ params: checked.params, query: checked.query, body: checked.body, clientId: () => clientIdFor(token) });
+          const body = handler({ params: checked.params, query: checked.query, body: checked.body, clientId });
           reply.code(success);
           return body === undefined ? reply.send() : sendJson(reply, body);
         } catch (error) {
@@ -166,16 +167,18 @@ export async function createEmulator(options: EmulatorOptions = {}) {
   }
 
   // A known path with a method it does not have: 405 with the methods it does have.
-  for (const [route, item] of Object.entries(document.paths)) {
-    const own = Object.keys(item).filter((k) => METHODS.includes(k.toUpperCase() as (typeof METHODS)[number])).map((k) => k.toUpperCase());
+  const routesByUrl = new Map<string, RouteSpec[]>();
+  for (const route of routes) routesByUrl.set(route.url, [...(routesByUrl.get(route.url) ?? []), route]);
+  for (const [url, atPath] of routesByUrl) {
+    const own = atPath.map((route) => route.method);
     const allowed = own.includes('GET') ? [...own, 'HEAD'] : own;
-    const op = operations.find((o) => o.path === route)!;
+    const op = atPath[0]!;
     app.route({
       method: METHODS.filter((m) => !allowed.includes(m)),
-      url: route.replace(/\{(\w+)\}/g, ':$1'),
+      url,
       handler: async (request, reply) => {
         reply.header('allow', allowed.join(', '));
-        return sendError(reply, op, 405, `${request.method} is not allowed on ${route}; allowed: ${allowed.join(', ')}`);
+        return sendError(reply, op, 405, `${request.method} is not allowed on ${op.path}; allowed: ${allowed.join(', ')}`);
       },
     });
   }
