@@ -5,15 +5,11 @@ import { promisify } from 'node:util';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync } from 'esbuild';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type RunningEmulator } from './helpers/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { useEmulator } from './helpers/emulator.js';
 import { projectRoot } from './helpers/sources.js';
 
-let running: RunningEmulator;
-beforeAll(async () => {
-  running = await startEmulator();
-});
-afterAll(() => running.close());
+const running = useEmulator();
 
 describe('README client quick start', () => {
   it('runs as written against the emulator', async () => {

@@ -1,8 +1,8 @@
 // Every answer the emulator gives, success and error, for all 14 operations, is what the document
 // declares for that operation and status (Ajv against the bundled document).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { operationIndex } from '../../src/operations.js';
-import { checkResponse, operationFor, parsedBody, startEmulator, type RunningEmulator } from '../helpers/emulator.js';
+import { checkResponse, operationFor, parsedBody, useEmulator } from '../helpers/emulator.js';
 
 const AUTH = { authorization: 'apikey contract-test' };
 const json = (body: unknown) => ({ headers: { ...AUTH, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
@@ -60,11 +60,7 @@ const scenarios: Scenario[] = [
   { name: 'threshold, bad client id', method: 'GET', url: '/cloud/v2/client_quotas/x/notification_threshold', status: 400, options: { headers: AUTH } },
 ];
 
-let running: RunningEmulator;
-beforeAll(async () => {
-  running = await startEmulator();
-});
-afterAll(() => running.close());
+const running = useEmulator();
 
 describe('the emulator\'s answers', () => {
   const answered = new Map<string, Set<number>>();

@@ -1,15 +1,13 @@
 // The client of this package runs all 14 operations against the emulator over HTTP.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, createCloudClient, listAllStreams, operationIndex, unwrap, type CloudClient } from '../../src/index.js';
-import { startEmulator, type RunningEmulator } from '../helpers/emulator.js';
+import { useEmulator } from '../helpers/emulator.js';
 
-let running: RunningEmulator;
+const running = useEmulator();
 let client: CloudClient;
-beforeAll(async () => {
-  running = await startEmulator();
+beforeAll(() => {
   client = createCloudClient({ apiKey: 'e2e-token', baseUrl: running.url, maxRetries: 0 });
 });
-afterAll(() => running.close());
 
 describe('client against emulator', () => {
   it('runs all 14 operations', async () => {

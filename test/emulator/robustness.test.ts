@@ -5,10 +5,10 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deriveRoutes } from '../../src/emulator/routes.js';
 import { bundled } from '../helpers/document.js';
-import { checkResponse, operationFor, parsedBody, startEmulator, type RunningEmulator } from '../helpers/emulator.js';
+import { checkResponse, operationFor, parsedBody, useEmulator } from '../helpers/emulator.js';
 
 const routes = deriveRoutes(bundled);
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'OPTIONS'] as const;
@@ -53,11 +53,7 @@ const request = fc
     }),
   );
 
-let running: RunningEmulator;
-beforeAll(async () => {
-  running = await startEmulator();
-});
-afterAll(() => running.close());
+const running = useEmulator();
 
 describe('random and mutated requests', () => {
   it('never get a 5xx, and every answer is what the document declares for it', async () => {

@@ -1,14 +1,14 @@
 // Starts the emulator in-process on 127.0.0.1 (a free port) for tests, and checks what it answers
 // against the document.
+import { afterAll, beforeAll } from 'vitest';
 import { createResponseChecker } from '../../src/contract/response-check.js';
 import { createContractValidator } from '../../src/contract/validator.js';
-import { listOperations, type OperationRef } from '../../src/contract/document.js';
 import { createEmulator, type EmulatorOptions } from '../../src/emulator/server.js';
 import { bundled } from './document.js';
 
+export { operationFor } from './document.js';
 export const validator = createContractValidator(bundled);
 export const checkResponse = createResponseChecker(bundled, validator);
-const operations = listOperations(bundled);
 
 export interface RunningEmulator {
   url: string;
@@ -23,10 +23,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   return { url: `http://127.0.0.1:${address.port}`, emulator, close: () => emulator.app.close() };
 }
 
-/** The operation a request went to, by method and path template; undefined for no operation. */
-export function operationFor(method: string, url: string): OperationRef | undefined {
-  const pathname = url.split('?')[0]!;
-  return operations.find((op) => op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname));
+/** An emulator started before the file's tests and closed after them; its fields are set once they run. */
+export function useEmulator(options: EmulatorOptions = {}): RunningEmulator {
+  const running = {} as RunningEmulator;
+  beforeAll(async () => {
+    Object.assign(running, await startEmulator(options));
+  });
+  afterAll(() => running.close());
+  return running;
 }
 
 /** Parses a body as the emulator sent it: JSON when it says JSON, text otherwise, undefined when empty. */
