@@ -3,7 +3,7 @@
 // installed; with CI=true a missing Chromium fails instead.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundled, documentOperations } from './helpers/document.js';
 import { projectRoot } from './helpers/sources.js';
@@ -54,6 +54,16 @@ describe.skipIf(!found)('the docs in Chromium, offline', () => {
     await browser?.close();
   });
 
+  // Redoc renders a group's operations only while it is expanded, and a click on an expanded group
+  // folds it: click only a folded group. React may paint the list a frame after the click returns,
+  // so callers poll or let Playwright's actions wait.
+  async function expandGroup(tagName: string): Promise<Locator> {
+    const group = page.locator('.menu-item-type-group').filter({ has: page.locator(':scope > a', { hasText: new RegExp(`^${tagName}$`) }) });
+    const links = group.locator('.menu-item-type-operation a');
+    if ((await links.count()) === 0) await group.locator(':scope > a').click();
+    return links;
+  }
+
   it('groups the areas by product, as x-tagGroups says', async () => {
     const separators = await page.locator('.menu-item-type-separator-primary').allInnerTexts();
     expect(separators.map((s) => s.trim())).toEqual(bundled['x-tagGroups'].map((g: { name: string }) => g.name));
@@ -62,20 +72,17 @@ describe.skipIf(!found)('the docs in Chromium, offline', () => {
   it('lists all 14 operations under their tags', async () => {
     const listed: string[] = [];
     for (const tag of bundled.tags as { name: string }[]) {
-      const group = page.locator('.menu-item-type-group').filter({ has: page.locator(':scope > a', { hasText: new RegExp(`^${tag.name}$`) }) });
-      await group.locator(':scope > a').click();
-      const hrefs = await group.locator('.menu-item-type-operation a').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+      const links = await expandGroup(tag.name);
+      const operationIds = async () => (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''))).map((h) => h.split('/').pop()).sort();
       const expected = documentOperations().filter((o) => o.operation.tags[0] === tag.name).map((o) => (o.operation.operationId as string).toLowerCase());
-      expect(hrefs.map((h) => h.split('/').pop()).sort(), tag.name).toEqual(expected.sort());
-      listed.push(...hrefs);
+      await expect.poll(operationIds, { message: tag.name, timeout: 10_000 }).toEqual(expected.sort());
+      listed.push(...(await operationIds()));
     }
     expect(listed).toHaveLength(14);
   });
 
   it('shows an operation\'s request body and responses when it is clicked', async () => {
-    const group = page.locator('.menu-item-type-group').filter({ has: page.locator(':scope > a', { hasText: /^Bare metal$/ }) });
-    await group.locator(':scope > a').click();
-    await group.locator('.menu-item-type-operation a').first().click();
+    await (await expandGroup('Bare metal')).first().click();
     const operation = documentOperations().find((o) => o.operation.operationId === 'checkBareMetalQuota')!.operation;
     await expect.poll(() => page.url()).toMatch(/#\/bare-metal\/checkbaremetalquota$/);
     // The clicked operation is scrolled to the top of the page.
