@@ -73,7 +73,7 @@ describe.skipIf(!found)('the docs in Chromium, offline', () => {
     const listed: string[] = [];
     for (const tag of bundled.tags as { name: string }[]) {
       const links = await expandGroup(tag.name);
-      const operationIds = async () => (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''))).map((h) => h.split('/').pop()).sort();
+      const operationIds = async () => (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''))).map((h) => h.split('/').pop() ?? '').sort();
       const expected = documentOperations().filter((o) => o.operation.tags[0] === tag.name).map((o) => (o.operation.operationId as string).toLowerCase());
       await expect.poll(operationIds, { message: tag.name, timeout: 10_000 }).toEqual(expected.sort());
       listed.push(...(await operationIds()));
