@@ -67,7 +67,7 @@ function checkedBaseUrl(baseUrl: string): string {
 }
 
 function checkedNumber(name: string, value: number, rule: (n: number) => boolean, wanted: string): number {
-  if (!rule(value)) throw new CloudClientOptionError(`${name} must be ${wanted}, got ${String(value)}`);
+  if (!rule(value)) throw new CloudClientOptionError(`${name} must be ${wanted}, got ${value}`);
   return value;
 }
 
@@ -87,10 +87,10 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   const maxRetries = checkedNumber('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, (n) => Number.isInteger(n) && n >= 0 && n <= 10, 'a whole number from 0 to 10');
   const transport: Transport = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
 
-  const headers = Object.fromEntries(Object.entries(options.headers ?? {}).filter(([name]) => name.toLowerCase() !== 'authorization'));
   const client = createClient<paths>({
     baseUrl,
-    headers: { ...headers, Authorization: `apikey ${apiKey}` },
+    // Last, so it replaces an `authorization` of any case: openapi-fetch sets these in order on one Headers.
+    headers: { ...options.headers, Authorization: `apikey ${apiKey}` },
     fetch: createRetryingFetch({ fetch: transport, timeoutMs, maxRetries, secret: apiKey }),
   });
   client.use(deprecationWarning);

@@ -57,12 +57,10 @@ export class ApiConnectionError extends CloudApiError {
 function describeBody(body: unknown): string {
   if (body === undefined || body === '') return ' with no body';
   if (typeof body === 'string') return `: ${body.slice(0, 200)}`;
-  if (typeof body === 'object' && body !== null) {
-    const { message, error } = body as { message?: unknown; error?: unknown };
-    const text = typeof message === 'string' ? message : typeof error === 'string' ? error : undefined;
-    if (text) return `: ${text}`;
-  }
-  return '';
+  // Depending on the area, an error body carries its text in `message` or in `error`.
+  const { message, error } = (body ?? {}) as { message?: unknown; error?: unknown };
+  const text = [message, error].find((t) => typeof t === 'string');
+  return text ? `: ${text}` : '';
 }
 
 /** Builds the ApiError for a response whose body has been read (and parsed, where it is JSON). */

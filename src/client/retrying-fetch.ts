@@ -16,7 +16,7 @@ export interface RetryingFetchOptions {
 
 interface Exchange {
   method: string;
-  url: string;
+  path: string;
   /** An error response's body, already read (and parsed when it is JSON), redacted. */
   errorBody?: unknown;
 }
@@ -24,9 +24,8 @@ interface Exchange {
 /** What each response answered, for errors raised after the fact (unwrap, throwOnError). */
 const exchanges = new WeakMap<Response, Exchange>();
 
-export function exchangeOf(response: Response): { method: string; path: string; errorBody?: unknown } | undefined {
-  const exchange = exchanges.get(response);
-  return exchange && { method: exchange.method, path: new URL(exchange.url).pathname, errorBody: exchange.errorBody };
+export function exchangeOf(response: Response): Readonly<Exchange> | undefined {
+  return exchanges.get(response);
 }
 
 /**
@@ -128,41 +127,38 @@ async function redactedErrorResponse(response: Response, secret: string, exchang
 
 export function createRetryingFetch({ fetch, timeoutMs, maxRetries, secret }: RetryingFetchOptions) {
   return async function retryingFetch(request: Request): Promise<Response> {
-    const { method, url } = request;
+    const { method } = request;
+    const exchange: Exchange = { method, path: new URL(request.url).pathname };
     const caller = request.signal;
-    const pathOf = () => new URL(url).pathname;
-    const failure = (outcome: AttemptOutcome, error: unknown) =>
-      outcome.kind === 'timeout' ? new ApiTimeoutError(method, pathOf(), timeoutMs) : new ApiConnectionError(method, pathOf(), networkCode(error));
     // A body can be read once: keep the original unread while another attempt may still need it.
     const replayable = request.body !== null;
     for (let retry = 0; ; retry++) {
       const last = retry >= maxRetries;
       const attempt = attemptSignal(caller, timeoutMs);
-      let outcome: AttemptOutcome;
+      // The error a failed send or body read surfaces as: the caller's own abort reason, else ours.
+      const failure = (error: unknown) => {
+        if (caller.aborted) return caller.reason;
+        return attempt.timedOut() ? new ApiTimeoutError(method, exchange.path, timeoutMs) : new ApiConnectionError(method, exchange.path, networkCode(error));
+      };
       let response: Response;
       try {
         response = await fetch(replayable && !last ? request.clone() : request, { signal: attempt.signal });
       } catch (error) {
         attempt.done();
-        if (caller.aborted) throw caller.reason;
-        outcome = attempt.timedOut() ? { kind: 'timeout' } : { kind: 'network', refused: networkCode(error) === 'ECONNREFUSED' };
-        if (last || !isRetryable(method, outcome)) throw failure(outcome, error);
+        const outcome: AttemptOutcome = attempt.timedOut() ? { kind: 'timeout' } : { kind: 'network', refused: networkCode(error) === 'ECONNREFUSED' };
+        if (caller.aborted || last || !isRetryable(method, outcome)) throw failure(error);
         await sleep(retryDelayMs(retry), caller);
         continue;
       }
       if (response.ok) {
-        exchanges.set(response, { method, url });
-        const bodyFailure = (error: unknown) =>
-          caller.aborted ? caller.reason : failure(attempt.timedOut() ? { kind: 'timeout' } : { kind: 'network', refused: false }, error);
-        return settleWhenRead(response, attempt.done, bodyFailure);
+        exchanges.set(response, exchange);
+        return settleWhenRead(response, attempt.done, failure);
       }
-      outcome = { kind: 'response', status: response.status, headers: response.headers };
-      if (last || !isRetryable(method, outcome)) {
+      if (last || !isRetryable(method, { kind: 'response', status: response.status, headers: response.headers })) {
         try {
-          return await redactedErrorResponse(response, secret, { method, url });
+          return await redactedErrorResponse(response, secret, exchange);
         } catch (error) {
-          if (caller.aborted) throw caller.reason;
-          throw failure(attempt.timedOut() ? { kind: 'timeout' } : { kind: 'network', refused: false }, error);
+          throw failure(error);
         } finally {
           attempt.done();
         }
