@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { resolveRef, responseFor, schemaProperties, type JsonObject, type OpenApiDocument, type OperationRef } from '../contract/document.js';
 import type { ValidationIssue } from '../contract/validator.js';
+import { dictionary } from './dictionary.js';
 
 export interface ErrorAnswer {
   /** The body to send, or undefined when the document gives this status no body. */
@@ -42,7 +43,7 @@ export function createErrorBodies(document: OpenApiDocument) {
     const names = propertyNames(document, resolved);
     const body: JsonObject = {};
     if (names.has('errors') && issues?.length) {
-      const errors: Record<string, string[]> = {};
+      const errors = dictionary<string[]>();
       for (const issue of issues) (errors[fieldKey(issue)] ??= []).push(`${issue.message} (${issue.rule})`);
       body.errors = errors;
     }
@@ -56,7 +57,9 @@ export function createErrorBodies(document: OpenApiDocument) {
 
   /** The answer for an error of an operation: the body its document response for the status declares. */
   function forOperation(op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[]): ErrorAnswer {
-    const response = responseFor(document, op, status);
+    // The emulator's own server faults (a state file it cannot write) take the area's error shape
+    // where the document declares nothing for them.
+    const response = responseFor(document, op, status) ?? (status >= 500 ? responseFor(document, op, 400) : undefined);
     if (!response || response.mediaTypes.length === 0) return { body: undefined, contentType: undefined };
     if (!response.jsonSchema) {
       return { body: message, contentType: response.mediaTypes[0] };

@@ -5,6 +5,7 @@ import type { components } from '../../generated/schema.js';
 import { documentRef, type ContractValidator, describeErrors } from '../contract/validator.js';
 import { resolveRef, type OpenApiDocument } from '../contract/document.js';
 import builtIn from './default-fixtures.json' with { type: 'json' };
+import { dictionary } from './dictionary.js';
 
 type Schemas = components['schemas'];
 
@@ -102,7 +103,11 @@ export function createFixtureLoader(document: OpenApiDocument, validator: Contra
       const issues = describeErrors(validate.errors).map((i) => `  ${i.path}: ${i.message} (${i.rule})`);
       throw new FixtureError(`Invalid fixtures in ${source}:\n${issues.join('\n')}`);
     }
-    return deepFreeze(value as Fixtures);
+    const fixtures = value as Fixtures;
+    // Looked up by the flavor and region a client names: null-prototype, so `constructor` is unknown.
+    fixtures.flavors = dictionary(fixtures.flavors);
+    fixtures.regions = dictionary(Object.entries(fixtures.regions).map(([id, region]) => [id, { ...region, quotas: dictionary(region.quotas) }] as const));
+    return deepFreeze(fixtures);
   }
 
   return {

@@ -5,6 +5,7 @@ import type { components } from '../../generated/schema.js';
 import { schemaProperties, type JsonObject, type OpenApiDocument } from '../contract/document.js';
 import type { OperationId } from '../operations.js';
 import { deriveConfigurator } from './configurator.js';
+import { dictionary } from './dictionary.js';
 import type { Fixtures } from './fixtures.js';
 import { exceededQuotas, requestedAmounts, UnknownFlavorError } from './quota-check.js';
 import type { StateStore } from './store.js';
@@ -25,8 +26,11 @@ export interface OperationContext {
   params: Record<string, any>;
   query: Record<string, any>;
   body: any;
-  /** The client the request's API token acts as. */
-  clientId: () => number;
+  /**
+   * The client the request's API token acts as: undefined for a token that never created anything,
+   * unless `{ create: true }` gives it an id (inside the change that creates something).
+   */
+  clientId: (create?: { create: true }) => number | undefined;
 }
 
 /** The body of a success answer (the status is the document's), or undefined for none. */
@@ -56,8 +60,9 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
     createInferenceApiKey({ params, body }) {
       const project = String(params.project_id);
       return store.change((state) => {
-        const keys = (state.inferenceKeys[project] ??= {});
+        const keys = state.inferenceKeys[project] ?? dictionary();
         if (keys[body.name]) throw new HttpProblem(409, `An API key named "${body.name}" already exists in project ${project}`);
+        state.inferenceKeys[project] = keys;
         const key: Schemas['InferenceApiKey'] = {
           name: body.name,
           description: body.description ?? null,
@@ -98,7 +103,7 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
           resources: [],
           ...pick(body, configFields),
           id: state.nextConfigId++,
-          client_id: clientId(),
+          client_id: clientId({ create: true })!,
           created: now,
           updated: now,
           status: { status: 'in_progress', updated: now },
@@ -160,11 +165,11 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
 
     addStorageEvent({ query, body }) {
       return store.change((state) => {
-        const events = (state.storageEvents[String(query.client_id)] ??= []);
+        const events = state.storageEvents[String(query.client_id)] ?? [];
         if (events.some((e) => sameEvent(e, body))) {
           throw new HttpProblem(409, `Client ${query.client_id} already has a ${body.name} event for bucket "${body.bucket_name}" of storage "${body.storage_name}"`);
         }
-        events.push(body);
+        state.storageEvents[String(query.client_id)] = [...events, body];
         return body;
       });
     },

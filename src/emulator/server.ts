@@ -3,17 +3,20 @@
 // with a 4xx in the shape of the operation's area.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { listOperations, loadBundledDocument, packageRoot, successStatus, type OpenApiDocument, type OperationRef } from '../contract/document.js';
 import { createContractValidator, type ValidationIssue } from '../contract/validator.js';
 import type { OperationId } from '../operations.js';
+import { documentedOnly } from './documented-fields.js';
 import { createErrorBodies, describeIssues } from './error-bodies.js';
 import { createFixtureLoader, type Fixtures } from './fixtures.js';
-import { createHandlers, HttpProblem } from './handlers.js';
+import { createHandlers, HttpProblem, type Handler } from './handlers.js';
 import { createRequestChecker } from './request-validation.js';
 import { deriveRoutes, type RouteSpec } from './routes.js';
-import { StateStore } from './store.js';
+import { withSafeIntegers } from './safe-integers.js';
+import { StatePersistError, StateStore } from './store.js';
 
 export interface EmulatorOptions {
   /** A fixtures file that replaces the built-in set, or fixtures already loaded. */
@@ -25,10 +28,13 @@ export interface EmulatorOptions {
 }
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const;
+/** How long a connection may take, in ms: documented in the README. */
+export const TIMEOUTS = { headers: 5_000, request: 10_000, idle: 5_000 } as const;
 /** RFC 9745 Deprecation date of op 2: the month (July 2025) the live service removed it. */
 const DEPRECATION_DATE = `@${Date.UTC(2025, 6, 1) / 1000}`;
 const AUTHORIZATION = /^apikey ([^\s]+)$/i;
+/** Above any URL Node accepts (16 KiB of headers), so a long path parameter meets its schema, not Fastify's 414. */
+const MAX_PARAM_LENGTH = 65_536;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -45,43 +51,128 @@ function describeFastifyError(error: FastifyError, request: FastifyRequest): str
       return `Request body is larger than ${BODY_LIMIT_BYTES} bytes`;
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'Content-Length does not match the body';
+    case 'FST_ERR_BAD_URL':
+      return 'The path has a malformed percent-escape';
     default:
       return error.statusCode === 400 && error instanceof SyntaxError ? `Malformed JSON body: ${error.message}` : error.message;
   }
 }
 
-export async function createEmulator(options: EmulatorOptions = {}) {
+/** The token a request's Authorization header carries, or undefined when it is missing or malformed. */
+const tokenOf = (request: FastifyRequest): string | undefined => AUTHORIZATION.exec(request.headers.authorization ?? '')?.[1];
+
+/** Everything the routes share: the document, validation, state, behaviour and error shapes. */
+function createCore(options: EmulatorOptions) {
   const document: OpenApiDocument = loadBundledDocument();
   const validator = createContractValidator(document);
   const loader = createFixtureLoader(document, validator);
   const fixtures = typeof options.fixtures === 'string' ? loader.fromFile(options.fixtures) : (options.fixtures ?? loader.builtIn());
   const store = new StateStore(fixtures, options.stateFile);
   const handlers = createHandlers(document, fixtures, store);
-  const errors = createErrorBodies(document);
-  const checkRequest = createRequestChecker(validator);
   const routes = deriveRoutes(document);
-  const allowedKeys = options.apiKeys?.length ? new Set(options.apiKeys) : undefined;
-
   for (const route of routes) {
     if (!(route.operationId in handlers)) throw new Error(`No emulator handler for operation ${route.operationId}`);
   }
-
-  // Tokens are kept only as hashes in state; this cache spares re-hashing a token on every call.
-  const clientIds = new Map<string, number>();
-  const clientIdFor = (token: string): number => {
-    let id = clientIds.get(token);
-    if (id === undefined) {
-      const hash = createHash('sha256').update(token).digest('hex');
-      id = store.state.clients[hash] ?? store.change((state) => (state.clients[hash] = state.nextClientId++));
-      clientIds.set(token, id);
-    }
-    return id;
+  const allowedKeys = options.apiKeys?.length ? new Set(options.apiKeys) : undefined;
+  /** Whether a request may act: a well-formed token, and one of the accepted ones when --api-key is set. */
+  const refusal = (token: string | undefined): string | undefined => {
+    if (token === undefined) return 'Missing or malformed Authorization header: send "Authorization: apikey <token>"';
+    if (allowedKeys && !allowedKeys.has(token)) return 'Unknown API key';
+    return undefined;
   };
+  return {
+    document,
+    fixtures,
+    store,
+    handlers,
+    routes,
+    refusal,
+    keysRequired: allowedKeys !== undefined,
+    errors: createErrorBodies(document),
+    checkRequest: createRequestChecker(createContractValidator(withSafeIntegers(document))),
+  };
+}
+type Core = ReturnType<typeof createCore>;
 
+/**
+ * The client id a token acts as. Tokens are kept only as hashes, and a token gets an id only when it
+ * creates something: a lookup by a token that never created anything adds nothing to the state.
+ */
+function clientIdentity(store: StateStore, token: string) {
+  const hash = createHash('sha256').update(token).digest('hex');
+  return (create?: { create: true }): number | undefined => {
+    const known = store.state.clients[hash];
+    if (known !== undefined || !create) return known;
+    return (store.state.clients[hash] = store.state.nextClientId++);
+  };
+}
+
+function createSender(core: Core) {
+  // JSON text of frozen answers (fixtures), made once: serializing them again is most of a GET's cost.
+  const jsonOfFrozen = new WeakMap<object, string>();
+  return {
+    json(reply: FastifyReply, body: unknown) {
+      if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return reply.send(body);
+      let text = jsonOfFrozen.get(body);
+      if (text === undefined) jsonOfFrozen.set(body, (text = JSON.stringify(body)));
+      return reply.type('application/json; charset=utf-8').send(text);
+    },
+    error(reply: FastifyReply, op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[]) {
+      const answer = core.errors.forOperation(op, status, message, issues);
+      reply.code(status);
+      if (answer.body === undefined) return reply.send();
+      if (answer.contentType) reply.type(answer.contentType);
+      return reply.send(answer.body);
+    },
+  };
+}
+type Sender = ReturnType<typeof createSender>;
+
+/** Calls an operation's handler on a checked request and sends its answer, or the problem it raised. */
+async function answer(core: Core, send: Sender, route: RouteSpec, handler: Handler, request: FastifyRequest, reply: FastifyReply) {
+  const checked = core.checkRequest(route, request.params as Record<string, string>, request.query as Record<string, unknown>, request.body, request.body !== undefined);
+  if (checked.issues.length > 0) return send.error(reply, route, 400, describeIssues(checked.issues), checked.issues);
+  const body = route.body && checked.body !== undefined ? documentedOnly(core.document, { $ref: route.body.schema }, checked.body) : checked.body;
+  try {
+    const result = handler({ params: checked.params, query: checked.query, body, clientId: clientIdentity(core.store, tokenOf(request)!) });
+    reply.code(successStatus(route.operation));
+    return result === undefined ? reply.send() : send.json(reply, result);
+  } catch (error) {
+    if (error instanceof HttpProblem) return send.error(reply, route, error.status, error.message);
+    if (error instanceof StatePersistError) return send.error(reply, route, 503, `${error.message}; nothing was changed, try again`);
+    throw error;
+  }
+}
+
+function addOperationRoutes(app: FastifyInstance, core: Core, send: Sender) {
+  for (const route of core.routes) {
+    const handler = core.handlers[route.operationId as OperationId];
+    app.route({
+      method: route.method as 'GET',
+      url: route.url,
+      config: { operation: route },
+      // A callback hook, not an async one: it runs on every request, and the promise costs.
+      onRequest: (request, reply, done) => {
+        if (route.operation.deprecated) reply.header('deprecation', DEPRECATION_DATE);
+        const refused = core.refusal(tokenOf(request));
+        if (refused) return void send.error(reply, route, 401, refused);
+        done();
+      },
+      handler: (request, reply) => answer(core, send, route, handler, request, reply),
+    });
+  }
+}
+
+/**
+ * Answers for requests no operation route took: a known path with another method (any method token)
+ * is a 405 with `Allow`; anything else is a 404 in the shape of the nearest operation's area.
+ */
+function createFallbacks(core: Core, send: Sender) {
+  const operations = listOperations(core.document);
+  const templates = core.routes.map((route) => ({ route, pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`) }));
   /** The operation whose area answers for a URL no route matched: the one sharing the longest path prefix. */
-  const operations = listOperations(document);
-  const nearestOperation = (url: string): OperationRef => {
-    const segments = url.split('?')[0]!.split('/');
+  const nearestOperation = (pathname: string): OperationRef => {
+    const segments = pathname.split('/');
     const shared = (op: OperationRef) => {
       const own = op.path.split('/');
       let n = 0;
@@ -90,25 +181,29 @@ export async function createEmulator(options: EmulatorOptions = {}) {
     };
     return operations.reduce((best, op) => (shared(op) > shared(best) ? op : best));
   };
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0]!;
+    const atPath = templates.filter(({ pattern }) => pattern.test(pathname)).map(({ route }) => route);
+    if (atPath.length === 0) return send.error(reply, nearestOperation(pathname), 404, `No operation at ${request.method} ${pathname}`);
+    const own = atPath.map((route) => route.method);
+    const allowed = own.includes('GET') ? [...own, 'HEAD'] : own;
+    reply.header('allow', allowed.join(', '));
+    return send.error(reply, atPath[0]!, 405, `${request.method} is not allowed on ${atPath[0]!.path}; allowed: ${allowed.join(', ')}`);
+  };
+  const onError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const op = request.routeOptions?.config?.operation ?? nearestOperation(request.url.split('?')[0]!);
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      // Never the request's headers: the API key must not reach a log line.
+      process.stderr.write(`emulator: internal error on ${request.method} ${request.url.split('?')[0]}: ${error.stack ?? error.message}\n`);
+      return send.error(reply, op, 500, 'Internal emulator error');
+    }
+    return send.error(reply, op, status, describeFastifyError(error, request));
+  };
+  return { notFound, onError };
+}
 
-  // JSON text of frozen answers (fixtures), made once: serializing them again is most of a GET's cost.
-  const jsonOfFrozen = new WeakMap<object, string>();
-  function sendJson(reply: FastifyReply, body: unknown) {
-    if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return reply.send(body);
-    let text = jsonOfFrozen.get(body);
-    if (text === undefined) jsonOfFrozen.set(body, (text = JSON.stringify(body)));
-    return reply.type('application/json; charset=utf-8').send(text);
-  }
-
-  function sendError(reply: FastifyReply, op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[]) {
-    const answer = errors.forOperation(op, status, message, issues);
-    reply.code(status);
-    if (answer.body === undefined) return reply.send();
-    if (answer.contentType) reply.type(answer.contentType);
-    return reply.send(answer.body);
-  }
-
-  const app: FastifyInstance = Fastify({ logger: false, bodyLimit: BODY_LIMIT_BYTES });
+function addJsonParser(app: FastifyInstance) {
   // Only JSON bodies: anything else is a 415, not a string the schema would then reject.
   app.removeContentTypeParser('text/plain');
   // Many clients send Content-Type: application/json on every request: an empty body is no body
@@ -120,69 +215,9 @@ export async function createEmulator(options: EmulatorOptions = {}) {
     if (body === '') return done(null, undefined);
     return parseJson(request, body as string, done);
   });
+}
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const op = request.routeOptions.config.operation ?? nearestOperation(request.url);
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      // Never the request's headers: the API key must not reach a log line.
-      process.stderr.write(`emulator: internal error on ${request.method} ${request.url.split('?')[0]}: ${error.stack ?? error.message}\n`);
-      return sendError(reply, op, 500, 'Internal emulator error');
-    }
-    return sendError(reply, op, status, describeFastifyError(error, request));
-  });
-
-  app.setNotFoundHandler((request, reply) => sendError(reply, nearestOperation(request.url), 404, `No operation at ${request.method} ${request.url.split('?')[0]}`));
-
-  for (const route of routes) {
-    const handler = handlers[route.operationId as OperationId];
-    const success = successStatus(route.operation);
-    app.route({
-      method: route.method as (typeof METHODS)[number],
-      url: route.url,
-      config: { operation: route },
-      // A callback hook, not an async one: it runs on every request, and the promise costs.
-      onRequest: (request, reply, done) => {
-        if (route.operation.deprecated) reply.header('deprecation', DEPRECATION_DATE);
-        const match = AUTHORIZATION.exec(request.headers.authorization ?? '');
-        if (!match) return void sendError(reply, route, 401, 'Missing or malformed Authorization header: send "Authorization: apikey <token>"');
-        if (allowedKeys && !allowedKeys.has(match[1]!)) return void sendError(reply, route, 401, 'Unknown API key');
-        done();
-      },
-      handler: async (request, reply) => {
-        const checked = checkRequest(route, request.params as Record<string, string>, request.query as Record<string, unknown>, request.body, request.body !== undefined);
-        if (checked.issues.length > 0) return sendError(reply, route, 400, describeIssues(checked.issues), checked.issues);
-        // Only the handlers that keep per-client state ask who the client is; the hook checked the header.
-        const clientId = () => clientIdFor(AUTHORIZATION.exec(request.headers.authorization!)![1]!);
-        try {
-          const body = handler({ params: checked.params, query: checked.query, body: checked.body, clientId });
-          reply.code(success);
-          return body === undefined ? reply.send() : sendJson(reply, body);
-        } catch (error) {
-          if (error instanceof HttpProblem) return sendError(reply, route, error.status, error.message);
-          throw error;
-        }
-      },
-    });
-  }
-
-  // A known path with a method it does not have: 405 with the methods it does have.
-  const routesByUrl = new Map<string, RouteSpec[]>();
-  for (const route of routes) routesByUrl.set(route.url, [...(routesByUrl.get(route.url) ?? []), route]);
-  for (const [url, atPath] of routesByUrl) {
-    const own = atPath.map((route) => route.method);
-    const allowed = own.includes('GET') ? [...own, 'HEAD'] : own;
-    const op = atPath[0]!;
-    app.route({
-      method: METHODS.filter((m) => !allowed.includes(m)),
-      url,
-      handler: async (request, reply) => {
-        reply.header('allow', allowed.join(', '));
-        return sendError(reply, op, 405, `${request.method} is not allowed on ${op.path}; allowed: ${allowed.join(', ')}`);
-      },
-    });
-  }
-
+function addEmulatorRoutes(app: FastifyInstance, core: Core) {
   const root = packageRoot();
   const staticFile = (file: string, type: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(file)) return reply.code(404).type('text/plain').send(`${path.relative(root, file)} is not built: run npm run build`);
@@ -191,12 +226,44 @@ export async function createEmulator(options: EmulatorOptions = {}) {
   app.get('/docs', staticFile(path.join(root, 'dist', 'docs', 'index.html'), 'text/html; charset=utf-8'));
   app.get('/openapi.json', staticFile(path.join(root, 'generated', 'openapi.json'), 'application/json; charset=utf-8'));
   app.get('/openapi.yaml', staticFile(path.join(root, 'generated', 'openapi.yaml'), 'application/yaml; charset=utf-8'));
-  app.post('/__emulator/reset', async (_request, reply) => {
-    store.reset();
-    clientIds.clear();
+  // Reset wipes every client's state: with --api-key set, it takes an accepted key like any operation.
+  app.post('/__emulator/reset', async (request, reply) => {
+    const refused = core.keysRequired ? core.refusal(tokenOf(request)) : undefined;
+    if (refused) return reply.code(401).send({ message: refused });
+    try {
+      core.store.reset();
+    } catch (error) {
+      if (error instanceof StatePersistError) return reply.code(503).send({ message: error.message });
+      throw error;
+    }
     return reply.code(204).send();
   });
+}
 
+/** A node:http server whose header, request and idle timeouts close stalled and slow connections in seconds. */
+function serverWithTimeouts(handler: (req: any, res: any) => void) {
+  const server = createServer({ headersTimeout: TIMEOUTS.headers, requestTimeout: TIMEOUTS.request, keepAliveTimeout: TIMEOUTS.idle, connectionsCheckingInterval: 500 }, handler);
+  server.setTimeout(TIMEOUTS.idle);
+  return server;
+}
+
+export async function createEmulator(options: EmulatorOptions = {}) {
+  const core = createCore(options);
+  const send = createSender(core);
+  const fallbacks = createFallbacks(core, send);
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    serverFactory: serverWithTimeouts,
+    // A malformed percent-escape reaches the operation's area shape, not Fastify's own body.
+    frameworkErrors: fallbacks.onError,
+  });
+  addJsonParser(app);
+  app.setErrorHandler(fallbacks.onError);
+  app.setNotFoundHandler(fallbacks.notFound);
+  addOperationRoutes(app, core, send);
+  addEmulatorRoutes(app, core);
   await app.ready();
-  return { app, store, fixtures, document };
+  return { app, store: core.store, fixtures: core.fixtures, document: core.document };
 }
