@@ -66,8 +66,13 @@ function checkedBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '');
 }
 
-function checkedNumber(name: string, value: number, rule: (n: number) => boolean, wanted: string): number {
-  if (!rule(value)) throw new CloudClientOptionError(`${name} must be ${wanted}, got ${value}`);
+/** The largest delay a timer can hold (2^31 - 1 ms, about 24.8 days): above it, it fires at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+function checkedNumber(name: string, value: unknown, rule: (n: number) => boolean, wanted: string): number {
+  if (typeof value !== 'number' || !rule(value)) {
+    throw new CloudClientOptionError(`${name} must be ${wanted}, got ${typeof value === 'number' ? value : JSON.stringify(value) ?? String(value)}`);
+  }
   return value;
 }
 
@@ -83,7 +88,7 @@ const throwOnErrorMiddleware: Middleware = {
 export function createCloudClient(options: CloudClientOptions = {}): CloudClient {
   const apiKey = checkedApiKey(options.apiKey ?? environment('GCORE_API_KEY'));
   const baseUrl = checkedBaseUrl(options.baseUrl ?? environment('GCORE_BASE_URL') ?? DEFAULT_BASE_URL);
-  const timeoutMs = checkedNumber('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (n) => Number.isFinite(n) && n > 0, 'a positive number of milliseconds');
+  const timeoutMs = checkedNumber('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (n) => Number.isFinite(n) && n > 0 && n <= MAX_TIMER_MS, `a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`);
   const maxRetries = checkedNumber('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, (n) => Number.isInteger(n) && n >= 0 && n <= 10, 'a whole number from 0 to 10');
   const transport: Transport = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
 

@@ -54,6 +54,22 @@ export class ApiConnectionError extends CloudApiError {
   }
 }
 
+/**
+ * A 2xx answer whose body is not JSON, which no operation of this API sends (a proxy's page, say).
+ * The body is not quoted: it may echo the request, key included.
+ */
+export class ApiResponseError extends CloudApiError {
+  override name = 'ApiResponseError';
+  readonly status: number;
+  readonly contentType: string | null;
+
+  constructor(method: string, path: string, status: number, contentType: string | null, length: number) {
+    super(`${method} ${path} answered ${status} with a body that is not JSON (${contentType ?? 'no Content-Type'}, ${length} characters)`, method, path);
+    this.status = status;
+    this.contentType = contentType;
+  }
+}
+
 function describeBody(body: unknown): string {
   if (body === undefined || body === '') return ' with no body';
   if (typeof body === 'string') return `: ${body.slice(0, 200)}`;

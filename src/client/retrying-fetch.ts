@@ -1,6 +1,7 @@
 // A fetch for openapi-fetch that gives each attempt (the request and the whole response body) its own timeout,
 // retries what the policy allows, and scrubs the API key from error bodies before anything else reads them.
-import { ApiConnectionError, ApiTimeoutError } from './errors.js';
+import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
+import { createRedactor, redactJson } from './redact.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
 /** The fetch signature the client sends with: a Request, plus the init that carries the attempt's signal. */
@@ -51,8 +52,6 @@ function attemptSignal(caller: AbortSignal, timeoutMs: number) {
   };
 }
 
-const REDACTED = '[redacted]';
-
 /** Node's fetch puts the system error code on the cause (an AggregateError when several addresses were tried). */
 function networkCode(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
@@ -76,56 +75,36 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-// The readers openapi-fetch's parseAs can call (its 'stream' hands over the body, which the timer still guards).
-const BODY_READERS = ['json', 'text', 'arrayBuffer', 'blob'] as const;
+/** Parsed JSON, or undefined when the text is not JSON. */
+function parsedJson(text: string): { value: unknown } | undefined {
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * Keeps the attempt's timer running until the body has been read, so a body that stalls still times
- * out (as the client's own error), without copying the body into a new Response (which costs more
- * than the rest of the client).
+ * A response's body as the client hands it on: read within the attempt (so a body that stalls times
+ * out, and one cut off is a network failure the policy may retry), with the key redacted from an
+ * error body before any other code sees it.
  */
-function settleWhenRead(response: Response, done: () => void, bodyFailure: (error: unknown) => unknown): Response {
-  if (response.body === null) {
-    done();
-    return response;
+function answered(response: Response, text: string, redact: (text: string) => string, exchange: Exchange): Response {
+  let body = text;
+  let record = exchange;
+  if (!response.ok) {
+    const json = response.headers.get('content-type')?.includes('json') ? parsedJson(text) : undefined;
+    const errorBody = json ? redactJson(json.value, redact) : redact(text);
+    body = json ? JSON.stringify(errorBody) : (errorBody as string);
+    record = { ...exchange, errorBody: body === '' ? undefined : errorBody };
   }
-  for (const reader of BODY_READERS) {
-    const read = (response as unknown as Record<string, (() => Promise<unknown>) | undefined>)[reader];
-    if (typeof read !== 'function') continue;
-    Object.defineProperty(response, reader, {
-      value: () =>
-        read.call(response).then(
-          (value) => (done(), value),
-          (error: unknown) => {
-            done();
-            throw bodyFailure(error);
-          },
-        ),
-      configurable: true,
-    });
-  }
-  return response;
-}
-
-function parsedBody(text: string, contentType: string | null): unknown {
-  if (text === '') return undefined;
-  if (!contentType?.includes('json')) return text;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/** Reads an error body inside the attempt and scrubs the key from it before any other code sees it. */
-async function redactedErrorResponse(response: Response, secret: string, exchange: Exchange): Promise<Response> {
-  const text = response.body === null ? '' : (await response.text()).replaceAll(secret, REDACTED);
-  const answered = new Response(text === '' ? null : text, { status: response.status, statusText: response.statusText, headers: response.headers });
-  exchanges.set(answered, { ...exchange, errorBody: parsedBody(text, response.headers.get('content-type')) });
-  return answered;
+  const rebuilt = new Response(body === '' ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  exchanges.set(rebuilt, record);
+  return rebuilt;
 }
 
 export function createRetryingFetch({ fetch, timeoutMs, maxRetries, secret }: RetryingFetchOptions) {
+  const redact = createRedactor(secret);
   return async function retryingFetch(request: Request): Promise<Response> {
     const { method } = request;
     const exchange: Exchange = { method, path: new URL(request.url).pathname };
@@ -133,39 +112,34 @@ export function createRetryingFetch({ fetch, timeoutMs, maxRetries, secret }: Re
     // A body can be read once: keep the original unread while another attempt may still need it.
     const replayable = request.body !== null;
     for (let retry = 0; ; retry++) {
+      // A signal aborted before the call, or during a wait, sends nothing more.
+      if (caller.aborted) throw caller.reason;
       const last = retry >= maxRetries;
       const attempt = attemptSignal(caller, timeoutMs);
-      // The error a failed send or body read surfaces as: the caller's own abort reason, else ours.
-      const failure = (error: unknown) => {
-        if (caller.aborted) return caller.reason;
-        return attempt.timedOut() ? new ApiTimeoutError(method, exchange.path, timeoutMs) : new ApiConnectionError(method, exchange.path, networkCode(error));
-      };
       let response: Response;
+      let text: string;
+      let sent = false;
       try {
         response = await fetch(replayable && !last ? request.clone() : request, { signal: attempt.signal });
+        sent = true;
+        text = response.body === null ? '' : await response.text();
       } catch (error) {
-        attempt.done();
-        const outcome: AttemptOutcome = attempt.timedOut() ? { kind: 'timeout' } : { kind: 'network', refused: networkCode(error) === 'ECONNREFUSED' };
-        if (caller.aborted || last || !isRetryable(method, outcome)) throw failure(error);
+        const outcome: AttemptOutcome = attempt.timedOut() ? { kind: 'timeout' } : { kind: 'network', refused: !sent && networkCode(error) === 'ECONNREFUSED' };
+        if (caller.aborted) throw caller.reason;
+        if (last || !isRetryable(method, outcome)) {
+          throw attempt.timedOut() ? new ApiTimeoutError(method, exchange.path, timeoutMs) : new ApiConnectionError(method, exchange.path, networkCode(error));
+        }
         await sleep(retryDelayMs(retry), caller);
         continue;
+      } finally {
+        attempt.done();
       }
-      if (response.ok) {
-        exchanges.set(response, exchange);
-        return settleWhenRead(response, attempt.done, failure);
+      if (response.ok && text !== '' && !parsedJson(text)) {
+        throw new ApiResponseError(method, exchange.path, response.status, response.headers.get('content-type'), text.length);
       }
-      if (last || !isRetryable(method, { kind: 'response', status: response.status, headers: response.headers })) {
-        try {
-          return await redactedErrorResponse(response, secret, exchange);
-        } catch (error) {
-          throw failure(error);
-        } finally {
-          attempt.done();
-        }
+      if (response.ok || last || !isRetryable(method, { kind: 'response', status: response.status, headers: response.headers })) {
+        return answered(response, text, redact, exchange);
       }
-      attempt.done();
-      // Free the connection of a response we are not going to read.
-      await response.body?.cancel().catch(() => undefined);
       await sleep(retryDelayMs(retry, response.headers), caller);
     }
   };
