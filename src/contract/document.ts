@@ -68,6 +68,14 @@ export function listOperations(document: Pick<OpenApiDocument, 'paths'>): Operat
   );
 }
 
+/** A path template as a pattern for request paths: `/streaming/videos/{video_id}` matches `/streaming/videos/1444`. */
+export const pathPattern = (template: string): RegExp => new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
+
+/** The operations whose path template a request path matches, whatever their methods. */
+export function operationsAt(document: Pick<OpenApiDocument, 'paths'>, pathname: string): OperationRef[] {
+  return listOperations(document).filter((op) => pathPattern(op.path).test(pathname));
+}
+
 /** The operation's success status: its one 2xx response code. */
 export function successStatus(operation: JsonObject): number {
   return Number(Object.keys(operation.responses ?? {}).find((code) => /^2\d\d$/.test(code)));

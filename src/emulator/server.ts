@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { listOperations, loadBundledDocument, packageRoot, successStatus, type OpenApiDocument, type OperationRef } from '../contract/document.js';
+import { listOperations, loadBundledDocument, packageRoot, pathPattern, successStatus, type OpenApiDocument, type OperationRef } from '../contract/document.js';
 import { createContractValidator, type ValidationIssue } from '../contract/validator.js';
 import type { OperationId } from '../operations.js';
 import { documentedOnly } from './documented-fields.js';
@@ -169,7 +169,7 @@ function addOperationRoutes(app: FastifyInstance, core: Core, send: Sender) {
  */
 function createFallbacks(core: Core, send: Sender) {
   const operations = listOperations(core.document);
-  const templates = core.routes.map((route) => ({ route, pattern: new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`) }));
+  const templates = core.routes.map((route) => ({ route, pattern: pathPattern(route.path) }));
   /** The operation whose area answers for a URL no route matched: the one sharing the longest path prefix. */
   const nearestOperation = (pathname: string): OperationRef => {
     const segments = pathname.split('/');

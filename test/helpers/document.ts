@@ -1,7 +1,7 @@
 // Reads the bundled document and answers questions about its schemas (what properties, what types),
 // following `$ref`s and `allOf`, so tests can compare it with the seed.
 import path from 'node:path';
-import { HTTP_METHODS, listOperations, loadBundledDocument, resolveRef, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
+import { HTTP_METHODS, listOperations, loadBundledDocument, operationsAt, resolveRef, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
 import { projectRoot } from './sources.js';
 
 export { HTTP_METHODS, type OpenApiDocument };
@@ -14,8 +14,7 @@ export const documentOperations = (document: OpenApiDocument = bundled) => listO
 
 /** The operation a request went to, by method and path template (the query is ignored); undefined for none. */
 export function operationFor(method: string, url: string, document: OpenApiDocument = bundled): OperationRef | undefined {
-  const pathname = url.split('?')[0]!;
-  return documentOperations(document).find((op) => op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(pathname));
+  return operationsAt(document, url.split('?')[0]!).find((op) => op.method === method);
 }
 
 /** Follows a local `$ref` (siblings of the `$ref` are dropped: they annotate, they don't type). */
