@@ -114,7 +114,7 @@ export interface paths {
         };
         /**
          * List live streams
-         * @description Returns one page of the client's live streams as a bare JSON array. No paging headers exist and the page size is not documented; an empty page ends the list.
+         * @description Returns one page of the client's live streams as a bare JSON array. No paging headers exist, as in the live service's description. The page size, and how a client knows it has reached the last page, are not documented.
          */
         get: operations["listStreams"];
         put?: never;
@@ -238,7 +238,7 @@ export interface paths {
         };
         /**
          * Get the list of possible events
-         * @description Describes the possible event kinds and their fields, showing how to form a request that adds or deletes an event.
+         * @description Describes the possible event kinds and their fields, showing how to form a create or update request.
          */
         get: operations["getStorageEventsConfigurator"];
         put?: never;
@@ -283,7 +283,7 @@ export interface components {
          */
         InferenceApiKeyCreate: {
             /**
-             * @description Name of the key, unique in the project. 4 to 63 characters in lowercase DNS label style, as in the live service's description.
+             * @description Name of the key. 4 to 63 characters in lowercase DNS label style, as in the live service's description.
              * @example ci-pipeline-key
              */
             name: string;
@@ -300,7 +300,7 @@ export interface components {
             expires_at?: string;
         };
         /**
-         * @description An inference API key. `secret` is present only in the creation response. Which fields are always present is not documented.
+         * @description An inference API key as the creation response holds it, with its `secret`, which is returned only there. All six fields are required, as in the live service's description; `description` and `expires_at` can be null.
          * @example {
          *       "name": "ci-pipeline-key",
          *       "description": "Key used by the CI pipeline",
@@ -315,61 +315,80 @@ export interface components {
              * @description Name of the key, as supplied on creation.
              * @example ci-pipeline-key
              */
-            name?: string;
+            name: string;
             /**
              * @description Free text supplied on creation. Null when none was given, as in the live service's description.
              * @example Key used by the CI pipeline
              */
-            description?: string | null;
+            description: string | null;
             /**
              * Format: date-time
              * @description When the key stops working, as supplied on creation, in UTC with whole seconds. Null when none was given, as in the live service's description.
              * @example 2027-01-01T00:00:00Z
              */
-            expires_at?: string | null;
+            expires_at: string | null;
             /**
              * Format: date-time
              * @description When the service created the key, in UTC with whole seconds.
              * @example 2026-11-22T10:15:30Z
              */
-            created_at?: string;
+            created_at: string;
             /**
              * @description Names of the deployments the key is used for.
              * @example [
              *       "my-inference-deployment"
              *     ]
              */
-            deployment_names?: string[];
+            deployment_names: string[];
             /**
              * @description The secret of the key. Returned only once, in the creation response.
              * @example 9f2c1e7a4b6d8e0f1a3c5e7b9d1f3a5c
              */
-            secret?: string;
+            secret: string;
         };
         /**
-         * @description Error body of the cloud area (`/cloud/...`). Shape as used by the live service.
+         * @description Error body of the cloud area (`/cloud/...`), as on the live service's error-handling page. The page says `exception_class`, `message` and `request_id` are always present, but one of the live service's own examples (a validation error) has no `request_id`, so only the first two are required here; `info` and `invalid_fields` are sometimes present.
          * @example {
-         *       "exception_class": "NotFound",
+         *       "exception_class": "NotFoundError",
          *       "message": "Resource not found",
-         *       "request_id": "5d1a8c2e-0f3b-4c1e-9a8d-2b7e6f4a1c90"
+         *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
          *     }
          */
         CloudError: {
             /**
-             * @description Name of the error class raised by the service.
-             * @example NotFound
+             * @description Name of the error class raised by the service, such as `ValidationError` (400), `ForbiddenError` (403), `NotFoundError` (404), `HTTPError` (405) or `ConflictError` (409), as on the live service's error-handling page.
+             * @example NotFoundError
              */
-            exception_class?: string;
+            exception_class: string;
             /**
              * @description Human-readable explanation of the error.
              * @example Resource not found
              */
-            message?: string;
+            message: string;
             /**
              * @description Identifier of the request, to quote to support.
-             * @example 5d1a8c2e-0f3b-4c1e-9a8d-2b7e6f4a1c90
+             * @example 5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90
              */
             request_id?: string;
+            /**
+             * @description More about the error, such as the quota a request would exceed. Its keys are not documented.
+             * @example {
+             *       "attribute": "volume_size",
+             *       "limit": 50
+             *     }
+             */
+            info?: Record<string, never>;
+            /**
+             * @description Messages keyed by the name of the field they concern.
+             * @example {
+             *       "name": [
+             *         "This field is required."
+             *       ]
+             *     }
+             */
+            invalid_fields?: {
+                [key: string]: string[];
+            };
         };
         /**
          * @description A network interface the new bare metal server would have. For `type` `subnet`, `network_id` and `subnet_id` are required, as in the live service's description, which also knows other interface types that the seed does not give.
@@ -399,7 +418,7 @@ export interface components {
             subnet_id?: string;
         } & (unknown | unknown);
         /**
-         * @description The bare metal server that would be created. No field is required, as in the live service's description.
+         * @description The bare metal server that would be created. Nothing in it is required, and the body itself is optional, as in the live service's description.
          * @example {
          *       "flavor": "bm1-basic-medium",
          *       "interfaces": [
@@ -413,7 +432,7 @@ export interface components {
          */
         CheckLimitsRequest: {
             /**
-             * @description Flavor name of the server.
+             * @description Flavor name of the server. A string as the seed gives it; the live service's description also allows null (its default).
              * @example bm1-basic-medium
              */
             flavor?: string;
@@ -471,17 +490,17 @@ export interface components {
              */
             baremetal_gpu_a100_count_usage?: number;
             /**
-             * @description Amount of `baremetal_gpu_count` the new server would need.
+             * @description Amount of `baremetal_gpu_count` the new server would need. Listed by the seed; absent from the live service's quota lists.
              * @example 1
              */
             baremetal_gpu_count_requested?: number;
             /**
-             * @description Limit of `baremetal_gpu_count` in the region.
+             * @description Limit of `baremetal_gpu_count` in the region. Listed by the seed; absent from the live service's quota lists.
              * @example 10
              */
             baremetal_gpu_count_limit?: number;
             /**
-             * @description Current usage of `baremetal_gpu_count` in the region.
+             * @description Current usage of `baremetal_gpu_count` in the region. Listed by the seed; absent from the live service's quota lists.
              * @example 10
              */
             baremetal_gpu_count_usage?: number;
@@ -1233,7 +1252,7 @@ export interface components {
          */
         LogsUploaderConfigCreate: WithRequired<components["schemas"]["LogsUploaderConfigFields"], "name" | "policy" | "target">;
         /**
-         * @description State of the last upload of a config.
+         * @description Validation status of the config (not the state of an upload), as in the live service's description.
          * @example {
          *       "status": "in_progress",
          *       "code": 0,
@@ -1243,23 +1262,24 @@ export interface components {
          */
         LogsUploaderConfigStatus: {
             /**
-             * @description State name. The seed gives `in_progress`; the live service also uses `successful` and `failed`. Other values and the transitions are not documented.
+             * @description Validation state of the config. The seed gives `in_progress`; `successful` and `failed` complete the enum of the live service's description. The transitions are not documented.
              * @example in_progress
+             * @enum {string}
              */
-            status?: string;
+            status?: "in_progress" | "successful" | "failed";
             /**
-             * @description Status code of the last upload. Its meaning is not documented.
+             * @description Error code of the validation error, as in the live service's description. Its values are not documented.
              * @example 0
              */
             code?: number;
             /**
              * Format: date-time
-             * @description When the status last changed, in UTC with whole seconds.
+             * @description When the validation status changed, as in the live service's description; in UTC with whole seconds.
              * @example 2026-11-22T10:15:30Z
              */
             updated?: string;
             /**
-             * @description Details about the status.
+             * @description The error message when validation failed, as in the live service's description.
              * @example
              */
             details?: string;
@@ -1323,43 +1343,14 @@ export interface components {
             status?: components["schemas"]["LogsUploaderConfigStatus"];
         };
         /**
-         * @description Error body of the CDN area (`/cdn/...`) other than validation errors. Shape as used by the live service.
+         * @description Error body of the CDN area (`/cdn/...`). The live service's description declares these errors with a JSON body but gives no shape for it, so its shape is not documented.
          * @example {
          *       "message": "feature is disabled"
          *     }
          */
-        CdnMessageError: {
-            /**
-             * @description Human-readable explanation of the error.
-             * @example feature is disabled
-             */
-            message: string;
-        };
+        CdnErrorBody: unknown;
         /**
-         * @description Validation error body of the CDN area (`/cdn/...`). Shape as used by the live service.
-         * @example {
-         *       "errors": {
-         *         "name": [
-         *           "This field is required."
-         *         ]
-         *       }
-         *     }
-         */
-        CdnValidationError: {
-            /**
-             * @description Messages keyed by the name of the field they concern.
-             * @example {
-             *       "name": [
-             *         "This field is required."
-             *       ]
-             *     }
-             */
-            errors: {
-                [key: string]: string[];
-            };
-        };
-        /**
-         * @description A live stream. Timestamps are in UTC with milliseconds. Units of the numeric fields and which fields are always present are not documented.
+         * @description A live stream. Timestamps are in UTC with milliseconds. `name` is required, as in the live service's description; which other fields are always present is not documented. `dvr_duration` and `recording_duration` are in seconds (as in the live service's description); the units of the other numeric fields are not documented.
          * @example {
          *       "id": 20001,
          *       "name": "Main studio",
@@ -1376,7 +1367,7 @@ export interface components {
              * @description Name of the stream.
              * @example Main studio
              */
-            name?: string;
+            name: string;
             /**
              * @description The stream is pulled from `uri` rather than pushed to the platform.
              * @example false
@@ -1393,7 +1384,7 @@ export interface components {
              */
             auto_record?: boolean;
             /**
-             * @description Identifier of the client's user the stream belongs to.
+             * @description A custom meta field for the client's own use; the service itself does not use it, as in the live service's description.
              * @example 501
              */
             client_user_id?: number;
@@ -1472,7 +1463,7 @@ export interface components {
              */
             finished_at_primary?: string | null;
             /**
-             * @description Length of the DVR window. Its unit is not documented.
+             * @description Length of the DVR window, in seconds, from 30 to 14400, as in the live service's description.
              * @example 14400
              */
             dvr_duration?: number;
@@ -1503,7 +1494,7 @@ export interface components {
              */
             screenshot?: string;
             /**
-             * @description Length of the recording. Its unit is not documented.
+             * @description Length of the recording, in seconds, as in the live service's description. An integer as the seed gives it; the live service's description types it as a number.
              * @example 0
              */
             recording_duration?: number;
@@ -1527,18 +1518,18 @@ export interface components {
              */
             frame_rate?: number;
             /**
-             * @description Height of the incoming video.
+             * @description Height of the incoming video. An integer as the seed gives it; the live service's description types it as a number.
              * @example 1080
              */
             video_height?: number;
             /**
-             * @description Width of the incoming video.
+             * @description Width of the incoming video. An integer as the seed gives it; the live service's description types it as a number.
              * @example 1920
              */
             video_width?: number;
         };
         /**
-         * @description Error body of the streaming area (`/streaming/...`). Shape as used by the live service.
+         * @description Error body of the streaming area (`/streaming/...`), the `notfound` schema of the live service's description.
          * @example {
          *       "error": "Not found",
          *       "status": 404
@@ -1551,7 +1542,7 @@ export interface components {
              */
             error: string;
             /**
-             * @description HTTP status code, repeated in the body. Sometimes present.
+             * @description HTTP status code, repeated in the body. The live service's example shows it; its schema does not declare it.
              * @example 404
              */
             status?: number;
@@ -1613,7 +1604,7 @@ export interface components {
             mp4_url?: string;
         };
         /**
-         * @description A video. Its playback methods are `iframe_url`, `hls_url`, `hls_cmaf_url`, `dash_url`, and the `mp4_url` of a converted video. Timestamps are in UTC with milliseconds. Units of the numeric fields and which fields are always present are not documented.
+         * @description A video. Its playback methods are `iframe_url`, `hls_url`, `hls_cmaf_url`, `dash_url`, and the `mp4_url` of a converted video. Timestamps are in UTC with milliseconds. `duration` and `origin_video_duration` are in milliseconds (as in the live service's description); the units of the other numeric fields and which fields are always present are not documented.
          * @example {
          *       "id": 1444,
          *       "name": "Product launch",
@@ -1642,7 +1633,7 @@ export interface components {
              */
             client_id?: number;
             /**
-             * @description Duration of the video. Its unit is not documented.
+             * @description Duration of the video, in milliseconds, as in the live service's description.
              * @example 184000
              */
             duration?: number;
@@ -1662,22 +1653,22 @@ export interface components {
              */
             origin_size?: number;
             /**
-             * @description Duration of the video track of the original. Its unit is not documented.
+             * @description Duration of the video track of the original, in milliseconds, as in the live service's description.
              * @example 184000
              */
             origin_video_duration?: number;
             /**
-             * @description Number of audio channels of the original.
+             * @description Number of audio channels of the original. Listed by the seed; absent from the live service's schema, which shows it only in examples.
              * @example 2
              */
             origin_audio_channels?: number;
             /**
-             * @description Height of the original.
+             * @description Height of the original. Listed by the seed; absent from the live service's schema, which shows it only in examples.
              * @example 1080
              */
             origin_height?: number;
             /**
-             * @description Width of the original.
+             * @description Width of the original. Listed by the seed; absent from the live service's schema, which shows it only in examples.
              * @example 1920
              */
             origin_width?: number;
@@ -1694,12 +1685,12 @@ export interface components {
              */
             updated_at?: string;
             /**
-             * @description Start of the clip within the video, in seconds. Null when the video is not clipped.
+             * @description Start of the clip within the video, in seconds. When it is null is not documented. Listed by the seed; absent from the live service's schema, which shows it only in examples.
              * @example null
              */
             clip_start_seconds?: number | null;
             /**
-             * @description Duration of the clip, in seconds. Null when the video is not clipped.
+             * @description Duration of the clip, in seconds. When it is null is not documented. Listed by the seed; absent from the live service's schema, which shows it only in examples.
              * @example null
              */
             clip_duration_seconds?: number | null;
@@ -1763,7 +1754,7 @@ export interface components {
              */
             views?: number;
             /**
-             * @description Number of views served through the CDN.
+             * @description Total number of views in any player, as in the live service's description.
              * @example 1498
              */
             cdn_views?: number;
@@ -1877,7 +1868,7 @@ export interface components {
             total?: number;
         };
         /**
-         * @description A DNS zone with all its records. Units of the numeric fields and which fields are always present are not documented.
+         * @description A DNS zone with all its records. `expiry`, `refresh` and `retry` are in seconds, as in the live service's description; the units of the other numeric fields and which fields are always present are not documented.
          * @example {
          *       "id": 8001,
          *       "name": "example.com"
@@ -1885,7 +1876,7 @@ export interface components {
          */
         DnsZone: {
             /**
-             * @description Identifier of the client that owns the zone.
+             * @description Identifier of the client that owns the zone. Given by the seed; the live service removed it from the zone together with the `Zone` wrapper in January 2026.
              * @example 3
              */
             client_id?: number;
@@ -1900,7 +1891,7 @@ export interface components {
              */
             dnssec_enabled?: boolean;
             /**
-             * @description Expiry value of the zone.
+             * @description Expiry value of the zone, in seconds, as in the live service's description.
              * @example 1209600
              */
             expiry?: number;
@@ -1920,7 +1911,7 @@ export interface components {
              */
             name?: string;
             /**
-             * @description Time to live of negative answers.
+             * @description Time To Live of cache, as in the live service's description. Its unit is not documented.
              * @example 300
              */
             nx_ttl?: number;
@@ -1944,12 +1935,12 @@ export interface components {
              */
             records?: components["schemas"]["DnsRecord"][];
             /**
-             * @description Refresh value of the zone.
+             * @description Refresh value of the zone, in seconds, as in the live service's description.
              * @example 3600
              */
             refresh?: number;
             /**
-             * @description Retry value of the zone.
+             * @description Retry value of the zone, in seconds, as in the live service's description.
              * @example 600
              */
             retry?: number;
@@ -1977,7 +1968,7 @@ export interface components {
             status?: string;
         };
         /**
-         * @description The zone, wrapped in an object with the single key `Zone`. The live service has returned the zone unwrapped since January 2026; this document follows the seed.
+         * @description The zone, wrapped in an object with the single key `Zone`. The live service has returned the zone unwrapped since January 2026; this document follows the seed, and `Zone` is required.
          * @example {
          *       "Zone": {
          *         "id": 8001,
@@ -1993,10 +1984,10 @@ export interface components {
              *       "name": "example.com"
              *     }
              */
-            Zone?: components["schemas"]["DnsZone"];
+            Zone: components["schemas"]["DnsZone"];
         };
         /**
-         * @description Error body with a single message, used by the DNS, edge applications and object storage notifications areas. Shape as used by the live service.
+         * @description Error body with a single message: the live service's shape for the edge applications 400 and the object storage notification errors; the DNS area's other errors use it here too (see its response).
          * @example {
          *       "error": "zone is not found"
          *     }
@@ -2115,7 +2106,7 @@ export interface components {
              */
             storage_name?: string;
             /**
-             * @description Identifier of the event. Its format is not documented.
+             * @description A string whose meaning and format are not documented.
              * @example 6b1f0c2a-93d4-4e5f-8a7b-1c2d3e4f5a6b
              */
             uuid?: string;
@@ -2313,7 +2304,7 @@ export interface components {
             fields?: components["schemas"]["EventFieldDescription"][];
         };
         /**
-         * @description Descriptions of the possible events, showing how to form a create or delete request.
+         * @description Descriptions of the possible events, showing how to form a create or update request.
          * @example {
          *       "example": {
          *         "reaching_used_space": [
@@ -2344,7 +2335,7 @@ export interface components {
          */
         EventsConfigurator: {
             /**
-             * @description Example payloads keyed by event kind; each payload lacks the `name` field, which is the key.
+             * @description Example payloads keyed by event kind; each payload lacks the `name` field, which is the key. Given by the seed; the live service's schema has only `structure`.
              * @example {
              *       "reaching_used_space": [
              *         {
@@ -2627,7 +2618,7 @@ export interface components {
              */
             baremetal_gpu_a100_count_usage?: components["schemas"]["QuotaValue"];
             /**
-             * @description Limit and usage of `baremetal_gpu_count` in the region, reported under its limit key.
+             * @description Limit and usage of `baremetal_gpu_count` in the region, reported under its limit key. Listed by the seed; absent from the live service's quota lists.
              * @example {
              *       "limit": 10,
              *       "usage": 8
@@ -2635,7 +2626,7 @@ export interface components {
              */
             baremetal_gpu_count_limit?: components["schemas"]["QuotaValue"];
             /**
-             * @description Limit and usage of `baremetal_gpu_count` in the region, reported under its usage key.
+             * @description Limit and usage of `baremetal_gpu_count` in the region, reported under its usage key. Listed by the seed; absent from the live service's quota lists.
              * @example {
              *       "limit": 10,
              *       "usage": 8
@@ -3449,7 +3440,7 @@ export interface components {
              */
             last_sending?: string | null;
             /**
-             * @description Content of the last warning. Null when nothing was sent, as in the live service's description.
+             * @description Content of the last warning. It can be null, as in the live service's description; when it is null is not documented.
              * @example {
              *       "global_quotas": {
              *         "project_count_limit": {
@@ -3464,7 +3455,137 @@ export interface components {
         };
     };
     responses: {
-        /** @description Client error of the cloud area. The status codes the service uses are not documented; the body shape is the live service's. */
+        /** @description The request is not valid. Code and class as on the live service's error-handling page. */
+        CloudValidationError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "exception_class": "ValidationError",
+                 *       "message": "Invalid request: body.name is required",
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CloudError"];
+            };
+        };
+        /** @description Missing or invalid credentials (`not_authenticated`, `token_not_valid`), as on the live service's error-handling page; a wrong scheme word such as `Bearer` is answered this way too. */
+        CloudUnauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "exception_class": "not_authenticated",
+                 *       "message": "Authentication credentials were not provided.",
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CloudError"];
+            };
+        };
+        /** @description Not allowed. Code and class as on the live service's error-handling page. */
+        CloudForbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "exception_class": "ForbiddenError",
+                 *       "message": "You do not have permission to perform this action.",
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CloudError"];
+            };
+        };
+        /** @description Nothing at this address. Code and class as on the live service's error-handling page. */
+        CloudNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "exception_class": "NotFoundError",
+                 *       "message": "Resource not found",
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CloudError"];
+            };
+        };
+        /** @description The path does not take this method. Code and class as on the live service's error-handling page. */
+        CloudMethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "exception_class": "HTTPError",
+                 *       "message": "Method Not Allowed",
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CloudError"];
+            };
+        };
+        /** @description The request conflicts with the current state. Code and class as on the live service's error-handling page. */
+        CloudConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "exception_class": "ConflictError",
+                 *       "message": "Resource already exists",
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CloudError"];
+            };
+        };
+        /** @description Too many requests, as on the live service's error-handling page; its `exception_class` is not documented. Wait for `Retry-After` when it is present. */
+        CloudRateLimited: {
+            headers: {
+                /** @description Seconds to wait before trying again, when present, as on the live service's error-handling page. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "exception_class": "TooManyRequests",
+                 *       "message": "Request was throttled",
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CloudError"];
+            };
+        };
+        /** @description A transient internal error, as on the live service's error-handling page; its `exception_class` is not documented. Worth retrying. */
+        CloudInternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "exception_class": "InternalServerError",
+                 *       "message": "Internal server error",
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CloudError"];
+            };
+        };
+        /** @description Another client error of the cloud area. The live service's error-handling page lists 400, 401, 403, 404, 405, 409 and 429, declared one by one; this covers any other, with the same body. */
         CloudError: {
             headers: {
                 [name: string]: unknown;
@@ -3472,22 +3593,36 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "exception_class": "NotFound",
+                 *       "exception_class": "NotFoundError",
                  *       "message": "Resource not found",
-                 *       "request_id": "5d1a8c2e-0f3b-4c1e-9a8d-2b7e6f4a1c90"
+                 *       "request_id": "5d1a8c2e0f3b4c1e9a8d2b7e6f4a1c90"
                  *     }
                  */
                 "application/json": components["schemas"]["CloudError"];
             };
         };
-        /** @description Error without a body. The live service answered 400 and 404 this way for this operation before it was removed. */
+        /** @description An error answered with no body, as the live service's description declares it for this operation. */
         ErrorWithoutBody: {
             headers: {
                 [name: string]: unknown;
             };
             content?: never;
         };
-        /** @description The logs uploader feature is disabled for the client. Code and body as used by the live service. */
+        /** @description An error with the invalid parameter mentioned, as in the live service's description, which gives no body shape. */
+        CdnBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "name: is required"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description The feature is disabled for the account, as in the live service's description, which gives no body shape. */
         CdnFeatureDisabled: {
             headers: {
                 [name: string]: unknown;
@@ -3498,10 +3633,10 @@ export interface components {
                  *       "message": "feature is disabled"
                  *     }
                  */
-                "application/json": components["schemas"]["CdnMessageError"];
+                "application/json": components["schemas"]["CdnErrorBody"];
             };
         };
-        /** @description Client error of the CDN area, either a validation error with messages per field or a single message. The status codes the service uses are not documented; the body shapes are the live service's. */
+        /** @description Another client error of the CDN area. Its code and body shape are not documented. */
         CdnError: {
             headers: {
                 [name: string]: unknown;
@@ -3509,17 +3644,27 @@ export interface components {
             content: {
                 /**
                  * @example {
-                 *       "errors": {
-                 *         "name": [
-                 *           "This field is required."
-                 *         ]
-                 *       }
+                 *       "message": "Unsupported Content-Type: send application/json"
                  *     }
                  */
-                "application/json": components["schemas"]["CdnValidationError"] | components["schemas"]["CdnMessageError"];
+                "application/json": components["schemas"]["CdnErrorBody"];
             };
         };
-        /** @description Client error of the streaming area. The status codes the service uses are not documented; the body shape is the live service's. */
+        /** @description The config does not exist or has been deleted, as in the live service's description, which gives no body shape. */
+        CdnNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "message": "config not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CdnErrorBody"];
+            };
+        };
+        /** @description Client error of the streaming area. The live service's description declares no error per operation; this is the body of its `notfound` schema, `{"error": string}`. The codes the service uses are not documented. */
         StreamingError: {
             headers: {
                 [name: string]: unknown;
@@ -3534,7 +3679,16 @@ export interface components {
                 "application/json": components["schemas"]["StreamingError"];
             };
         };
-        /** @description Client error of the DNS area. The status codes the service uses are not documented; the body shape is the live service's. */
+        /** @description The request is not valid. No body, as in the live service's description; the message is in the `error` response header. */
+        DnsBadRequest: {
+            headers: {
+                /** @description What is wrong with the request, as in the live service's description. */
+                error?: string;
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Another client error of the DNS area. The live service's description declares only the 400 (no body, `error` header); the codes and body of other errors are not documented. This document gives them the `{"error": string}` body that the edge applications and storage notification areas use live. */
         DnsError: {
             headers: {
                 [name: string]: unknown;
@@ -3543,6 +3697,20 @@ export interface components {
                 /**
                  * @example {
                  *       "error": "zone is not found"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorMessage"];
+            };
+        };
+        /** @description A client error of the edge applications area, with the `{"error": string}` body the live service's description gives its 400. It declares 400, 404 (no body) and 503 (plain text); the codes of other errors are not documented. */
+        FastedgeError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": "app id is not valid"
                  *     }
                  */
                 "application/json": components["schemas"]["ErrorMessage"];
@@ -3558,21 +3726,7 @@ export interface components {
                 "text/plain": string;
             };
         };
-        /** @description Client error of the edge applications area. The status codes the service uses are not documented; the body shape is the live service's. */
-        FastedgeError: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "error": "app not found"
-                 *     }
-                 */
-                "application/json": components["schemas"]["ErrorMessage"];
-            };
-        };
-        /** @description Error of the object storage notifications area. The live service uses 400, 401 and 409 with this body. */
+        /** @description Error of the object storage notifications area, with the `{"error": string}` body of the live service's description, which declares 400, 401 and 409 for these operations. */
         StorageError: {
             headers: {
                 [name: string]: unknown;
@@ -3590,13 +3744,13 @@ export interface components {
     parameters: {
         /** @description Project identifier. Integer as in the live service's description. */
         ProjectId: number;
-        /** @description Inference instance identifier. Its format is not documented. */
+        /** @description Inference instance identifier. A plain string, as in the live service's description from before the operation was removed from it; its format is not documented. */
         InferenceInstanceId: string;
         /** @description Region identifier. Integer as in the live service's description. */
         RegionId: number;
         /** @description Logs uploader config identifier. The live service names this parameter `id`; the position on the wire is the same. */
         ConfigId: number;
-        /** @description Page of the list to return. Name and type as used by the live service; the page size is not documented. */
+        /** @description Page of the list to return. Name and type as used by the live service; the page size, and what a page past the end holds, are not documented. */
         Page: number;
         /** @description When set to 1, adds details of the broadcasts associated with each stream; which fields that adds is not documented. Name and type as used by the live service. */
         WithBroadcasts: number;
@@ -3604,11 +3758,11 @@ export interface components {
         VideoId: number;
         /** @description Zone name. */
         ZoneName: string;
-        /** @description Instance identifier. A UUID string as in the live service's description. */
+        /** @description Instance identifier. A plain string, as in the live service's description, whose schema declares no format for it (the facts read from it call it a UUID). */
         InstanceId: string;
         /** @description Edge application identifier. Integer (int64) as in the live service's description, which names this parameter `app_id`. */
         AppId: number;
-        /** @description Identifier of the client whose events are handled. Name and type (int64) as used by the live service. */
+        /** @description Identifier of the client whose events are handled. Name, type (int64) and being optional as in the live service's description; what the service does when it is absent is not documented. */
         StorageClientId: number;
         /** @description Client identifier. */
         QuotaClientId: number;
@@ -3661,6 +3815,14 @@ export interface operations {
                     "application/json": components["schemas"]["InferenceApiKey"];
                 };
             };
+            400: components["responses"]["CloudValidationError"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            405: components["responses"]["CloudMethodNotAllowed"];
+            409: components["responses"]["CloudConflict"];
+            429: components["responses"]["CloudRateLimited"];
+            500: components["responses"]["CloudInternalError"];
             "4XX": components["responses"]["CloudError"];
         };
     };
@@ -3669,7 +3831,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description Inference instance identifier. Its format is not documented. */
+                /** @description Inference instance identifier. A plain string, as in the live service's description from before the operation was removed from it; its format is not documented. */
                 instance_id: components["parameters"]["InferenceInstanceId"];
             };
             cookie?: never;
@@ -3700,7 +3862,8 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        /** @description The server to check. The body is optional and nothing in it is required, as in the live service's description. */
+        requestBody?: {
             content: {
                 /**
                  * @example {
@@ -3734,6 +3897,14 @@ export interface operations {
                     "application/json": components["schemas"]["CheckLimitsResponse"];
                 };
             };
+            400: components["responses"]["CloudValidationError"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            405: components["responses"]["CloudMethodNotAllowed"];
+            409: components["responses"]["CloudConflict"];
+            429: components["responses"]["CloudRateLimited"];
+            500: components["responses"]["CloudInternalError"];
             "4XX": components["responses"]["CloudError"];
         };
     };
@@ -3795,6 +3966,7 @@ export interface operations {
                     "application/json": components["schemas"]["LogsUploaderConfig"];
                 };
             };
+            400: components["responses"]["CdnBadRequest"];
             403: components["responses"]["CdnFeatureDisabled"];
             "4XX": components["responses"]["CdnError"];
         };
@@ -3852,14 +4024,16 @@ export interface operations {
                     "application/json": components["schemas"]["LogsUploaderConfig"];
                 };
             };
+            400: components["responses"]["CdnBadRequest"];
             403: components["responses"]["CdnFeatureDisabled"];
+            404: components["responses"]["CdnNotFound"];
             "4XX": components["responses"]["CdnError"];
         };
     };
     listStreams: {
         parameters: {
             query?: {
-                /** @description Page of the list to return. Name and type as used by the live service; the page size is not documented. */
+                /** @description Page of the list to return. Name and type as used by the live service; the page size, and what a page past the end holds, are not documented. */
                 page?: components["parameters"]["Page"];
                 /** @description When set to 1, adds details of the broadcasts associated with each stream; which fields that adds is not documented. Name and type as used by the live service. */
                 with_broadcasts?: components["parameters"]["WithBroadcasts"];
@@ -4028,6 +4202,7 @@ export interface operations {
                     "application/json": components["schemas"]["DnsZoneEnvelope"];
                 };
             };
+            400: components["responses"]["DnsBadRequest"];
             "4XX": components["responses"]["DnsError"];
         };
     };
@@ -4040,7 +4215,7 @@ export interface operations {
                 project_id: components["parameters"]["ProjectId"];
                 /** @description Region identifier. Integer as in the live service's description. */
                 region_id: components["parameters"]["RegionId"];
-                /** @description Instance identifier. A UUID string as in the live service's description. */
+                /** @description Instance identifier. A plain string, as in the live service's description, whose schema declares no format for it (the facts read from it call it a UUID). */
                 instance_id: components["parameters"]["InstanceId"];
             };
             cookie?: never;
@@ -4073,6 +4248,14 @@ export interface operations {
                     "application/json": components["schemas"]["InstancePortList"];
                 };
             };
+            400: components["responses"]["CloudValidationError"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            405: components["responses"]["CloudMethodNotAllowed"];
+            409: components["responses"]["CloudConflict"];
+            429: components["responses"]["CloudRateLimited"];
+            500: components["responses"]["CloudInternalError"];
             "4XX": components["responses"]["CloudError"];
         };
     };
@@ -4095,15 +4278,17 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["FastedgeError"];
+            404: components["responses"]["ErrorWithoutBody"];
             503: components["responses"]["FastedgeUnavailable"];
             "4XX": components["responses"]["FastedgeError"];
         };
     };
     addStorageEvent: {
         parameters: {
-            query: {
-                /** @description Identifier of the client whose events are handled. Name and type (int64) as used by the live service. */
-                client_id: components["parameters"]["StorageClientId"];
+            query?: {
+                /** @description Identifier of the client whose events are handled. Name, type (int64) and being optional as in the live service's description; what the service does when it is absent is not documented. */
+                client_id?: components["parameters"]["StorageClientId"];
             };
             header?: never;
             path?: never;
@@ -4151,9 +4336,9 @@ export interface operations {
     };
     deleteStorageEvent: {
         parameters: {
-            query: {
-                /** @description Identifier of the client whose events are handled. Name and type (int64) as used by the live service. */
-                client_id: components["parameters"]["StorageClientId"];
+            query?: {
+                /** @description Identifier of the client whose events are handled. Name, type (int64) and being optional as in the live service's description; what the service does when it is absent is not documented. */
+                client_id?: components["parameters"]["StorageClientId"];
             };
             header?: never;
             path?: never;
@@ -4243,6 +4428,9 @@ export interface operations {
                     "application/json": components["schemas"]["EventsConfigurator"];
                 };
             };
+            400: components["responses"]["StorageError"];
+            401: components["responses"]["StorageError"];
+            409: components["responses"]["StorageError"];
             "4XX": components["responses"]["StorageError"];
         };
     };
@@ -4300,6 +4488,14 @@ export interface operations {
                     "application/json": components["schemas"]["QuotaNotificationThreshold"];
                 };
             };
+            400: components["responses"]["CloudValidationError"];
+            401: components["responses"]["CloudUnauthorized"];
+            403: components["responses"]["CloudForbidden"];
+            404: components["responses"]["CloudNotFound"];
+            405: components["responses"]["CloudMethodNotAllowed"];
+            409: components["responses"]["CloudConflict"];
+            429: components["responses"]["CloudRateLimited"];
+            500: components["responses"]["CloudInternalError"];
             "4XX": components["responses"]["CloudError"];
         };
     };

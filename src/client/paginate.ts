@@ -1,4 +1,6 @@
-// Walks the pages of the streams list: `page` = 1, 2, ... until a page comes back empty.
+// Walks the pages of the streams list: `page` = 1, 2, ... until a page comes back empty. How the list
+// ends is documented nowhere (neither the seed nor the live service's description says): stopping at
+// the first empty page is this client's own choice.
 import type { Client } from 'openapi-fetch';
 import type { components, paths } from '../../generated/schema.js';
 import { operationById } from '../operations.js';
@@ -15,7 +17,8 @@ export interface StreamPagesOptions {
 }
 
 /**
- * Yields every live stream, page by page. Stops at the first empty page. A server that ignores
+ * Yields every live stream, page by page. Stops at the first empty page (the client's own rule: how
+ * the list ends is not documented). A server that ignores
  * `page` and sends the same page again would make this loop forever, so that is an error instead.
  */
 export async function* listAllStreams(client: Client<paths>, options: StreamPagesOptions = {}): AsyncGenerator<LiveStream, void, undefined> {

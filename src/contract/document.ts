@@ -88,6 +88,10 @@ export interface ResponseDefinition {
   jsonSchema: string | undefined;
   /** Media types the response declares; empty when it has no body. */
   mediaTypes: string[];
+  /** Names of the headers the response declares. */
+  headers: string[];
+  /** The example of its JSON body, where it gives one. */
+  jsonExample: unknown;
 }
 
 /** The response definition of an operation for a status: the exact code, else its range (4XX), else default. */
@@ -102,5 +106,11 @@ export function responseFor(document: OpenApiDocument, op: OperationRef, status:
   const base = responses[key]!.$ref
     ? [...String(responses[key]!.$ref).replace(/^#\//, '').split('/')]
     : ['paths', op.path, op.method.toLowerCase(), 'responses', key];
-  return { key, mediaTypes, jsonSchema: json ? jsonPointer(...base, 'content', json, 'schema') : undefined };
+  return {
+    key,
+    mediaTypes,
+    jsonSchema: json ? jsonPointer(...base, 'content', json, 'schema') : undefined,
+    headers: Object.keys(response.headers ?? {}),
+    jsonExample: json ? content[json]!.example : undefined,
+  };
 }

@@ -63,7 +63,7 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
         const keys = state.inferenceKeys[project] ?? dictionary();
         if (keys[body.name]) throw new HttpProblem(409, `An API key named "${body.name}" already exists in project ${project}`);
         state.inferenceKeys[project] = keys;
-        const key: Schemas['InferenceApiKey'] = {
+        const key: Omit<Schemas['InferenceApiKey'], 'secret'> = {
           name: body.name,
           description: body.description ?? null,
           expires_at: body.expires_at ?? null,
@@ -87,7 +87,7 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
       const region = fixtures.regions[String(params.region_id)];
       if (!region) throw notFound(`Region ${params.region_id}`);
       try {
-        return exceededQuotas(region, requestedAmounts(fixtures, body));
+        return exceededQuotas(region, requestedAmounts(fixtures, body ?? {}));
       } catch (error) {
         if (error instanceof UnknownFlavorError) throw new HttpProblem(400, error.message);
         throw error;
@@ -106,7 +106,7 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
           client_id: clientId({ create: true })!,
           created: now,
           updated: now,
-          status: { status: 'in_progress', updated: now },
+          status: { status: 'in_progress' as const, updated: now },
         };
         state.configs[String(config.id)] = config;
         return config;
@@ -163,22 +163,26 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
       });
     },
 
-    addStorageEvent({ query, body }) {
+    // Without `client_id` (optional live, and what the service then does is not documented), the
+    // events are the caller's own: those of the client its token acts as.
+    addStorageEvent({ query, body, clientId }) {
       return store.change((state) => {
-        const events = state.storageEvents[String(query.client_id)] ?? [];
+        const client = query.client_id ?? clientId({ create: true })!;
+        const events = state.storageEvents[String(client)] ?? [];
         if (events.some((e) => sameEvent(e, body))) {
-          throw new HttpProblem(409, `Client ${query.client_id} already has a ${body.name} event for bucket "${body.bucket_name}" of storage "${body.storage_name}"`);
+          throw new HttpProblem(409, `Client ${client} already has a ${body.name} event for bucket "${body.bucket_name}" of storage "${body.storage_name}"`);
         }
-        state.storageEvents[String(query.client_id)] = [...events, body];
+        state.storageEvents[String(client)] = [...events, body];
         return body;
       });
     },
 
-    deleteStorageEvent({ query, body }) {
+    deleteStorageEvent({ query, body, clientId }) {
+      const client = query.client_id ?? clientId();
       store.change((state) => {
-        const events = state.storageEvents[String(query.client_id)] ?? [];
+        const events = client === undefined ? [] : (state.storageEvents[String(client)] ?? []);
         const index = events.findIndex((e) => sameEvent(e, body));
-        if (index < 0) throw notFound(`A ${body.name} event of client ${query.client_id} for bucket "${body.bucket_name}" of storage "${body.storage_name}"`);
+        if (index < 0) throw notFound(`A ${body.name} event of ${client === undefined ? 'this client' : `client ${client}`} for bucket "${body.bucket_name}" of storage "${body.storage_name}"`);
         events.splice(index, 1);
       });
     },

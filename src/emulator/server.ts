@@ -120,6 +120,7 @@ function createSender(core: Core) {
     error(reply: FastifyReply, op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[]) {
       const answer = core.errors.forOperation(op, status, message, issues);
       reply.code(status);
+      for (const [name, value] of Object.entries(answer.headers)) reply.header(name, value);
       if (answer.body === undefined) return reply.send();
       if (answer.contentType) reply.type(answer.contentType);
       return reply.send(answer.body);

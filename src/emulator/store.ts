@@ -10,7 +10,7 @@ type Schemas = components['schemas'];
 
 export interface EmulatorState {
   /** Project id -> key name -> key (the secret is returned once and never stored). */
-  inferenceKeys: Dictionary<Dictionary<Schemas['InferenceApiKey']>>;
+  inferenceKeys: Dictionary<Dictionary<Omit<Schemas['InferenceApiKey'], 'secret'>>>;
   /** Deployments that still exist. */
   deployments: string[];
   /** Config id -> config. */

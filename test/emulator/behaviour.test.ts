@@ -47,7 +47,7 @@ describe('inference API keys (op 1)', () => {
     const created = await call({ method: 'POST', url: '/cloud/v3/inference/1/api_keys', body: { name: 'key-one' } });
     const again = await call({ method: 'POST', url: '/cloud/v3/inference/1/api_keys', body: { name: 'key-one' } });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ exception_class: 'Conflict', message: 'An API key named "key-one" already exists in project 1' });
+    expect(again.body).toMatchObject({ exception_class: 'ConflictError', message: 'An API key named "key-one" already exists in project 1' });
     expect(JSON.stringify(running.emulator.store.state)).not.toContain(created.body.secret);
   });
 });
@@ -138,7 +138,8 @@ describe('streams, videos, zones, ports, apps (ops 6 to 10)', () => {
 
   it('deletes an app once: 204, then 404', async () => {
     expect((await call({ method: 'DELETE', url: '/fastedge/v1/apps/1022' })).status).toBe(204);
-    expect(await call({ method: 'DELETE', url: '/fastedge/v1/apps/1022' })).toMatchObject({ status: 404, body: { error: 'App 1022 not found' } });
+    // The live service's 404 has no body, and the document says so.
+    expect(await call({ method: 'DELETE', url: '/fastedge/v1/apps/1022' })).toMatchObject({ status: 404, body: undefined });
   });
 });
 
@@ -223,5 +224,54 @@ describe('around the operations', () => {
     await call({ method: 'DELETE', url: '/fastedge/v1/apps/1023' });
     await call({ method: 'POST', url: '/__emulator/reset', token: null });
     expect((await call({ method: 'DELETE', url: '/fastedge/v1/apps/1023' })).status).toBe(204);
+  });
+});
+
+describe('where the live description fills what the seed leaves open', () => {
+  const event = { name: 'reaching_used_space', bucket_name: 'b', storage_name: 's', uuid: 'u', bytes: 1 };
+
+  it('ops 11 and 12 without client_id act on the caller\'s own client', async () => {
+    expect((await call({ method: 'POST', url: '/storage/notifications/v1/event', body: event, token: 'owner' })).status).toBe(200);
+    expect((await call({ method: 'POST', url: '/storage/notifications/v1/event', body: event, token: 'owner' })).status).toBe(409);
+    expect((await call({ method: 'DELETE', url: '/storage/notifications/v1/event', body: event, token: 'stranger' })).status).toBe(404);
+    expect((await call({ method: 'DELETE', url: '/storage/notifications/v1/event', body: event, token: 'owner' })).status).toBe(204);
+  });
+
+  it('op 3 takes no body at all: nothing is requested, so nothing is exceeded', async () => {
+    expect(await call({ method: 'POST', url: '/cloud/v1/bminstances/1/76/check_limits' })).toMatchObject({ status: 200, body: {} });
+  });
+
+  it('op 8 answers its 400 with no body and the message in the `error` header', async () => {
+    const answer = await call({ url: '/dns/v2/zones/bad%zz' });
+    expect([answer.status, answer.body]).toEqual([400, undefined]);
+    expect(answer.headers.error).toBe('The path has a malformed percent-escape');
+  });
+
+  it.each([
+    ['401', { url: '/cloud/v2/client_quotas/3/notification_threshold', token: null }, 401, 'not_authenticated'],
+    ['400', { url: '/cloud/v2/client_quotas/x/notification_threshold' }, 400, 'ValidationError'],
+    ['404', { url: '/cloud/v1/bminstances/1/999/check_limits', method: 'POST', body: {} }, 404, 'NotFoundError'],
+    ['409', { url: '/cloud/v3/inference/8/api_keys', method: 'POST', body: { name: 'twice' } }, 409, 'ConflictError'],
+    ['405', { url: '/cloud/v2/client_quotas/3/notification_threshold', method: 'POST' }, 405, 'HTTPError'],
+  ])('a cloud %s carries the class of the live error page', async (_code, request, status, exceptionClass) => {
+    if (status === 409) await call(request as Inject);
+    const answer = await call(request as Inject);
+    expect(answer.status).toBe(status);
+    expect(answer.body).toMatchObject({ exception_class: exceptionClass, message: expect.any(String), request_id: expect.any(String) });
+  });
+
+  it('a cloud 400 lists each failing field under invalid_fields', async () => {
+    const answer = await call({ method: 'POST', url: '/cloud/v3/inference/1/api_keys', body: { name: 'ab' } });
+    expect(answer.body.invalid_fields).toEqual({ name: ['must NOT have fewer than 4 characters (minLength)'] });
+  });
+
+  it('the CDN area, whose live error shape is not documented, gets the emulator\'s own {message, errors}', async () => {
+    const answer = await call({ method: 'POST', url: '/cdn/logs_uploader/configs', body: { name: 'n' } });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toEqual({
+      message: expect.stringContaining("body.policy: must have required property 'policy' (required)"),
+      errors: { policy: ["must have required property 'policy' (required)"], target: ["must have required property 'target' (required)"] },
+    });
+    expect((await call({ method: 'PATCH', url: '/cdn/logs_uploader/configs/999', body: {} })).body).toEqual({ message: 'Logs uploader config 999 not found' });
   });
 });
