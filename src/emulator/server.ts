@@ -3,10 +3,11 @@
 // with a 4xx in the shape of the operation's area.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { listOperations, loadBundledDocument, packageRoot, pathPattern, successStatus, type OpenApiDocument, type OperationRef } from '../contract/document.js';
+import Fastify, { type ConnectionError, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { listOperations, loadBundledDocument, operationsAt, packageRoot, pathPattern, successStatus, type OpenApiDocument, type OperationRef } from '../contract/document.js';
 import { createContractValidator, type ValidationIssue } from '../contract/validator.js';
 import type { OperationId } from '../operations.js';
 import { documentedOnly } from './documented-fields.js';
@@ -241,6 +242,36 @@ function addEmulatorRoutes(app: FastifyInstance, core: Core) {
   });
 }
 
+/** What Node's parser could not take as a request: status and words, by the parser's error code. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than 16 KiB'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, `The request did not arrive within ${TIMEOUTS.request / 1000} s`],
+};
+
+/**
+ * Answers a request Node's HTTP parser refused (headers too large, a timeout, a malformed request
+ * line), before any route sees it. Where the bytes received name a known path, the answer is what the
+ * document declares for that operation and status; otherwise it has no body.
+ */
+function clientErrorAnswerer(core: Core) {
+  return (error: ConnectionError, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] = CLIENT_ERRORS[error.code] ?? [400, 'Malformed HTTP request'];
+    // Fastify types rawPacket as a Buffer's JSON form; Node hands over the Buffer itself, or nothing.
+    const raw = error.rawPacket as unknown as Buffer | undefined;
+    const [method, target] = (raw?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
+    const atPath = target ? operationsAt(core.document, target.split('?')[0]!) : [];
+    const op = atPath.find((candidate) => candidate.method === method) ?? atPath[0];
+    const answer = op ? core.errors.forOperation(op, status, message) : undefined;
+    const body = answer?.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    const headers = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, 'Connection: close', `Content-Length: ${Buffer.byteLength(body)}`];
+    if (body) headers.push(`Content-Type: ${answer!.contentType}`);
+    for (const [name, value] of Object.entries(answer?.headers ?? {})) headers.push(`${name}: ${value}`);
+    if (socket.writable) socket.write(`${headers.join('\r\n')}\r\n\r\n${body}`);
+    socket.destroy();
+  };
+}
+
 /** A node:http server whose header, request and idle timeouts close stalled and slow connections in seconds. */
 function serverWithTimeouts(handler: (req: any, res: any) => void) {
   const server = createServer({ headersTimeout: TIMEOUTS.headers, requestTimeout: TIMEOUTS.request, keepAliveTimeout: TIMEOUTS.idle, connectionsCheckingInterval: 500 }, handler);
@@ -259,6 +290,7 @@ export async function createEmulator(options: EmulatorOptions = {}) {
     serverFactory: serverWithTimeouts,
     // A malformed percent-escape reaches the operation's area shape, not Fastify's own body.
     frameworkErrors: fallbacks.onError,
+    clientErrorHandler: clientErrorAnswerer(core),
   });
   addJsonParser(app);
   app.setErrorHandler(fallbacks.onError);

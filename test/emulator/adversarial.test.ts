@@ -112,6 +112,25 @@ describe('every framework error takes the operation area shape (item 4)', () => 
     const answer = await call(running, 'DELETE', '/cloud/v2/inference/deployments/%E0%A4%A');
     expect([answer.status, answer.body]).toEqual([400, undefined]);
   });
+  it.each([
+    ['/cloud/v3/inference/1/api_keys', 'POST'],
+    ['/dns/v2/zones/example.com', 'GET'],
+    ['/streaming/videos/1444', 'GET'],
+  ])('headers over 16 KiB on %s: 431 as the document declares, from the parser, not Fastify', async (url, method) => {
+    const answer = await new Promise<{ status: number; contentType: string | undefined; body: string }>((resolve, reject) => {
+      const target = new URL(url, running.url);
+      const req = httpRequest({ method, host: target.hostname, port: target.port, path: target.pathname, headers: { authorization: 'apikey a', 'x-big': 'a'.repeat(20_000) } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(431);
+    expectDeclared(method, url, { status: 431, body: parsedBody(answer.body, answer.contentType) });
+  });
+
   it.each([101, 253, 1000])('a %i-character zone name reaches the schema and the handler: 404 in the DNS shape, not 414', async (length) => {
     const url = `/dns/v2/zones/${'a'.repeat(length)}`;
     const answer = await call(running, 'GET', url);
