@@ -1,9 +1,9 @@
-// The build: lint -> bundle -> types -> docs -> library. Each step prints its time; the first failure stops it.
+// The build: lint -> bundle -> types -> docs -> library -> emulator. Each step prints its time; the first failure stops it.
 import { readFile } from 'node:fs/promises';
 import type { OpenApiDocument } from '../src/contract/document.js';
 import { buildDocs } from './lib/docs.js';
 import { bundleInto, generateTypesInto } from './lib/generate.js';
-import { buildLibrary } from './lib/library.js';
+import { buildEmulator, buildLibrary } from './lib/library.js';
 import { lintDocument } from './lib/lint.js';
 import { timedStep } from './lib/tools.js';
 
@@ -19,5 +19,6 @@ await timedStep('docs -> dist/docs/index.html', async () => {
   await buildDocs(JSON.parse(await readFile('generated/openapi.json', 'utf8')) as OpenApiDocument);
 });
 await timedStep('library -> dist/src (ESM + .d.ts)', buildLibrary);
+await timedStep('emulator -> emulator/dist/src (ESM + .d.ts)', buildEmulator);
 
 process.stdout.write(`Build finished in ${Math.round(performance.now() - started)} ms\n`);

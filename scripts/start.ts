@@ -1,10 +1,11 @@
-// `npm start`: builds when the build is missing or older than the sources, then runs the emulator.
+// `npm start`: builds when the build is missing or older than the sources, then runs the emulator
+// (the cloud-platform-emulator workspace) with the arguments given.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from './lib/tools.js';
 
-const outputs = ['dist/src/emulator/bin.js', 'dist/docs/index.html', 'generated/openapi.json'].map((f) => path.join(projectRoot, f));
-const sourceDirs = ['openapi', 'src'].map((d) => path.join(projectRoot, d));
+const outputs = ['emulator/dist/src/cli.js', 'dist/src/index.js', 'dist/docs/index.html', 'generated/openapi.json'].map((f) => path.join(projectRoot, f));
+const sourceDirs = ['openapi', 'src', 'emulator/src'].map((d) => path.join(projectRoot, d));
 
 function newestSource(): number {
   let newest = 0;
@@ -21,6 +22,6 @@ if (stale) {
   process.stdout.write('The build is missing or older than the sources: building first.\n');
   await import('./build.js');
 }
-const { main } = (await import(path.join(projectRoot, 'dist/src/emulator/cli.js'))) as typeof import('../src/emulator/cli.js');
+const { main } = (await import(path.join(projectRoot, 'emulator/dist/src/cli.js'))) as typeof import('../emulator/src/cli.js');
 const code = await main(process.argv.slice(2));
 if (code !== 0) process.exit(code);

@@ -3,28 +3,18 @@
 // installed; with CI=true a missing Chromium fails instead.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumFound, launchChromium, requireChromium } from './helpers/chromium.js';
 import { bundled, documentOperations } from './helpers/document.js';
 import { projectRoot } from './helpers/sources.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const found = existsSync(CHROMIUM);
-const inCi = process.env.CI === 'true';
 const docs = path.join(projectRoot, 'dist', 'docs', 'index.html');
 const screenshot = path.join(projectRoot, 'test-results', 'docs.png');
 
-if (!found) {
-  process.stderr.write(`\n*** Browser test of the docs SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).${inCi ? ' CI=true: this fails the run.' : ''}\n\n`);
-}
+requireChromium('Browser test of the docs');
 
-describe.runIf(!found && inCi)('the docs browser test in CI', () => {
-  it('has a Chromium to run with', () => {
-    expect.fail(`CI=true needs a Chromium at ${CHROMIUM}: .ci/run installs Debian's chromium`);
-  });
-});
-
-describe.skipIf(!found)('the docs in Chromium, offline', () => {
+describe.skipIf(!chromiumFound)('the docs in Chromium, offline', () => {
   let browser: Browser;
   let page: Page;
   const external: string[] = [];
@@ -32,10 +22,7 @@ describe.skipIf(!found)('the docs in Chromium, offline', () => {
 
   beforeAll(async () => {
     expect(existsSync(docs), 'dist/docs/index.html is built (npm run build:docs)').toBe(true);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.route('**/*', (route) => {
       const url = route.request().url();

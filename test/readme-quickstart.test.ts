@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { transformSync } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { useEmulator } from './helpers/emulator.js';
+import { useEmulator } from '../emulator/test/helpers.js';
 import { projectRoot } from './helpers/sources.js';
 
 const running = useEmulator();

@@ -1,8 +1,6 @@
-// Reads the bundled OpenAPI document and answers the questions code asks of it at run time: which
-// operations exist, and which response definition covers a given status.
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// Answers the questions code asks of the OpenAPI document at run time: which operations exist, which
+// response definition covers a given status, what a schema's properties are. Browser-safe: reading
+// the bundled file from disk is bundled-document.ts's job.
 import { jsonPointer } from './validator.js';
 
 export type JsonObject = Record<string, any>;
@@ -13,21 +11,6 @@ export interface OpenApiDocument extends JsonObject {
 }
 
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
-
-/** The package's root folder, found from this module whether it runs from src/ or dist/src/. */
-export function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'generated', 'openapi.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('Cannot find generated/openapi.json above this module: run `npm run build`');
-    dir = parent;
-  }
-  return dir;
-}
-
-export function loadBundledDocument(file = path.join(packageRoot(), 'generated', 'openapi.json')): OpenApiDocument {
-  return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;
-}
 
 /** Follows a local `$ref` ("#/components/...") to the object it names; a `$ref` loop is an error. */
 export function resolveRef<T extends JsonObject>(document: JsonObject, node: T | { $ref: string }): T {
@@ -68,8 +51,11 @@ export function listOperations(document: Pick<OpenApiDocument, 'paths'>): Operat
   );
 }
 
-/** A path template as a pattern for request paths: `/streaming/videos/{video_id}` matches `/streaming/videos/1444`. */
-export const pathPattern = (template: string): RegExp => new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`);
+/**
+ * A path template as a pattern for request paths: `/streaming/videos/{video_id}` matches
+ * `/streaming/videos/1444`, with each parameter's segment captured, in the template's order.
+ */
+export const pathPattern = (template: string): RegExp => new RegExp(`^${template.replace(/\{\w+\}/g, '([^/]+)')}$`);
 
 /** The operations whose path template a request path matches, whatever their methods. */
 export function operationsAt(document: Pick<OpenApiDocument, 'paths'>, pathname: string): OperationRef[] {

@@ -1,7 +1,8 @@
 // Reads the bundled document and answers questions about its schemas (what properties, what types),
 // following `$ref`s and `allOf`, so tests can compare it with the seed.
 import path from 'node:path';
-import { HTTP_METHODS, listOperations, loadBundledDocument, operationsAt, resolveRef, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
+import { loadBundledDocument } from '../../src/contract/bundled-document.js';
+import { HTTP_METHODS, listOperations, operationsAt, resolveRef, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
 import { projectRoot } from './sources.js';
 
 export { HTTP_METHODS, type OpenApiDocument };

@@ -1,0 +1,138 @@
+// npm run bench:emulator-state: the create rate (POST /cdn/logs_uploader/configs through the
+// in-process adapter, one after another) with state in SQLite, at an empty state and after 100,000
+// configs, against the in-memory store and against the way --state worked before the SQLite store
+// (the whole state rewritten as one JSON file, temp file + rename, on every change): the baseline.
+// Also GET calls per second through the in-process adapter against the HTTP adapter. Targets run in
+// short interleaved rounds, so a noisy neighbour slows them all alike; each figure is the median of
+// the rounds, with min and max. BENCH_ROUNDS and BENCH_ROUND_MS shorten a trial run.
+import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createEmulator, type Emulator } from '../src/index.js';
+import { initialSnapshot } from '../src/core/state.js';
+import { startEmulatorServer } from '../src/server.js';
+import { createSqliteStore } from '../src/store/sqlite.js';
+import { createMemoryStore, type StateSnapshot, type Store } from '../src/store/store.js';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 1000);
+const PREFILLED = 100_000;
+const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-emulator-state-'));
+
+/** The baseline: every change rewrites the whole state as one JSON file before it is acknowledged. */
+function createJsonFileStore(file: string): Store {
+  const memory = createMemoryStore();
+  const save = () => {
+    writeFileSync(`${file}.tmp`, JSON.stringify(memory.snapshot()));
+    renameSync(`${file}.tmp`, file);
+  };
+  return {
+    ...memory,
+    transaction: (change) => {
+      const result = memory.transaction(change);
+      save();
+      return result;
+    },
+    replace: (snapshot) => {
+      memory.replace(snapshot);
+      save();
+    },
+  };
+}
+
+/** The fixtures' state plus `count` configs of one client, as the store keeps them. */
+function prefilled(emulator: Emulator, count: number): StateSnapshot {
+  const snapshot = initialSnapshot(emulator.fixtures);
+  const now = '2026-11-22T00:00:00Z';
+  for (let id = 1; id <= count; id++) {
+    snapshot.tables.configs.push([String(id), { id, client_id: 999, name: `c${id}`, policy: 1, target: 2, enabled: true, for_all_resources: false, resources: [], created: now, updated: now, status: { status: 'in_progress', updated: now } }]);
+  }
+  snapshot.tables.counters = [
+    ['nextConfigId', count + 1],
+    ['nextClientId', 1000],
+  ];
+  return snapshot;
+}
+
+async function emulatorWith(store: Store, records: number): Promise<Emulator> {
+  const emulator = await createEmulator({ store });
+  if (records > 0) store.replace(prefilled(emulator, records));
+  return emulator;
+}
+
+const CREATE = { method: 'POST', headers: { authorization: 'apikey bench', 'content-type': 'application/json' }, body: '{"name":"bench","policy":1,"target":2}' };
+const GET = { headers: { authorization: 'apikey bench' } };
+
+interface Target {
+  name: string;
+  /** One call; resolves when answered. */
+  call: () => Promise<Response>;
+}
+
+async function measure(target: Target): Promise<number> {
+  const until = performance.now() + ROUND_MS;
+  let calls = 0;
+  const started = performance.now();
+  while (performance.now() < until) {
+    const response = await target.call();
+    await response.arrayBuffer();
+    if (response.status >= 300) throw new Error(`${target.name} answered ${response.status}`);
+    calls++;
+  }
+  return calls / ((performance.now() - started) / 1000);
+}
+
+const stats = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
+};
+const show = ({ median, min, max }: ReturnType<typeof stats>, digits = 0) => `${median.toFixed(digits)} (min ${min.toFixed(digits)}, max ${max.toFixed(digits)})`;
+
+process.stdout.write(`Preparing: SQLite and JSON-file stores, empty and with ${PREFILLED} configs, in ${dir}\n`);
+const emulators = {
+  memory: await emulatorWith(createMemoryStore(), 0),
+  sqliteEmpty: await emulatorWith(createSqliteStore(path.join(dir, 'empty.db')), 0),
+  sqliteFull: await emulatorWith(createSqliteStore(path.join(dir, 'full.db')), PREFILLED),
+  jsonEmpty: await emulatorWith(createJsonFileStore(path.join(dir, 'empty.json')), 0),
+  jsonFull: await emulatorWith(createJsonFileStore(path.join(dir, 'full.json')), PREFILLED),
+};
+const http = await startEmulatorServer({ port: 0 });
+const creates = (emulator: Emulator) => () => emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', CREATE);
+const targets: Target[] = [
+  { name: 'create, in memory', call: creates(emulators.memory) },
+  { name: 'create, SQLite, empty', call: creates(emulators.sqliteEmpty) },
+  { name: `create, SQLite, ${PREFILLED} configs`, call: creates(emulators.sqliteFull) },
+  { name: 'create, JSON file, empty', call: creates(emulators.jsonEmpty) },
+  { name: `create, JSON file, ${PREFILLED} configs`, call: creates(emulators.jsonFull) },
+  { name: 'GET video, in-process adapter', call: () => emulators.memory.fetch('http://emulator.local/streaming/videos/1444', GET) },
+  // The kept-alive connection idles while the other targets run, and the server closes it after 5 s:
+  // a call that finds it closed is sent again on a new one.
+  { name: 'GET video, HTTP adapter', call: () => fetch(`${http.url}/streaming/videos/1444`, GET).catch(() => fetch(`${http.url}/streaming/videos/1444`, GET)) },
+];
+
+const rates = new Map<string, number[]>(targets.map((t) => [t.name, []]));
+const perRound: Record<string, number>[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  const figures: Record<string, number> = {};
+  for (const target of targets) rates.get(target.name)!.push((figures[target.name] = await measure(target)));
+  perRound.push(figures);
+  process.stdout.write(`round ${round}/${ROUNDS} done\n`);
+}
+await http.close();
+for (const emulator of Object.values(emulators)) await emulator.close();
+
+const [memory, sqliteEmpty, sqliteFull, jsonEmpty, jsonFull, inProcess, overHttp] = targets.map((t) => t.name);
+/** The ratio a / b in each round, then its median, min and max. */
+const ratio = (a: string, b: string) => stats(perRound.map((r) => r[a]! / r[b]!));
+
+console.log(`\ncalls per second, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms, one call at a time (${os.cpus().length} cores)`);
+for (const target of targets) console.log(`  ${target.name.padEnd(36)} ${show(stats(rates.get(target.name)!))}`);
+const flat = ratio(sqliteFull!, sqliteEmpty!);
+const versusMemory = ratio(sqliteFull!, memory!);
+console.log('\nratios (median of the per-round ratios, min, max)');
+console.log(`  SQLite, ${PREFILLED} configs / SQLite, empty        ${show(flat, 2)}   goal >= 0.8: ${flat.median >= 0.8 ? 'met' : 'MISSED'}`);
+console.log(`  SQLite, ${PREFILLED} configs / in memory             ${show(versusMemory, 2)}   goal >= 0.5: ${versusMemory.median >= 0.5 ? 'met' : 'MISSED'}`);
+console.log(`  SQLite / JSON file (the baseline), empty         ${show(ratio(sqliteEmpty!, jsonEmpty!), 1)}`);
+console.log(`  SQLite / JSON file (the baseline), ${PREFILLED} configs ${show(ratio(sqliteFull!, jsonFull!), 1)}`);
+console.log(`  JSON file, ${PREFILLED} configs / JSON file, empty   ${show(ratio(jsonFull!, jsonEmpty!), 3)}`);
+console.log(`  GET: in-process adapter / HTTP adapter           ${show(ratio(inProcess!, overHttp!), 2)}`);

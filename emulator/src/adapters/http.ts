@@ -1,0 +1,124 @@
+// The HTTP adapter: a node:http server that reads a request into the core's plain form, and writes
+// the core's answer back. It adds only what belongs to HTTP: the body size cap while reading, the
+// header, request and idle timeouts, answers for what Node's parser refuses, and the static files.
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import path from 'node:path';
+import { queryOf } from './web.js';
+import type { Core, CoreRequest, CoreResponse } from '../core/create-core.js';
+import { BODY_LIMIT_BYTES } from '../core/request-body.js';
+import { bodyText } from '../core/serialize.js';
+import { STATUS_TEXT } from '../core/status-text.js';
+
+/** How long a connection may take, in ms: documented in the README. */
+export const TIMEOUTS = { headers: 5_000, request: 10_000, idle: 5_000 } as const;
+
+/** What Node's parser could not take as a request: status and words, by the parser's error code. */
+const CLIENT_ERRORS: Record<string, [number, string]> = {
+  HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than 16 KiB'],
+  ERR_HTTP_REQUEST_TIMEOUT: [408, `The request did not arrive within ${TIMEOUTS.request / 1000} s`],
+};
+
+/** Files served beside the operations: the docs page and the bundled document, read on each request so a rebuild shows. */
+export interface StaticFiles {
+  [urlPath: string]: { file: string; type: string };
+}
+
+const NO_BODY = { text: undefined, tooLarge: false } as const;
+
+/** Reads the body up to the limit; past it, stops reading and reports it too large. */
+function readBody(req: IncomingMessage): Promise<{ text: string | undefined; tooLarge: boolean }> | { text: undefined; tooLarge: false } {
+  // Most GETs and DELETEs carry no body: answer them without waiting a turn for the stream to end.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > BODY_LIMIT_BYTES) {
+        req.removeAllListeners('data');
+        req.pause();
+        return resolve({ text: undefined, tooLarge: true });
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve({ text: size === 0 ? undefined : Buffer.concat(chunks).toString('utf8'), tooLarge: false }));
+    req.on('error', reject);
+  });
+}
+
+function coreRequestOf(req: IncomingMessage, body: { text: string | undefined; tooLarge: boolean }): CoreRequest {
+  const url = req.url ?? '/';
+  const at = url.indexOf('?');
+  const headers: CoreRequest['headers'] = Object.create(null);
+  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  return {
+    method: req.method ?? 'GET',
+    path: at < 0 ? url : url.slice(0, at),
+    query: queryOf(new URLSearchParams(at < 0 ? '' : url.slice(at + 1))),
+    headers,
+    body: body.text,
+    bodyTooLarge: body.tooLarge,
+  };
+}
+
+function send(res: ServerResponse, answer: CoreResponse, closeAfter = false): void {
+  const text = bodyText(answer);
+  res.writeHead(answer.status, { ...answer.headers, ...(text === undefined ? {} : { 'content-length': Buffer.byteLength(text) }), ...(closeAfter ? { connection: 'close' } : {}) });
+  res.end(text);
+}
+
+function serveStatic(res: ServerResponse, root: string, { file, type }: StaticFiles[string]): void {
+  if (!existsSync(file)) {
+    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`${path.relative(root, file)} is not built: run npm run build`);
+    return;
+  }
+  res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
+}
+
+/**
+ * Answers a request Node's HTTP parser refused (headers too large, a timeout, a malformed request
+ * line): what the document declares for the operation its first line names, or no body.
+ */
+function answerClientError(core: Pick<Core, 'refuse'>) {
+  return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
+    const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
+    const answer = core.refuse(method, target.split('?')[0]!, status, message);
+    const text = bodyText(answer) ?? '';
+    const lines = [`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`, 'connection: close', `content-length: ${Buffer.byteLength(text)}`];
+    for (const [name, value] of Object.entries(answer.headers)) lines.push(`${name}: ${value}`);
+    if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${text}`);
+    socket.destroy();
+  };
+}
+
+/** A server for the core, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
+export function createHttpServer(core: Pick<Core, 'handle' | 'refuse'>, staticFiles: StaticFiles = {}, root = process.cwd()): Server {
+  const server = createServer(
+    { headersTimeout: TIMEOUTS.headers, requestTimeout: TIMEOUTS.request, keepAliveTimeout: TIMEOUTS.idle, connectionsCheckingInterval: 500 },
+    (req, res) => {
+      const pathname = (req.url ?? '/').split('?')[0]!;
+      const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
+      if (asset) return serveStatic(res, root, asset);
+      const answer = (body: { text: string | undefined; tooLarge: boolean }) => {
+        try {
+          // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
+          send(res, core.handle(coreRequestOf(req, body)), body.tooLarge);
+        } catch (error) {
+          // Never the request's headers: the API key must not reach a log line.
+          process.stderr.write(`emulator: internal error on ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}\n`);
+          send(res, core.refuse(req.method ?? 'GET', pathname, 500, 'Internal emulator error'), true);
+        }
+      };
+      const body = readBody(req);
+      if ('then' in body) body.then(answer, () => res.destroy());
+      else answer(body);
+    },
+  );
+  server.setTimeout(TIMEOUTS.idle);
+  server.on('clientError', answerClientError(core));
+  return server;
+}

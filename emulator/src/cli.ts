@@ -1,0 +1,116 @@
+// The emulator's command line: `cloud-platform-emulator [--port N] [--host H] [--api-key K ...]
+// [--fixtures FILE] [--state FILE.db] [--import-state FILE.json] [--export-state FILE.json]`.
+// Binds 127.0.0.1:4010 unless told otherwise.
+import { parseArgs } from 'node:util';
+import { FixtureError } from './core/fixtures.js';
+import { prepareState } from './core/state.js';
+import { createServerEmulator, DEFAULT_HOST, DEFAULT_PORT, readSnapshotFile, startEmulatorServer, writeSnapshotFile } from './server.js';
+import { StateFileError } from './store/store.js';
+
+const USAGE = `Usage: cloud-platform-emulator [options]
+
+A local, stateful emulator of the 14 operations in the cloud-platform-api OpenAPI document.
+
+Options:
+  --port N                 port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
+  --host H                 address to bind (default: ${DEFAULT_HOST})
+  --api-key TOKEN          accept only this token (repeatable; default: any token)
+  --fixtures FILE          JSON fixtures that replace the built-in set
+  --state FILE             keep state in the SQLite file FILE (created if absent); default: in memory
+  --import-state FILE.json replace the state with a snapshot (written by --export-state), then serve
+  --export-state FILE.json write the state as a JSON snapshot and exit, without serving
+  --help                   show this text
+`;
+
+class UsageError extends Error {}
+
+function parsePort(value: string, source: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`${source} must be a whole number from 0 to 65535, got "${value}"`);
+  return port;
+}
+
+function parseOptions(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'api-key': { type: 'string', multiple: true },
+      fixtures: { type: 'string' },
+      state: { type: 'string' },
+      'import-state': { type: 'string' },
+      'export-state': { type: 'string' },
+      help: { type: 'boolean' },
+    },
+  }).values;
+}
+
+async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessEnv): Promise<number> {
+  // Past a file-size limit (ulimit -f) a write should fail, and the change be answered 503, rather
+  // than the signal killing the emulator.
+  process.on('SIGXFSZ', () => undefined);
+  const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
+  const host = values.host ?? DEFAULT_HOST;
+  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state };
+  const emulator = await createServerEmulator(options);
+  if (values['import-state']) {
+    emulator.store.replace(readSnapshotFile(values['import-state']));
+    prepareState(emulator.store, emulator.fixtures);
+  }
+  if (values['export-state']) {
+    writeSnapshotFile(values['export-state'], emulator.store.snapshot());
+    await emulator.close();
+    process.stdout.write(`State written to ${values['export-state']}\n`);
+    return 0;
+  }
+  const running = await startEmulatorServer(options, emulator);
+  process.stdout.write(
+    [
+      `cloud-platform-emulator listening on ${running.url}`,
+      `  API:      ${running.url}/  (Authorization: apikey <token>)`,
+      `  docs:     ${running.url}/docs`,
+      `  document: ${running.url}/openapi.json, ${running.url}/openapi.yaml`,
+      `  reset:    POST ${running.url}/__emulator/reset`,
+      values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory',
+      '',
+    ].join('\n'),
+  );
+  const stop = () => void running.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  return 0;
+}
+
+export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  let values;
+  try {
+    values = parseOptions(argv);
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  try {
+    return await run(values, env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof FixtureError || error instanceof StateFileError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    const listen = error as NodeJS.ErrnoException;
+    if (listen.code === 'EADDRINUSE' || listen.code === 'EACCES' || listen.code === 'EADDRNOTAVAIL') {
+      process.stderr.write(`Cannot listen: ${listen.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+// The emulator's core: one function, `handle`, from a request as plain data to an answer as plain
+// data, with no transport in it. It owns routing (from the document), auth, validation, the
+// operations' behaviour and the error shapes of each area; the adapters (HTTP, in-process fetch, MSW)
+// only translate.
+import type { OperationId } from 'cloud-platform-api';
+import { createContractValidator, successStatus, type OpenApiDocument, type OperationRef, type ValidationIssue } from 'cloud-platform-api/contract';
+import { StatePersistError, type Store } from '../store/store.js';
+import { createFieldFilter } from './documented-fields.js';
+import { createErrorBodies, describeIssues } from './error-bodies.js';
+import type { Fixtures } from './fixtures.js';
+import { createHandlers, HttpProblem } from './handlers.js';
+import { parseBody } from './request-body.js';
+import { createRequestChecker } from './request-validation.js';
+import { createRouter } from './routing.js';
+import { deriveRoutes, type RouteSpec } from './routes.js';
+import { withSafeIntegers } from './safe-integers.js';
+import { COUNTERS, initialSnapshot, nextId } from './state.js';
+import { tokenHash } from './token-hash.js';
+
+export interface CoreRequest {
+  method: string;
+  /** The path as sent, percent-escapes and all, without the query. */
+  path: string;
+  /** Query parameters, decoded; one given more than once is an array. */
+  query: Record<string, string | string[]>;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  /** The body's text; undefined or empty for none. */
+  body?: string | undefined;
+  /** Set by an adapter that stopped reading a body over the size limit. */
+  bodyTooLarge?: boolean;
+}
+
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON value, a string for a text body, or undefined for none. */
+  body: unknown;
+}
+
+export interface CoreOptions {
+  document: OpenApiDocument;
+  fixtures: Fixtures;
+  store: Store;
+  /** Accept only these tokens; any token when empty or absent. */
+  apiKeys?: readonly string[] | undefined;
+}
+
+/** RFC 9745 Deprecation date of op 2: the month (July 2025) the live service removed it. */
+const DEPRECATION_DATE = `@${Date.UTC(2025, 6, 1) / 1000}`;
+const AUTHORIZATION = /^apikey ([^\s]+)$/i;
+export const RESET_PATH = '/__emulator/reset';
+
+const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
+
+/** Decodes each path parameter; undefined when one has a malformed percent-escape. */
+function decodedParams(raw: Record<string, string>): Record<string, string> | undefined {
+  try {
+    return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]));
+  } catch {
+    return undefined;
+  }
+}
+
+export function createCore({ document, fixtures, store, apiKeys }: CoreOptions) {
+  const routes = deriveRoutes(document);
+  const handlers = createHandlers(document, fixtures, store);
+  for (const route of routes) {
+    if (!(route.operationId in handlers)) throw new Error(`No emulator handler for operation ${route.operationId}`);
+  }
+  const match = createRouter(routes);
+  const keepDocumented = createFieldFilter(document);
+  const bodySchemas = new Map(routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]));
+  const errors = createErrorBodies(document);
+  const checkRequest = createRequestChecker(createContractValidator(withSafeIntegers(document)));
+  const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
+
+  /** Why a request may not act, or undefined: a well-formed token, and an accepted one when keys are set. */
+  const refusal = (token: string | undefined): string | undefined => {
+    if (token === undefined) return 'Missing or malformed Authorization header: send "Authorization: apikey <token>"';
+    if (allowedKeys && !allowedKeys.has(token)) return 'Unknown API key';
+    return undefined;
+  };
+
+  function error(op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[], headers: Record<string, string> = {}): CoreResponse {
+    const answer = errors.forOperation(op, status, message, issues);
+    const contentType: Record<string, string> = answer.body === undefined ? {} : { 'content-type': answer.contentType! };
+    return { status, headers: { ...headers, ...answer.headers, ...contentType }, body: answer.body };
+  }
+
+  /**
+   * The client id a token acts as. Tokens are kept only as SHA-256 hashes, and a token gets an id only
+   * when it creates something: a token that only reads adds nothing to the state.
+   */
+  const clientIdentity = (token: string) => {
+    let hash: string | undefined;
+    return (create?: { create: true }): number | undefined => {
+      hash ??= tokenHash(token);
+      const known = store.tables.clients.get(hash);
+      if (known !== undefined || !create) return known;
+      const id = nextId(store, COUNTERS.client);
+      store.tables.clients.put(hash, id);
+      return id;
+    };
+  };
+
+  function operate(route: RouteSpec, request: CoreRequest, rawParams: Record<string, string>, token: string): CoreResponse {
+    const deprecation: Record<string, string> = route.operation.deprecated ? { deprecation: DEPRECATION_DATE } : {};
+    const params = decodedParams(rawParams);
+    if (!params) return error(route, 400, 'The path has a malformed percent-escape', undefined, deprecation);
+    const body = parseBody(request.body, request.headers['content-type'], request.bodyTooLarge);
+    if (!body.ok) return error(route, body.status, body.message, undefined, deprecation);
+    const checked = checkRequest(route, params, request.query, body.value, body.present);
+    if (checked.issues.length > 0) return error(route, 400, describeIssues(checked.issues), checked.issues, deprecation);
+    const documented = route.body && checked.body !== undefined ? keepDocumented(bodySchemas.get(route)!, checked.body) : checked.body;
+    try {
+      const result = handlers[route.operationId as OperationId]({ params: checked.params, query: checked.query, body: documented, clientId: clientIdentity(token) });
+      const contentType: Record<string, string> = result === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
+      return { status: successStatus(route.operation), headers: { ...deprecation, ...contentType }, body: request.method === 'HEAD' ? undefined : result };
+    } catch (problem) {
+      if (problem instanceof HttpProblem) return error(route, problem.status, problem.message, undefined, deprecation);
+      if (problem instanceof StatePersistError) return error(route, 503, `${problem.message}; try again`, undefined, deprecation);
+      throw problem;
+    }
+  }
+
+  /** Restores the fixtures' state. It wipes every client's state, so with keys set it takes an accepted one. */
+  function reset(request: CoreRequest): CoreResponse {
+    const refused = allowedKeys ? refusal(tokenOf(request.headers)) : undefined;
+    if (refused) return { status: 401, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { message: refused } };
+    try {
+      store.replace(initialSnapshot(fixtures));
+    } catch (problem) {
+      if (problem instanceof StatePersistError) return { status: 503, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { message: problem.message } };
+      throw problem;
+    }
+    return { status: 204, headers: {}, body: undefined };
+  }
+
+  function handle(request: CoreRequest): CoreResponse {
+    const method = request.method.toUpperCase();
+    if (method === 'POST' && request.path === RESET_PATH) return reset(request);
+    const found = match(method, request.path);
+    if (found.kind === 'none') return error(found.nearest, 404, `No operation at ${method} ${request.path}`);
+    if (found.kind === 'method-not-allowed') {
+      const allow = found.allowed.join(', ');
+      return error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, { allow });
+    }
+    const token = tokenOf(request.headers);
+    const refused = refusal(token);
+    if (refused) return error(found.route, 401, refused, undefined, found.route.operation.deprecated ? { deprecation: DEPRECATION_DATE } : {});
+    return operate(found.route, { ...request, method }, found.rawParams, token!);
+  }
+
+  /**
+   * The answer for a request that never reached `handle` whole (an HTTP parser's refusal): what the
+   * document declares for the operation its path names, or no body.
+   */
+  function refuse(method: string, path: string, status: number, message: string): CoreResponse {
+    const found = match(method.toUpperCase(), path);
+    const op = found.kind === 'operation' || found.kind === 'method-not-allowed' ? found.route : undefined;
+    return op ? error(op, status, message) : { status, headers: {}, body: undefined };
+  }
+
+  return { handle, refuse, routes };
+}
+
+export type Core = ReturnType<typeof createCore>;

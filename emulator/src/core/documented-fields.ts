@@ -1,0 +1,50 @@
+// What the emulator keeps of a request body: only what the document declares, at any depth. A field
+// the schemas do not list is accepted (they allow it) and dropped before a handler sees the body, so
+// nothing stored or answered holds a client's arbitrary data, however deep or large.
+import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/contract';
+import { dictionary } from './dictionary.js';
+
+/** What a schema says about the shape of a value, worked out once per schema object. */
+interface Shape {
+  items: JsonObject | undefined;
+  /** For a discriminated oneOf: the discriminator, and each branch by its value. */
+  union: { property: string; branches: Map<unknown, JsonObject> } | undefined;
+  properties: [string, JsonObject][];
+}
+
+/** `keep(schema, value)`: a copy of a valid value with every object holding only the properties its schema declares. */
+export function createFieldFilter(document: OpenApiDocument) {
+  const shapes = new WeakMap<JsonObject, Shape>();
+  const shapeOf = (schema: JsonObject): Shape => {
+    let shape = shapes.get(schema);
+    if (shape) return shape;
+    const resolved = resolveRef(document, schema);
+    const property: string | undefined = resolved.discriminator?.propertyName;
+    if (resolved.oneOf && !property) throw new Error('the emulator can keep the fields of a discriminated oneOf only: it cannot tell which branch to follow');
+    const branches = (resolved.oneOf ?? []) as JsonObject[];
+    shape = {
+      items: resolved.items,
+      union: property ? { property, branches: new Map(branches.map((b) => [resolveRef(document, schemaProperties(document, b)[property] ?? {}).const, b])) } : undefined,
+      properties: Object.entries(schemaProperties(document, resolved)),
+    };
+    shapes.set(schema, shape);
+    return shape;
+  };
+
+  return function keep(schema: JsonObject, value: unknown): unknown {
+    const shape = shapeOf(schema);
+    if (Array.isArray(value)) return shape.items ? value.map((item) => keep(shape.items!, item)) : value;
+    if (value === null || typeof value !== 'object') return value;
+    if (shape.union) {
+      const branch = shape.union.branches.get((value as JsonObject)[shape.union.property]);
+      // Validation has passed, so a branch matched; no branch means a schema this cannot follow.
+      if (!branch) throw new Error(`no branch of the union matches ${shape.union.property}`);
+      return keep(branch, value);
+    }
+    const kept = dictionary<unknown>();
+    for (const [name, property] of shape.properties) {
+      if (Object.hasOwn(value, name)) kept[name] = keep(property, (value as JsonObject)[name]);
+    }
+    return kept;
+  };
+}

@@ -1,0 +1,51 @@
+// Route specs derived from the document: for each operation, its Fastify URL, its parameters with
+// their schemas, and where its request body schema is. Nothing here names a path or a field.
+import { jsonPointer, listOperations, resolveRef, type JsonObject, type OpenApiDocument, type OperationRef } from 'cloud-platform-api/contract';
+
+export interface ParameterSpec {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  /** The JSON types its schema admits, used to read a string off the URL as the right type. */
+  types: string[];
+  /** Pointer to its schema in the document. */
+  schema: string;
+}
+
+export interface RouteSpec extends OperationRef {
+  /** `/streaming/videos/{video_id}` becomes `/streaming/videos/:video_id`. */
+  url: string;
+  parameters: ParameterSpec[];
+  body: { schema: string; required: boolean } | undefined;
+}
+
+function schemaTypes(document: OpenApiDocument, schema: JsonObject): string[] {
+  const resolved = resolveRef(document, schema);
+  if (Array.isArray(resolved.type)) return resolved.type;
+  return typeof resolved.type === 'string' ? [resolved.type] : [];
+}
+
+export function deriveRoutes(document: OpenApiDocument): RouteSpec[] {
+  return listOperations(document).map((op) => {
+    const at = ['paths', op.path, op.method.toLowerCase()];
+    const parameters = ((op.operation.parameters ?? []) as JsonObject[]).map((raw, i): ParameterSpec => {
+      const parameter = resolveRef(document, raw);
+      const base = raw.$ref ? String(raw.$ref).replace(/^#\//, '').split('/') : [...at, 'parameters', String(i)];
+      return {
+        name: parameter.name,
+        in: parameter.in,
+        required: parameter.required === true,
+        types: schemaTypes(document, parameter.schema ?? {}),
+        schema: jsonPointer(...base, 'schema'),
+      };
+    });
+    const requestBody = op.operation.requestBody ? resolveRef(document, op.operation.requestBody as JsonObject) : undefined;
+    const json = Object.keys(requestBody?.content ?? {}).find((t) => /json/.test(t));
+    return {
+      ...op,
+      url: op.path.replace(/\{(\w+)\}/g, ':$1'),
+      parameters,
+      body: json ? { schema: jsonPointer(...at, 'requestBody', 'content', json, 'schema'), required: requestBody?.required === true } : undefined,
+    };
+  });
+}

@@ -1,0 +1,46 @@
+// Which operation a request goes to, from the document's path templates: the route and its path
+// parameters (still percent-escaped), a 405 with the methods a known path has, or no operation (404,
+// answered in the shape of the area whose paths share the longest prefix).
+import { pathPattern, type OperationRef } from 'cloud-platform-api/contract';
+import type { RouteSpec } from './routes.js';
+
+export type RouteMatch =
+  | { kind: 'operation'; route: RouteSpec; rawParams: Record<string, string> }
+  | { kind: 'method-not-allowed'; route: RouteSpec; allowed: string[] }
+  | { kind: 'none'; nearest: OperationRef };
+
+export function createRouter(routes: readonly RouteSpec[]) {
+  const compiled = routes.map((route) => ({
+    route,
+    pattern: pathPattern(route.path),
+    names: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+  }));
+
+  /** The operation whose area answers for a path no route matched: the one sharing the longest prefix. */
+  const nearest = (path: string): OperationRef => {
+    const segments = path.split('/');
+    const shared = (op: OperationRef) => {
+      const own = op.path.split('/');
+      let n = 0;
+      while (n < own.length && n < segments.length && own[n] === segments[n]) n++;
+      return n;
+    };
+    return routes.reduce((best, op) => (shared(op) > shared(best) ? op : best));
+  };
+
+  return function match(method: string, path: string): RouteMatch {
+    const atPath: RouteSpec[] = [];
+    for (const { route, pattern, names } of compiled) {
+      const found = pattern.exec(path);
+      if (!found) continue;
+      // HEAD is a GET without the body.
+      if (route.method === method || (method === 'HEAD' && route.method === 'GET')) {
+        return { kind: 'operation', route, rawParams: Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])) };
+      }
+      atPath.push(route);
+    }
+    if (atPath.length === 0) return { kind: 'none', nearest: nearest(path) };
+    const own = atPath.map((route) => route.method);
+    return { kind: 'method-not-allowed', route: atPath[0]!, allowed: own.includes('GET') ? [...own, 'HEAD'] : own };
+  };
+}

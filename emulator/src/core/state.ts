@@ -1,0 +1,67 @@
+// How the emulator's resources map onto the store's rows: the key of each row, the rows a fresh state
+// starts with (from the fixtures), and the id counters.
+import type { components } from 'cloud-platform-api';
+import type { StateSnapshot, Store } from '../store/store.js';
+import type { Fixtures } from './fixtures.js';
+
+type StorageEvent = components['schemas']['StorageEvent'];
+
+/** Row keys. A key made of several parts is their JSON array, so no part can run into the next. */
+export const rowKey = {
+  inferenceKey: (project: number, name: string) => JSON.stringify([project, name]),
+  /** Events are the same event when kind, bucket and storage match. */
+  storageEvent: (client: number, event: StorageEvent) => JSON.stringify([client, event.name, event.bucket_name ?? null, event.storage_name ?? null]),
+};
+
+/** Client ids for API tokens start here, clear of the fixture set's client ids. */
+const FIRST_CLIENT_ID = 1000;
+export const COUNTERS = { config: 'nextConfigId', client: 'nextClientId' } as const;
+
+/** The rows of a fresh state: the fixtures' deployments, apps and thresholds, and the first ids. */
+export function initialSnapshot(fixtures: Fixtures): StateSnapshot {
+  return {
+    format: 'cloud-platform-emulator-state',
+    version: 1,
+    tables: {
+      inferenceKeys: [],
+      deployments: fixtures.deployments.map((name) => [name, true]),
+      configs: [],
+      clients: [],
+      apps: fixtures.apps.map((id) => [String(id), true]),
+      storageEvents: [],
+      thresholds: fixtures.thresholds.map((t) => [String(t.client_id), structuredClone(t)]),
+      counters: [
+        [COUNTERS.config, 1],
+        [COUNTERS.client, FIRST_CLIENT_ID],
+      ],
+    },
+  };
+}
+
+/**
+ * Brings a store to a usable state: a new one gets the fixtures' rows; an existing one keeps its
+ * rows, and its counters are raised above every id it holds, so a counter set back by hand can never
+ * hand out an id that is taken.
+ */
+export function prepareState(store: Store, fixtures: Fixtures): void {
+  const { counters, configs, clients } = store.tables;
+  if (counters.get(COUNTERS.config) === undefined) return store.replace(initialSnapshot(fixtures));
+  store.transaction(() => {
+    let nextConfig = counters.get(COUNTERS.config)!;
+    let nextClient = counters.get(COUNTERS.client) ?? FIRST_CLIENT_ID;
+    for (const [, config] of configs.entries()) {
+      nextConfig = Math.max(nextConfig, config.id + 1);
+      nextClient = Math.max(nextClient, config.client_id + 1);
+    }
+    for (const [, id] of clients.entries()) nextClient = Math.max(nextClient, id + 1);
+    counters.put(COUNTERS.config, nextConfig);
+    counters.put(COUNTERS.client, nextClient);
+  });
+}
+
+/** Hands out the next value of a counter, inside the caller's transaction. */
+export function nextId(store: Store, counter: (typeof COUNTERS)[keyof typeof COUNTERS]): number {
+  const id = store.tables.counters.get(counter)!;
+  store.tables.counters.put(counter, id + 1);
+  return id;
+}

@@ -1,0 +1,12 @@
+// SHA-256 of an API token, as the state keeps it. Node's native hash where there is one (found at run
+// time, so the core has no static import of node:crypto and still bundles for browsers), and
+// @noble/hashes elsewhere.
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+
+type NodeCrypto = typeof import('node:crypto');
+const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+
+export const tokenHash: (token: string) => string = nodeCrypto
+  ? (token) => nodeCrypto.createHash('sha256').update(token).digest('hex')
+  : (token) => bytesToHex(sha256(utf8ToBytes(token)));

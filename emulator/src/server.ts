@@ -1,0 +1,104 @@
+// `cloud-platform-emulator/server` (Node only): the emulator behind an HTTP server on loopback, with
+// its state in memory or in an SQLite file, as `npm start` and the `cloud-platform-emulator` bin run it.
+import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createHttpServer, type StaticFiles } from './adapters/http.js';
+import { FixtureError } from './core/fixtures.js';
+import { createEmulator, type Emulator } from './index.js';
+import { createSqliteStore } from './store/sqlite.js';
+
+export { TIMEOUTS } from './adapters/http.js';
+export { BODY_LIMIT_BYTES } from './core/request-body.js';
+export { createSqliteStore } from './store/sqlite.js';
+export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';
+
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_PORT = 4010;
+
+export interface ServerOptions {
+  port?: number;
+  /** Default: 127.0.0.1. */
+  host?: string;
+  /** Accept only these tokens; any token when empty or absent. */
+  apiKeys?: readonly string[];
+  /** A JSON file of fixtures that replaces the built-in set. */
+  fixturesFile?: string;
+  /** Keep state in this SQLite file; in memory when absent. */
+  stateFile?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  emulator: Emulator;
+  close(): Promise<void>;
+}
+
+/** Reads a fixtures file; unreadable or not JSON is a FixtureError naming the file. */
+export function readFixturesFile(file: string): { value: unknown; source: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new FixtureError(`Cannot read fixtures file ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return { value: JSON.parse(text), source: file };
+  } catch (error) {
+    throw new FixtureError(`Fixtures file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+/** The docs page and the document, from the installed cloud-platform-api package. */
+function staticFiles(): { root: string; files: StaticFiles } {
+  const root = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-api/package.json'));
+  return {
+    root,
+    files: {
+      '/docs': { file: path.join(root, 'dist', 'docs', 'index.html'), type: 'text/html; charset=utf-8' },
+      '/openapi.json': { file: path.join(root, 'generated', 'openapi.json'), type: 'application/json; charset=utf-8' },
+      '/openapi.yaml': { file: path.join(root, 'generated', 'openapi.yaml'), type: 'application/yaml; charset=utf-8' },
+    },
+  };
+}
+
+/** Creates the emulator for these options: its fixtures, and its store (SQLite for a state file). */
+export async function createServerEmulator(options: ServerOptions = {}): Promise<Emulator> {
+  const fixtures = options.fixturesFile ? readFixturesFile(options.fixturesFile) : undefined;
+  const store = options.stateFile ? createSqliteStore(options.stateFile) : undefined;
+  try {
+    return await createEmulator({ fixtures, store, apiKeys: options.apiKeys });
+  } catch (error) {
+    store?.close();
+    throw error;
+  }
+}
+
+/** Starts an emulator listening on host:port (127.0.0.1:4010 by default; port 0 picks a free one). */
+export async function startEmulatorServer(options: ServerOptions = {}, emulator?: Emulator): Promise<RunningServer> {
+  const running = emulator ?? (await createServerEmulator(options));
+  const { root, files } = staticFiles();
+  const server = createHttpServer(running, files, root);
+  const host = options.host ?? DEFAULT_HOST;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? DEFAULT_PORT, host, () => resolve());
+    });
+  } catch (error) {
+    await running.close();
+    throw error;
+  }
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    emulator: running,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => void running.close().then(resolve));
+      }),
+  };
+}
+

@@ -1,0 +1,142 @@
+// The emulator's state: one table per resource, one row per resource, changed only inside a
+// transaction that is all or nothing. Two implementations: in memory (here) and SQLite (sqlite.ts).
+import type { components } from 'cloud-platform-api';
+
+type Schemas = components['schemas'];
+
+export type StoredKey = Omit<Schemas['InferenceApiKey'], 'secret'>;
+export type StoredConfig = Schemas['LogsUploaderConfig'] & { id: number; client_id: number };
+
+/** Every table and the type of its rows. Keys are strings; tables.ts says how each is made. */
+export interface Tables {
+  /** [project id, key name] -> the key (the secret is returned once and never stored). */
+  inferenceKeys: StoredKey;
+  /** Deployment name -> true while it exists. */
+  deployments: true;
+  /** Config id -> config. */
+  configs: StoredConfig;
+  /** SHA-256 of an API token -> the client id it acts as (tokens themselves are never stored). */
+  clients: number;
+  /** App id -> true while it exists. */
+  apps: true;
+  /** [client id, kind, bucket, storage] -> the event. */
+  storageEvents: Schemas['StorageEvent'];
+  /** Client id -> the threshold it set (from the fixtures). */
+  thresholds: Schemas['QuotaNotificationThreshold'];
+  /** nextConfigId, nextClientId -> the next id to hand out. */
+  counters: number;
+}
+export type TableName = keyof Tables;
+export const TABLE_NAMES: readonly TableName[] = ['inferenceKeys', 'deployments', 'configs', 'clients', 'apps', 'storageEvents', 'thresholds', 'counters'];
+
+export interface Table<Row> {
+  get(key: string): Row | undefined;
+  put(key: string, row: Row): void;
+  /** Whether there was a row to delete. */
+  delete(key: string): boolean;
+  size(): number;
+  entries(): [string, Row][];
+}
+
+/** Every row of every table, as `--export-state` writes it and `--import-state` reads it. */
+export interface StateSnapshot {
+  format: 'cloud-platform-emulator-state';
+  version: 1;
+  tables: { [Name in TableName]: [string, Tables[Name]][] };
+}
+
+export interface Store {
+  readonly tables: { readonly [Name in TableName]: Table<Tables[Name]> };
+  /**
+   * Runs a change: every write in it is kept, and persisted before this returns, or none is (it
+   * throws). A store that cannot persist throws StatePersistError, having kept nothing.
+   */
+  transaction<T>(change: () => T): T;
+  /** Replaces every row with the snapshot's, in one transaction. */
+  replace(snapshot: StateSnapshot): void;
+  snapshot(): StateSnapshot;
+  close(): void;
+}
+
+/** A change could not be persisted; it was not applied. The server's fault, not the client's. */
+export class StatePersistError extends Error {
+  override name = 'StatePersistError';
+}
+
+/** A state file that cannot be used: corrupt, foreign, or from a newer emulator. */
+export class StateFileError extends Error {
+  override name = 'StateFileError';
+}
+
+export function snapshotOf(tables: Store['tables']): StateSnapshot {
+  const copy = Object.fromEntries(TABLE_NAMES.map((name) => [name, tables[name].entries()]));
+  return { format: 'cloud-platform-emulator-state', version: 1, tables: copy as StateSnapshot['tables'] };
+}
+
+/** Rows in a Map, where a key such as `__proto__` or `constructor` is just a key. */
+class MemoryTable<Row> implements Table<Row> {
+  readonly rows = new Map<string, Row>();
+  constructor(private readonly journal: () => ((undo: () => void) => void) | undefined) {}
+
+  get(key: string) {
+    return this.rows.get(key);
+  }
+  put(key: string, row: Row) {
+    this.record(key);
+    this.rows.set(key, row);
+  }
+  delete(key: string) {
+    if (!this.rows.has(key)) return false;
+    this.record(key);
+    return this.rows.delete(key);
+  }
+  size() {
+    return this.rows.size;
+  }
+  entries() {
+    return [...this.rows];
+  }
+  /** Inside a transaction, remembers how to put the row back as it was. */
+  private record(key: string) {
+    const log = this.journal();
+    if (!log) return;
+    const had = this.rows.has(key);
+    const previous = this.rows.get(key);
+    log(() => (had ? this.rows.set(key, previous as Row) : this.rows.delete(key)));
+  }
+}
+
+/** The default store: rows in Maps, a failed transaction undone from its journal. */
+export function createMemoryStore(): Store {
+  let undo: (() => void)[] | undefined;
+  const journal = () => (undo ? (step: () => void) => void undo!.push(step) : undefined);
+  const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, new MemoryTable(journal)])) as unknown as Store['tables'] & {
+    [Name in TableName]: MemoryTable<Tables[Name]>;
+  };
+  const transaction = <T>(change: () => T): T => {
+    if (undo) return change();
+    undo = [];
+    try {
+      return change();
+    } catch (error) {
+      for (const step of undo.reverse()) step();
+      throw error;
+    } finally {
+      undo = undefined;
+    }
+  };
+  return {
+    tables,
+    transaction,
+    replace(snapshot) {
+      transaction(() => {
+        for (const name of TABLE_NAMES) {
+          for (const [key] of tables[name].entries()) tables[name].delete(key);
+          for (const [key, row] of snapshot.tables[name] ?? []) (tables[name] as Table<unknown>).put(key, row);
+        }
+      });
+    },
+    snapshot: () => snapshotOf(tables),
+    close() {},
+  };
+}

@@ -1,0 +1,19 @@
+// `cloud-platform-api/contract`: the document at run time, for tools built on it (the emulator among
+// them): Ajv validators compiled from its schemas, response checks, and the helpers that walk it.
+// Browser-safe; the bundled document itself is `cloud-platform-api/openapi.json`.
+export {
+  HTTP_METHODS,
+  listOperations,
+  operationsAt,
+  pathPattern,
+  resolveRef,
+  responseFor,
+  schemaProperties,
+  successStatus,
+  type JsonObject,
+  type OpenApiDocument,
+  type OperationRef,
+  type ResponseDefinition,
+} from './document.js';
+export { createResponseChecker, UnknownOperationError } from './response-check.js';
+export { createContractValidator, describeErrors, documentRef, jsonPointer, type ContractValidator, type ValidationIssue } from './validator.js';
