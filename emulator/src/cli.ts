@@ -1,10 +1,12 @@
 // The emulator's command line: `cloud-platform-emulator [--port N] [--host H] [--api-key K ...]
 // [--fixtures FILE] [--state FILE.db] [--import-state FILE.json] [--export-state FILE.json]`.
 // Binds 127.0.0.1:4010 unless told otherwise.
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { FixtureError } from './core/fixtures.js';
 import { prepareState } from './core/state.js';
-import { createServerEmulator, DEFAULT_HOST, DEFAULT_PORT, readSnapshotFile, startEmulatorServer, writeSnapshotFile } from './server.js';
+import type { RequestLogEntry } from './index.js';
+import { createServerEmulator, DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT, readSnapshotFile, startEmulatorServer, writeSnapshotFile } from './server.js';
 import { StateFileError } from './store/store.js';
 
 const USAGE = `Usage: cloud-platform-emulator [options]
@@ -15,12 +17,38 @@ Options:
   --port N                 port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
   --host H                 address to bind (default: ${DEFAULT_HOST})
   --api-key TOKEN          accept only this token (repeatable; default: any token)
-  --fixtures FILE          JSON fixtures that replace the built-in set
-  --state FILE             keep state in the SQLite file FILE (created if absent); default: in memory
-  --import-state FILE.json replace the state with a snapshot (written by --export-state), then serve
-  --export-state FILE.json write the state as a JSON snapshot and exit, without serving
-  --help                   show this text
+  --fixtures FILE          JSON fixtures merged over the built-in set: each top-level key replaces that part
+                           (default: the built-in set)
+  --state FILE             keep state in the SQLite file FILE, created if absent (default: in memory)
+  --import-state FILE.json replace the state with a snapshot (written by --export-state), then serve (default: none)
+  --export-state FILE.json write the state as a JSON snapshot and exit, without serving (default: none)
+  --cors ORIGIN            let browser pages from ORIGIN call the server; repeatable; '*' for any; replaces the
+                           default (default: ${DEFAULT_CORS_ORIGINS.join(' and ')})
+  --log FORMAT             the request log on stdout: text, one line per request, or json, NDJSON (default: text)
+  --quiet                  no request log (default: off)
+  --strict                 refuse body fields the document does not declare, with a 400 naming each, instead of
+                           dropping them (default: off)
+  --version                print the version and exit
+  --help                   show this text and exit
 `;
+
+/** The request log line: time, method, path, operationId, status, ms, and any unknown body fields. */
+function textLine(entry: RequestLogEntry): string {
+  const status = entry.fault ? `${entry.fault} (injected)` : String(entry.status);
+  const unknown = entry.unknownFields ? ` unknown fields: ${entry.unknownFields.join(', ')}` : '';
+  return `${entry.time} ${entry.method} ${entry.path} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}\n`;
+}
+
+function requestLog(format: string | undefined, quiet: boolean | undefined): ((entry: RequestLogEntry) => void) | undefined {
+  if (quiet) return undefined;
+  if (format === 'json') return (entry) => void process.stdout.write(`${JSON.stringify(entry)}\n`);
+  if (format === undefined || format === 'text') return (entry) => void process.stdout.write(textLine(entry));
+  throw new UsageError(`--log must be text or json, got "${format}"`);
+}
+
+function version(): string {
+  return (createRequire(import.meta.url)('cloud-platform-emulator/package.json') as { version: string }).version;
+}
 
 class UsageError extends Error {}
 
@@ -42,6 +70,11 @@ function parseOptions(argv: string[]) {
       state: { type: 'string' },
       'import-state': { type: 'string' },
       'export-state': { type: 'string' },
+      cors: { type: 'string', multiple: true },
+      log: { type: 'string' },
+      quiet: { type: 'boolean' },
+      strict: { type: 'boolean' },
+      version: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   }).values;
@@ -53,7 +86,8 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
   process.on('SIGXFSZ', () => undefined);
   const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
   const host = values.host ?? DEFAULT_HOST;
-  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state };
+  const log = requestLog(values.log, values.quiet);
+  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, strict: values.strict, log };
   const emulator = await createServerEmulator(options);
   if (values['import-state']) {
     emulator.store.replace(readSnapshotFile(values['import-state']));
@@ -74,6 +108,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
       `  document: ${running.url}/openapi.json, ${running.url}/openapi.yaml`,
       `  reset:    POST ${running.url}/__emulator/reset`,
       values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory',
+      `  faults:   ${running.url}/__emulator/faults (GET, POST, DELETE), or the header Prefer: code=503`,
       '',
     ].join('\n'),
   );
@@ -93,6 +128,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   }
   if (values.help) {
     process.stdout.write(USAGE);
+    return 0;
+  }
+  if (values.version) {
+    process.stdout.write(`${version()}\n`);
     return 0;
   }
   try {

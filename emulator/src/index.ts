@@ -5,8 +5,9 @@
 //   const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
 import { createContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import { toCoreRequest, toWebResponse } from './adapters/web.js';
+import { fetchAnswer, toCoreRequest } from './adapters/web.js';
 import { createCore, type CoreRequest, type CoreResponse } from './core/create-core.js';
+import type { FaultRule, StoredFault } from './core/faults.js';
 import { createFixtureLoader, type Fixtures } from './core/fixtures.js';
 import { initialSnapshot, prepareState } from './core/state.js';
 import { createMemoryStore, type Store } from './store/store.js';
@@ -14,6 +15,23 @@ import { createMemoryStore, type Store } from './store/store.js';
 export { FixtureError, type Fixtures } from './core/fixtures.js';
 export { StateFileError, StatePersistError, type StateSnapshot, type Store } from './store/store.js';
 export type { CoreRequest, CoreResponse } from './core/create-core.js';
+export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
+
+/** One line of the request log: never a header, a query or a body value, so no key or secret. */
+export interface RequestLogEntry {
+  time: string;
+  method: string;
+  path: string;
+  /** The operation that took the request, where one did. */
+  operationId?: string;
+  /** The status answered; 0 when an injected fault dropped or held the connection instead. */
+  status: number;
+  ms: number;
+  /** Body fields the document does not declare (dropped, or refused with strict). */
+  unknownFields?: string[];
+  /** The injected fault that dropped or held the connection, if one did. */
+  fault?: 'reset' | 'timeout';
+}
 
 export interface EmulatorOptions {
   /** Fixtures to use instead of the built-in set (validated against the document), and what names them in errors. */
@@ -22,6 +40,10 @@ export interface EmulatorOptions {
   store?: Store | undefined;
   /** Accept only these tokens; any token when empty or absent. */
   apiKeys?: readonly string[] | undefined;
+  /** Refuse body fields the document does not declare, with a 400 naming each, instead of dropping them. */
+  strict?: boolean | undefined;
+  /** Called once for each request answered, by whichever adapter answered it. */
+  log?: ((entry: RequestLogEntry) => void) | undefined;
 }
 
 export interface Emulator {
@@ -33,6 +55,10 @@ export interface Emulator {
   refuse(method: string, path: string, status: number, message: string): CoreResponse;
   /** Restores the fixtures' state (POST /__emulator/reset does the same over HTTP). */
   reset(): void;
+  /** Scripted faults, as POST, GET and DELETE /__emulator/faults manage them over HTTP. */
+  readonly faults: { add(rule: FaultRule): StoredFault; list(): StoredFault[]; clear(): void };
+  /** For adapters: logs a request once it is answered (or dropped), `ms` after it arrived. */
+  record(request: CoreRequest, answer: CoreResponse, ms: number): void;
   readonly store: Store;
   readonly fixtures: Fixtures;
   readonly document: OpenApiDocument;
@@ -46,16 +72,36 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const fixtures = options.fixtures ? loader.checked(options.fixtures.value, options.fixtures.source) : loader.builtIn();
   const store = options.store ?? createMemoryStore();
   prepareState(store, fixtures);
-  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys });
+  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict });
+  const record = (request: CoreRequest, answer: CoreResponse, ms: number) =>
+    options.log?.({
+      time: new Date().toISOString(),
+      method: request.method.toUpperCase(),
+      path: request.path,
+      ...(answer.operationId ? { operationId: answer.operationId } : {}),
+      status: answer.status,
+      ms: Math.round(ms * 10) / 10,
+      ...(answer.unknownFields?.length ? { unknownFields: answer.unknownFields } : {}),
+      ...(answer.fault?.drop ? { fault: answer.fault.drop } : {}),
+    });
   return {
     async fetch(input, init) {
+      const started = performance.now();
       const request = new Request(input, init);
       request.signal.throwIfAborted();
-      return toWebResponse(core.handle(await toCoreRequest(request)));
+      const coreRequest = await toCoreRequest(request);
+      const answer = core.handle(coreRequest);
+      try {
+        return await fetchAnswer(answer, request.signal);
+      } finally {
+        record(coreRequest, answer, performance.now() - started);
+      }
     },
     handle: core.handle,
     refuse: core.refuse,
     reset: () => store.replace(initialSnapshot(fixtures)),
+    faults: { add: (rule) => core.faults.add(rule), list: core.faults.list, clear: core.faults.clear },
+    record,
     store,
     fixtures,
     document,

@@ -5,11 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
+import builtIn from './core/default-fixtures.json' with { type: 'json' };
 import { FixtureError } from './core/fixtures.js';
-import { createEmulator, type Emulator } from './index.js';
+import { createEmulator, type Emulator, type RequestLogEntry } from './index.js';
 import { createSqliteStore } from './store/sqlite.js';
 
-export { TIMEOUTS } from './adapters/http.js';
+export { DEFAULT_CORS_ORIGINS, TIMEOUTS } from './adapters/http.js';
 export { BODY_LIMIT_BYTES } from './core/request-body.js';
 export { createSqliteStore } from './store/sqlite.js';
 export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';
@@ -23,10 +24,16 @@ export interface ServerOptions {
   host?: string;
   /** Accept only these tokens; any token when empty or absent. */
   apiKeys?: readonly string[];
-  /** A JSON file of fixtures that replaces the built-in set. */
-  fixturesFile?: string;
+  /** A JSON file of fixtures merged over the built-in set: each top-level key it has replaces that part. */
+  fixturesFile?: string | undefined;
   /** Keep state in this SQLite file; in memory when absent. */
-  stateFile?: string;
+  stateFile?: string | undefined;
+  /** Origins a browser page may call from. Default: any http://localhost and http://127.0.0.1 port. */
+  corsOrigins?: readonly string[] | undefined;
+  /** Refuse body fields the document does not declare, instead of dropping them. */
+  strict?: boolean | undefined;
+  /** Called for each request answered. */
+  log?: ((entry: RequestLogEntry) => void) | undefined;
 }
 
 export interface RunningServer {
@@ -35,7 +42,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Reads a fixtures file; unreadable or not JSON is a FixtureError naming the file. */
+/**
+ * Reads a fixtures file and merges it over the built-in set: each top-level key the file gives
+ * replaces that part, the rest stays built in. Unreadable or not a JSON object is a FixtureError naming the file.
+ */
 export function readFixturesFile(file: string): { value: unknown; source: string } {
   let text: string;
   try {
@@ -43,11 +53,14 @@ export function readFixturesFile(file: string): { value: unknown; source: string
   } catch (error) {
     throw new FixtureError(`Cannot read fixtures file ${file}: ${(error as Error).message}`);
   }
+  let given: unknown;
   try {
-    return { value: JSON.parse(text), source: file };
+    given = JSON.parse(text);
   } catch (error) {
     throw new FixtureError(`Fixtures file ${file} is not valid JSON: ${(error as Error).message}`);
   }
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new FixtureError(`Fixtures file ${file} must hold a JSON object of fixture parts`);
+  return { value: { ...structuredClone(builtIn), ...given }, source: file };
 }
 
 /** The docs page and the document, from the installed cloud-platform-api package. */
@@ -68,7 +81,7 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
   const fixtures = options.fixturesFile ? readFixturesFile(options.fixturesFile) : undefined;
   const store = options.stateFile ? createSqliteStore(options.stateFile) : undefined;
   try {
-    return await createEmulator({ fixtures, store, apiKeys: options.apiKeys });
+    return await createEmulator({ fixtures, store, apiKeys: options.apiKeys, strict: options.strict, log: options.log });
   } catch (error) {
     store?.close();
     throw error;
@@ -79,7 +92,7 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
 export async function startEmulatorServer(options: ServerOptions = {}, emulator?: Emulator): Promise<RunningServer> {
   const running = emulator ?? (await createServerEmulator(options));
   const { root, files } = staticFiles();
-  const server = createHttpServer(running, files, root);
+  const server = createHttpServer(running, { staticFiles: files, root, corsOrigins: options.corsOrigins });
   const host = options.host ?? DEFAULT_HOST;
   try {
     await new Promise<void>((resolve, reject) => {

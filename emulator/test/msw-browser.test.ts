@@ -2,14 +2,12 @@
 // the emulator's handlers, and the project's client creates a logs uploader config and patches it.
 // No server answers those calls: the emulator runs in the page.
 import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFound, launchChromium, requireChromium } from '../../test/helpers/chromium.js';
+import { runPage, servePage, type ServedPage } from './browser-page.js';
 
 const emulatorRoot = path.resolve('emulator');
 
@@ -36,37 +34,20 @@ requireChromium('MSW adapter browser test');
 
 describe.skipIf(!chromiumFound)('the MSW adapter in Chromium (setupWorker)', () => {
   let browser: Browser;
-  let server: Server;
-  let url: string;
+  let page: ServedPage;
 
   beforeAll(async () => {
-    const bundle = await build({ stdin: { contents: PAGE_SCRIPT, resolveDir: emulatorRoot, loader: 'ts' }, bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
-    const files: Record<string, [string, string]> = {
-      '/': ['text/html; charset=utf-8', '<!doctype html><title>MSW emulator</title><script type="module" src="/app.js"></script>'],
-      '/app.js': ['text/javascript', bundle.outputFiles[0]!.text],
-      '/mockServiceWorker.js': ['text/javascript', readFileSync(createRequire(path.join(emulatorRoot, 'package.json')).resolve('msw/mockServiceWorker.js'), 'utf8')],
-    };
-    server = createServer((req, res) => {
-      const file = files[(req.url ?? '/').split('?')[0]!];
-      if (!file) return void res.writeHead(404).end();
-      res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const worker = readFileSync(createRequire(path.join(emulatorRoot, 'package.json')).resolve('msw/mockServiceWorker.js'), 'utf8');
+    page = await servePage(PAGE_SCRIPT, { '/mockServiceWorker.js': ['text/javascript', worker] });
     browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
-    server?.close();
+    page?.close();
   });
 
   it('creates a config and patches it through the client, with the emulator in the page', async () => {
-    const page = await browser.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(String(error)));
-    await page.goto(url);
-    await page.waitForFunction(() => (window as { result?: unknown; failure?: unknown }).result ?? (window as { failure?: unknown }).failure, undefined, { timeout: 30_000 });
-    const { result, failure } = await page.evaluate(() => ({ result: (window as { result?: unknown }).result, failure: (window as { failure?: string }).failure }));
+    const { result, failure, errors } = await runPage(browser, page.url);
     expect(failure).toBeUndefined();
     expect(errors).toEqual([]);
     expect(result).toMatchObject({

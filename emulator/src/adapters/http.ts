@@ -6,7 +6,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { queryOf } from './web.js';
-import type { Core, CoreRequest, CoreResponse } from '../core/create-core.js';
+import type { CoreRequest, CoreResponse } from '../core/create-core.js';
+import type { Emulator } from '../index.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyText } from '../core/serialize.js';
 import { STATUS_TEXT } from '../core/status-text.js';
@@ -81,7 +82,7 @@ function serveStatic(res: ServerResponse, root: string, { file, type }: StaticFi
  * Answers a request Node's HTTP parser refused (headers too large, a timeout, a malformed request
  * line): what the document declares for the operation its first line names, or no body.
  */
-function answerClientError(core: Pick<Core, 'refuse'>) {
+function answerClientError(core: Pick<Emulator, 'refuse'>) {
   return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
@@ -95,23 +96,104 @@ function answerClientError(core: Pick<Core, 'refuse'>) {
   };
 }
 
-/** A server for the core, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
-export function createHttpServer(core: Pick<Core, 'handle' | 'refuse'>, staticFiles: StaticFiles = {}, root = process.cwd()): Server {
+/** How long a request held by a `timeout` fault stays open if its client never gives up. */
+const MAX_HOLD_MS = 10 * 60_000;
+
+/**
+ * Sends the answer, carrying out an injected fault: a wait first (the idle timeout paused meanwhile),
+ * a dropped connection, or a request held until the client gives up. Calls `done` once it is over.
+ */
+function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, closeAfter: boolean, done: () => void): void {
+  const socket = req.socket;
+  const go = () => {
+    socket.setTimeout(TIMEOUTS.idle);
+    if (answer.fault?.drop === 'reset') {
+      socket.destroy();
+      return done();
+    }
+    if (answer.fault?.drop === 'timeout') {
+      socket.setTimeout(MAX_HOLD_MS, () => socket.destroy());
+      return void socket.once('close', done);
+    }
+    send(res, answer, closeAfter);
+    done();
+  };
+  if (!answer.fault?.delayMs) return go();
+  socket.setTimeout(0);
+  setTimeout(go, answer.fault.delayMs);
+}
+
+/** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+const CORS_ALLOWED_HEADERS = 'authorization, content-type, prefer';
+const CORS_EXPOSED_HEADERS = 'retry-after, deprecation';
+
+function originAllowed(origin: string, allowed: readonly string[]): boolean {
+  return allowed.some((pattern) => pattern === '*' || pattern === origin || (pattern.endsWith(':*') && origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))));
+}
+
+/**
+ * CORS for browser apps: a preflight from an allowed origin is answered here (204, or 403 for an
+ * origin not allowed); any other request from one gets the headers that let the page read the answer.
+ */
+function corsHeaders(req: IncomingMessage, res: ServerResponse, origins: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  const allowed = originAllowed(origin, origins);
+  const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+  if (preflight) {
+    if (!allowed) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' }).end(`Origin ${origin} is not allowed: start the emulator with --cors ${origin}`);
+      return true;
+    }
+    res.writeHead(204, {
+      'access-control-allow-origin': origins.includes('*') ? '*' : origin,
+      'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE',
+      'access-control-allow-headers': CORS_ALLOWED_HEADERS,
+      'access-control-max-age': '600',
+      vary: 'origin',
+    });
+    res.end();
+    return true;
+  }
+  if (allowed) {
+    res.setHeader('access-control-allow-origin', origins.includes('*') ? '*' : origin);
+    res.setHeader('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+    res.setHeader('vary', 'origin');
+  }
+  return false;
+}
+
+export interface HttpServerOptions {
+  staticFiles?: StaticFiles;
+  /** The folder static files are named relative to, in messages. */
+  root?: string;
+  /** Origins allowed to call from a browser page. Default: DEFAULT_CORS_ORIGINS. */
+  corsOrigins?: readonly string[];
+}
+
+/** A server for the emulator, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
+export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS }: HttpServerOptions = {}): Server {
   const server = createServer(
     { headersTimeout: TIMEOUTS.headers, requestTimeout: TIMEOUTS.request, keepAliveTimeout: TIMEOUTS.idle, connectionsCheckingInterval: 500 },
     (req, res) => {
+      const started = performance.now();
+      if (corsHeaders(req, res, corsOrigins)) return;
       const pathname = (req.url ?? '/').split('?')[0]!;
       const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
       if (asset) return serveStatic(res, root, asset);
       const answer = (body: { text: string | undefined; tooLarge: boolean }) => {
+        const request = coreRequestOf(req, body);
+        let reply: CoreResponse;
         try {
-          // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
-          send(res, core.handle(coreRequestOf(req, body)), body.tooLarge);
+          reply = emulator.handle(request);
         } catch (error) {
           // Never the request's headers: the API key must not reach a log line.
           process.stderr.write(`emulator: internal error on ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}\n`);
-          send(res, core.refuse(req.method ?? 'GET', pathname, 500, 'Internal emulator error'), true);
+          reply = emulator.refuse(req.method ?? 'GET', pathname, 500, 'Internal emulator error');
         }
+        // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
+        deliver(req, res, reply, body.tooLarge, () => emulator.record(request, reply, performance.now() - started));
       };
       const body = readBody(req);
       if ('then' in body) body.then(answer, () => res.destroy());
@@ -119,6 +201,6 @@ export function createHttpServer(core: Pick<Core, 'handle' | 'refuse'>, staticFi
     },
   );
   server.setTimeout(TIMEOUTS.idle);
-  server.on('clientError', answerClientError(core));
+  server.on('clientError', answerClientError(emulator));
   return server;
 }

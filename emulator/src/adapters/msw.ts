@@ -1,7 +1,8 @@
 // `cloud-platform-emulator/msw`: the emulator as MSW 2 request handlers, for `setupServer` (Node,
 // jsdom) and `setupWorker` (a real browser): the same stateful behaviour, no server and no port.
-import { http, type HttpHandler } from 'msw';
+import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Emulator } from '../index.js';
+import { toCoreRequest, toWebResponse } from './web.js';
 
 export interface MswHandlersOptions {
   /** The base URL whose requests the emulator answers. Default: https://api.gcore.com, the client's. */
@@ -10,5 +11,17 @@ export interface MswHandlersOptions {
 
 /** `setupServer(...createMswHandlers(emulator))`: every request under `baseUrl` goes to the emulator. */
 export function createMswHandlers(emulator: Emulator, { baseUrl = 'https://api.gcore.com' }: MswHandlersOptions = {}): HttpHandler[] {
-  return [http.all(`${baseUrl.replace(/\/+$/, '')}/*`, ({ request }) => emulator.fetch(request))];
+  return [
+    http.all(`${baseUrl.replace(/\/+$/, '')}/*`, async ({ request }) => {
+      const started = performance.now();
+      const core = await toCoreRequest(request);
+      const answer = emulator.handle(core);
+      if (answer.fault?.delayMs) await delay(answer.fault.delayMs);
+      emulator.record(core, answer, performance.now() - started);
+      // MSW's own forms of a dropped connection and of a request that is never answered.
+      if (answer.fault?.drop === 'reset') return HttpResponse.error();
+      if (answer.fault?.drop === 'timeout') await delay('infinite');
+      return toWebResponse(answer);
+    }),
+  ];
 }

@@ -28,3 +28,26 @@ export async function toCoreRequest(request: Request): Promise<CoreRequest> {
 export function toWebResponse(answer: CoreResponse): Response {
   return new Response(bodyText(answer) ?? null, { status: answer.status, headers: answer.headers });
 }
+
+/** Resolves after `ms` (never, for Infinity), or rejects with the signal's reason once it aborts. */
+export function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
+/**
+ * An answer as a fetch caller gets it, its injected fault carried out: the wait first; then, for a
+ * dropped connection, the network error fetch throws (its cause's code ECONNRESET); for a held request,
+ * nothing until the caller's signal gives up.
+ */
+export async function fetchAnswer(answer: CoreResponse, signal?: AbortSignal): Promise<Response> {
+  if (answer.fault?.delayMs) await wait(answer.fault.delayMs, signal);
+  if (answer.fault?.drop === 'reset') {
+    throw new TypeError('fetch failed', { cause: Object.assign(new Error('The emulator dropped the connection (an injected fault)'), { code: 'ECONNRESET' }) });
+  }
+  if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, signal);
+  return toWebResponse(answer);
+}

@@ -14,7 +14,9 @@ import { createRequestChecker } from './request-validation.js';
 import { createRouter } from './routing.js';
 import { deriveRoutes, type RouteSpec } from './routes.js';
 import { withSafeIntegers } from './safe-integers.js';
-import { COUNTERS, initialSnapshot, nextId } from './state.js';
+import { createControlRoutes } from './control-routes.js';
+import { createFaults, FaultRuleError, preferredFault, type FaultAction } from './faults.js';
+import { COUNTERS, nextId } from './state.js';
 import { tokenHash } from './token-hash.js';
 
 export interface CoreRequest {
@@ -36,6 +38,11 @@ export interface CoreResponse {
   headers: Record<string, string>;
   /** A JSON value, a string for a text body, or undefined for none. */
   body: unknown;
+  /** For the request log: the operation that took the request, and the body fields it did not declare. */
+  operationId?: string;
+  unknownFields?: string[];
+  /** An injected fault the adapter carries out: wait first, or drop the connection, or hold the request. */
+  fault?: Pick<FaultAction, 'delayMs' | 'drop'>;
 }
 
 export interface CoreOptions {
@@ -44,14 +51,15 @@ export interface CoreOptions {
   store: Store;
   /** Accept only these tokens; any token when empty or absent. */
   apiKeys?: readonly string[] | undefined;
+  /** Refuse body fields the document does not declare (400 naming each), instead of dropping them. */
+  strict?: boolean | undefined;
 }
 
 /** RFC 9745 Deprecation date of op 2: the month (July 2025) the live service removed it. */
 const DEPRECATION_DATE = `@${Date.UTC(2025, 6, 1) / 1000}`;
 const AUTHORIZATION = /^apikey ([^\s]+)$/i;
-export const RESET_PATH = '/__emulator/reset';
 
-const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
+export const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
 
 /** Decodes each path parameter; undefined when one has a malformed percent-escape. */
 function decodedParams(raw: Record<string, string>): Record<string, string> | undefined {
@@ -62,7 +70,7 @@ function decodedParams(raw: Record<string, string>): Record<string, string> | un
   }
 }
 
-export function createCore({ document, fixtures, store, apiKeys }: CoreOptions) {
+export function createCore({ document, fixtures, store, apiKeys, strict }: CoreOptions) {
   const routes = deriveRoutes(document);
   const handlers = createHandlers(document, fixtures, store);
   for (const route of routes) {
@@ -72,7 +80,9 @@ export function createCore({ document, fixtures, store, apiKeys }: CoreOptions) 
   const keepDocumented = createFieldFilter(document);
   const bodySchemas = new Map(routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]));
   const errors = createErrorBodies(document);
-  const checkRequest = createRequestChecker(createContractValidator(withSafeIntegers(document)));
+  const validator = createContractValidator(withSafeIntegers(document));
+  const checkRequest = createRequestChecker(validator);
+  const faults = createFaults(routes, validator);
   const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
 
   /** Why a request may not act, or undefined: a well-formed token, and an accepted one when keys are set. */
@@ -85,7 +95,7 @@ export function createCore({ document, fixtures, store, apiKeys }: CoreOptions) 
   function error(op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[], headers: Record<string, string> = {}): CoreResponse {
     const answer = errors.forOperation(op, status, message, issues);
     const contentType: Record<string, string> = answer.body === undefined ? {} : { 'content-type': answer.contentType! };
-    return { status, headers: { ...headers, ...answer.headers, ...contentType }, body: answer.body };
+    return { status, headers: { ...headers, ...answer.headers, ...contentType }, body: answer.body, operationId: op.operationId };
   }
 
   /**
@@ -104,52 +114,68 @@ export function createCore({ document, fixtures, store, apiKeys }: CoreOptions) 
     };
   };
 
-  function operate(route: RouteSpec, request: CoreRequest, rawParams: Record<string, string>, token: string): CoreResponse {
-    const deprecation: Record<string, string> = route.operation.deprecated ? { deprecation: DEPRECATION_DATE } : {};
+  /** Checks the request in full, then runs the operation; the answer names the fields it did not declare. */
+  function operate(route: RouteSpec, request: CoreRequest, rawParams: Record<string, string>, token: string, headers: Record<string, string>): CoreResponse {
     const params = decodedParams(rawParams);
-    if (!params) return error(route, 400, 'The path has a malformed percent-escape', undefined, deprecation);
+    if (!params) return error(route, 400, 'The path has a malformed percent-escape', undefined, headers);
     const body = parseBody(request.body, request.headers['content-type'], request.bodyTooLarge);
-    if (!body.ok) return error(route, body.status, body.message, undefined, deprecation);
+    if (!body.ok) return error(route, body.status, body.message, undefined, headers);
     const checked = checkRequest(route, params, request.query, body.value, body.present);
-    if (checked.issues.length > 0) return error(route, 400, describeIssues(checked.issues), checked.issues, deprecation);
-    const documented = route.body && checked.body !== undefined ? keepDocumented(bodySchemas.get(route)!, checked.body) : checked.body;
+    if (checked.issues.length > 0) return error(route, 400, describeIssues(checked.issues), checked.issues, headers);
+    const unknownFields: string[] = [];
+    const documented = route.body && checked.body !== undefined ? keepDocumented(bodySchemas.get(route)!, checked.body, 'body', unknownFields) : checked.body;
+    if (strict && unknownFields.length > 0) {
+      const issues = unknownFields.map((path) => ({ path, rule: 'strict', message: 'is not a field the document declares' }));
+      return { ...error(route, 400, describeIssues(issues), issues, headers), unknownFields };
+    }
+    const extra = unknownFields.length > 0 ? { unknownFields } : {};
     try {
       const result = handlers[route.operationId as OperationId]({ params: checked.params, query: checked.query, body: documented, clientId: clientIdentity(token) });
       const contentType: Record<string, string> = result === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
-      return { status: successStatus(route.operation), headers: { ...deprecation, ...contentType }, body: request.method === 'HEAD' ? undefined : result };
+      return { status: successStatus(route.operation), headers: { ...headers, ...contentType }, body: request.method === 'HEAD' ? undefined : result, operationId: route.operationId, ...extra };
     } catch (problem) {
-      if (problem instanceof HttpProblem) return error(route, problem.status, problem.message, undefined, deprecation);
-      if (problem instanceof StatePersistError) return error(route, 503, `${problem.message}; try again`, undefined, deprecation);
+      if (problem instanceof HttpProblem) return { ...error(route, problem.status, problem.message, undefined, headers), ...extra };
+      if (problem instanceof StatePersistError) return { ...error(route, 503, `${problem.message}; try again`, undefined, headers), ...extra };
       throw problem;
     }
   }
 
-  /** Restores the fixtures' state. It wipes every client's state, so with keys set it takes an accepted one. */
-  function reset(request: CoreRequest): CoreResponse {
-    const refused = allowedKeys ? refusal(tokenOf(request.headers)) : undefined;
-    if (refused) return { status: 401, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { message: refused } };
+  /** The fault a call gets, from its Prefer header or a scripted rule; an answer instead of it, or the operation. */
+  function withFaults(route: RouteSpec, request: CoreRequest, rawParams: Record<string, string>, token: string, headers: Record<string, string>): CoreResponse {
+    let fault: FaultAction | undefined;
     try {
-      store.replace(initialSnapshot(fixtures));
+      fault = preferredFault(request.headers.prefer, successStatus(route.operation)) ?? faults.match(route, request.path);
     } catch (problem) {
-      if (problem instanceof StatePersistError) return { status: 503, headers: { 'content-type': 'application/json; charset=utf-8' }, body: { message: problem.message } };
+      if (problem instanceof FaultRuleError) return error(route, 400, problem.message, undefined, headers);
       throw problem;
     }
-    return { status: 204, headers: {}, body: undefined };
+    const carried = fault && (fault.delayMs !== undefined || fault.drop) ? { fault: { ...(fault.delayMs !== undefined ? { delayMs: fault.delayMs } : {}), ...(fault.drop ? { drop: fault.drop } : {}) } } : {};
+    // An injected status answers instead of the operation: nothing changes.
+    if (fault?.status !== undefined) {
+      const retryAfter: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
+      return { ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }), ...carried };
+    }
+    if (fault?.drop) return { status: 0, headers: {}, body: undefined, operationId: route.operationId, ...carried };
+    return { ...operate(route, request, rawParams, token, headers), ...carried };
   }
+
+  const control = createControlRoutes({ faults, store, fixtures, refusal, tokenOf, keysRequired: allowedKeys !== undefined });
 
   function handle(request: CoreRequest): CoreResponse {
     const method = request.method.toUpperCase();
-    if (method === 'POST' && request.path === RESET_PATH) return reset(request);
+    const own = control.handle(method, request);
+    if (own) return own;
     const found = match(method, request.path);
     if (found.kind === 'none') return error(found.nearest, 404, `No operation at ${method} ${request.path}`);
     if (found.kind === 'method-not-allowed') {
       const allow = found.allowed.join(', ');
       return error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, { allow });
     }
+    const headers: Record<string, string> = found.route.operation.deprecated ? { deprecation: DEPRECATION_DATE } : {};
     const token = tokenOf(request.headers);
     const refused = refusal(token);
-    if (refused) return error(found.route, 401, refused, undefined, found.route.operation.deprecated ? { deprecation: DEPRECATION_DATE } : {});
-    return operate(found.route, { ...request, method }, found.rawParams, token!);
+    if (refused) return error(found.route, 401, refused, undefined, headers);
+    return withFaults(found.route, { ...request, method }, found.rawParams, token!, headers);
   }
 
   /**
@@ -162,7 +188,7 @@ export function createCore({ document, fixtures, store, apiKeys }: CoreOptions) 
     return op ? error(op, status, message) : { status, headers: {}, body: undefined };
   }
 
-  return { handle, refuse, routes };
+  return { handle, refuse, routes, faults };
 }
 
 export type Core = ReturnType<typeof createCore>;

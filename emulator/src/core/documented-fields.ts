@@ -12,7 +12,10 @@ interface Shape {
   properties: [string, JsonObject][];
 }
 
-/** `keep(schema, value)`: a copy of a valid value with every object holding only the properties its schema declares. */
+/**
+ * `keep(schema, value, at, dropped)`: a copy of a valid value with every object holding only the
+ * properties its schema declares; the path of each field left out (`body.enabeld`) goes into `dropped`.
+ */
 export function createFieldFilter(document: OpenApiDocument) {
   const shapes = new WeakMap<JsonObject, Shape>();
   const shapeOf = (schema: JsonObject): Shape => {
@@ -31,20 +34,22 @@ export function createFieldFilter(document: OpenApiDocument) {
     return shape;
   };
 
-  return function keep(schema: JsonObject, value: unknown): unknown {
+  return function keep(schema: JsonObject, value: unknown, at: string, dropped: string[]): unknown {
     const shape = shapeOf(schema);
-    if (Array.isArray(value)) return shape.items ? value.map((item) => keep(shape.items!, item)) : value;
+    if (Array.isArray(value)) return shape.items ? value.map((item, i) => keep(shape.items!, item, `${at}[${i}]`, dropped)) : value;
     if (value === null || typeof value !== 'object') return value;
     if (shape.union) {
       const branch = shape.union.branches.get((value as JsonObject)[shape.union.property]);
       // Validation has passed, so a branch matched; no branch means a schema this cannot follow.
       if (!branch) throw new Error(`no branch of the union matches ${shape.union.property}`);
-      return keep(branch, value);
+      return keep(branch, value, at, dropped);
     }
     const kept = dictionary<unknown>();
+    const declared = new Set(shape.properties.map(([name]) => name));
     for (const [name, property] of shape.properties) {
-      if (Object.hasOwn(value, name)) kept[name] = keep(property, (value as JsonObject)[name]);
+      if (Object.hasOwn(value, name)) kept[name] = keep(property, (value as JsonObject)[name], `${at}.${name}`, dropped);
     }
+    for (const name of Object.keys(value)) if (!declared.has(name)) dropped.push(`${at}.${name}`);
     return kept;
   };
 }

@@ -1,0 +1,77 @@
+// The emulator's own routes, beside the API's: POST /__emulator/reset restores the fixtures, and
+// /__emulator/faults lists (GET), adds (POST) and clears (DELETE) scripted faults. With --api-key set
+// they take an accepted key, like any operation: they change what every client sees.
+import type { Store } from '../store/store.js';
+import { StatePersistError } from '../store/store.js';
+import type { CoreRequest, CoreResponse } from './create-core.js';
+import { FaultRuleError, type Faults } from './faults.js';
+import type { Fixtures } from './fixtures.js';
+import { initialSnapshot } from './state.js';
+
+export const RESET_PATH = '/__emulator/reset';
+export const FAULTS_PATH = '/__emulator/faults';
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const answer = (status: number, body?: unknown): CoreResponse => ({ status, headers: body === undefined ? {} : JSON_TYPE, body });
+
+export interface ControlOptions {
+  faults: Faults;
+  store: Store;
+  fixtures: Fixtures;
+  /** Why a token may not act, as the operations decide it. */
+  refusal: (token: string | undefined) => string | undefined;
+  tokenOf: (headers: CoreRequest['headers']) => string | undefined;
+  keysRequired: boolean;
+}
+
+export function createControlRoutes({ faults, store, fixtures, refusal, tokenOf, keysRequired }: ControlOptions) {
+  function reset(): CoreResponse {
+    try {
+      store.replace(initialSnapshot(fixtures));
+    } catch (problem) {
+      if (problem instanceof StatePersistError) return answer(503, { message: problem.message });
+      throw problem;
+    }
+    return answer(204);
+  }
+
+  function addFault(request: CoreRequest): CoreResponse {
+    let rule: unknown;
+    try {
+      rule = JSON.parse(request.body ?? '');
+    } catch (error) {
+      return answer(400, { message: `The fault rule must be JSON: ${(error as Error).message}` });
+    }
+    try {
+      return answer(201, faults.add(rule));
+    } catch (problem) {
+      if (problem instanceof FaultRuleError) return answer(400, { message: problem.message });
+      throw problem;
+    }
+  }
+
+  const routes: Record<string, Record<string, (request: CoreRequest) => CoreResponse>> = {
+    [RESET_PATH]: { POST: reset },
+    [FAULTS_PATH]: {
+      GET: () => answer(200, { faults: faults.list() }),
+      POST: addFault,
+      DELETE: () => {
+        faults.clear();
+        return answer(204);
+      },
+    },
+  };
+
+  /** The answer of an own route, or undefined for a request that is not for one. */
+  function handle(method: string, request: CoreRequest): CoreResponse | undefined {
+    const atPath = routes[request.path];
+    if (!atPath) return undefined;
+    const refused = keysRequired ? refusal(tokenOf(request.headers)) : undefined;
+    if (refused) return answer(401, { message: refused });
+    const route = atPath[method];
+    if (!route) return { ...answer(405, { message: `${method} is not allowed on ${request.path}` }), headers: { ...JSON_TYPE, allow: Object.keys(atPath).join(', ') } };
+    return route(request);
+  }
+
+  return { handle };
+}

@@ -1,0 +1,144 @@
+// Injected faults, for testing how a client handles failure: per request with Prism's `Prefer:
+// code=NNN` (and `delay=MS`), or scripted with rules (POST /__emulator/faults, emulator.faults.add)
+// that match an operation and answer a status, wait, drop the connection, or hold the request.
+import { describeErrors, type ContractValidator } from 'cloud-platform-api/contract';
+import type { RouteSpec } from './routes.js';
+
+export interface FaultRule {
+  /** The operation to fail; or `method` and `path` (a path template, or one concrete path). */
+  operationId?: string;
+  method?: string;
+  path?: string;
+  /** Answer this status (400 to 599) with the area's error body. */
+  status?: number;
+  /** Wait this long first (then answer as usual, or with `status`). */
+  delay_ms?: number;
+  /** Drop the connection without answering. */
+  reset?: true;
+  /** Hold the request until the client gives up. */
+  timeout?: true;
+  /** The Retry-After header sent with `status`. */
+  retry_after?: string;
+  /** How many matching calls fail; then the rule is spent. Default: every one. */
+  count?: number;
+  /** The chance (0 to 1) that a matching call fails. Default: 1. */
+  probability?: number;
+}
+
+export interface StoredFault extends FaultRule {
+  id: number;
+  /** Matching calls the rule still fails, where it has a `count`. */
+  remaining?: number;
+}
+
+/** What a fault does to one call. */
+export interface FaultAction {
+  status?: number;
+  retryAfter?: string;
+  delayMs?: number;
+  drop?: 'reset' | 'timeout';
+}
+
+/** A rule or a Prefer header that cannot be used; its message names the field and the rule. */
+export class FaultRuleError extends Error {
+  override name = 'FaultRuleError';
+}
+
+export const MAX_DELAY_MS = 60_000;
+
+function ruleSchema(routes: readonly RouteSpec[]) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      operationId: { enum: [...new Set(routes.map((r) => r.operationId))] },
+      method: { enum: [...new Set(routes.map((r) => r.method)), 'HEAD'] },
+      path: { type: 'string', pattern: '^/' },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      delay_ms: { type: 'integer', minimum: 0, maximum: MAX_DELAY_MS },
+      reset: { const: true },
+      timeout: { const: true },
+      retry_after: { type: 'string', pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,99}$' },
+      count: { type: 'integer', minimum: 1 },
+      probability: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
+    },
+  };
+}
+
+/** The rules a schema cannot say plainly, each with a message that names the fields. */
+function combinationProblem(rule: FaultRule): string | undefined {
+  const byOperation = rule.operationId !== undefined;
+  const byPath = rule.method !== undefined || rule.path !== undefined;
+  if (byOperation === byPath) return 'give either operationId, or method and path';
+  if (byPath && (rule.method === undefined || rule.path === undefined)) return 'method and path go together';
+  if ([rule.status, rule.delay_ms, rule.reset, rule.timeout].every((v) => v === undefined)) return 'give what happens: status, delay_ms, reset or timeout';
+  if ([rule.status, rule.reset, rule.timeout].filter((v) => v !== undefined).length > 1) return 'status, reset and timeout exclude each other';
+  if (rule.retry_after !== undefined && rule.status === undefined) return 'retry_after goes with status';
+  if (rule.count !== undefined && rule.probability !== undefined) return 'count and probability exclude each other';
+  return undefined;
+}
+
+export function createFaults(routes: readonly RouteSpec[], validator: ContractValidator, random: () => number = Math.random) {
+  const validate = validator.compile(ruleSchema(routes));
+  let rules: StoredFault[] = [];
+  let nextId = 1;
+
+  return {
+    /** Checks and adds a rule; a rule that cannot be used is a FaultRuleError naming the field. */
+    add(rule: unknown): StoredFault {
+      if (!validate(rule)) {
+        throw new FaultRuleError(`Invalid fault rule: ${describeErrors(validate.errors).map((i) => `${i.path.replace(/^\$\.?/, '') || 'rule'}: ${i.message} (${i.rule})`).join('; ')}`);
+      }
+      const problem = combinationProblem(rule as FaultRule);
+      if (problem) throw new FaultRuleError(`Invalid fault rule: ${problem}`);
+      const stored: StoredFault = { ...(rule as FaultRule), id: nextId++, ...((rule as FaultRule).count ? { remaining: (rule as FaultRule).count } : {}) };
+      rules.push(stored);
+      return stored;
+    },
+    list: (): StoredFault[] => rules.map((rule) => ({ ...rule })),
+    clear(): void {
+      rules = [];
+    },
+    /** The fault for a call to this route at this path, if a rule matches and fires; spends its count. */
+    match(route: RouteSpec, path: string): FaultAction | undefined {
+      const rule = rules.find((r) => (r.operationId ? r.operationId === route.operationId : r.method === route.method && (r.path === route.path || r.path === path)));
+      if (!rule) return undefined;
+      if (rule.probability !== undefined && random() >= rule.probability) return undefined;
+      if (rule.remaining !== undefined && --rule.remaining === 0) rules = rules.filter((r) => r !== rule);
+      return {
+        ...(rule.status !== undefined ? { status: rule.status } : {}),
+        ...(rule.retry_after !== undefined ? { retryAfter: rule.retry_after } : {}),
+        ...(rule.delay_ms !== undefined ? { delayMs: rule.delay_ms } : {}),
+        ...(rule.reset ? { drop: 'reset' as const } : rule.timeout ? { drop: 'timeout' as const } : {}),
+      };
+    },
+  };
+}
+
+export type Faults = ReturnType<typeof createFaults>;
+
+/**
+ * The fault a `Prefer` header asks for, in Prism's syntax: `code=NNN` answers that status (an error
+ * status, or the operation's own success status for none), `delay=MS` waits first. Other preferences
+ * are ignored. A value that cannot be used is a FaultRuleError.
+ */
+export function preferredFault(header: string | undefined, successStatus: number): FaultAction | undefined {
+  if (!header) return undefined;
+  const action: FaultAction = {};
+  for (const preference of header.split(/[,;]/)) {
+    const [name, raw = ''] = preference.split('=').map((part) => part.trim());
+    const value = raw.replace(/^"(.*)"$/, '$1');
+    if (name?.toLowerCase() === 'code') {
+      const code = Number(value);
+      if (!/^\d{3}$/.test(value) || ((code < 400 || code > 599) && code !== successStatus)) {
+        throw new FaultRuleError(`header.prefer: code must be an error status from 400 to 599, or ${successStatus} (this operation's success), got "${value}"`);
+      }
+      if (code !== successStatus) action.status = code;
+    } else if (name?.toLowerCase() === 'delay') {
+      const ms = Number(value);
+      if (!/^\d+$/.test(value) || ms > MAX_DELAY_MS) throw new FaultRuleError(`header.prefer: delay must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, got "${value}"`);
+      action.delayMs = ms;
+    }
+  }
+  return Object.keys(action).length > 0 ? action : undefined;
+}

@@ -1,0 +1,40 @@
+// A page for browser tests: a script bundled for the browser with esbuild, served with any other files
+// from 127.0.0.1 on a port the OS picks. The script sets window.result, or window.failure.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { build } from 'esbuild';
+import type { Browser } from 'playwright-core';
+
+export interface ServedPage {
+  url: string;
+  close(): void;
+}
+
+export async function servePage(script: string, extraFiles: Record<string, [type: string, text: string]> = {}): Promise<ServedPage> {
+  const bundle = await build({ stdin: { contents: script, resolveDir: path.resolve('emulator'), loader: 'ts' }, bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+  const files: Record<string, [string, string]> = {
+    '/': ['text/html; charset=utf-8', '<!doctype html><title>emulator test</title><script type="module" src="/app.js"></script>'],
+    '/app.js': ['text/javascript', bundle.outputFiles[0]!.text],
+    ...extraFiles,
+  };
+  const server = createServer((req, res) => {
+    const file = files[(req.url ?? '/').split('?')[0]!];
+    if (!file) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+}
+
+/** Opens the page and waits for its script to finish: its result, or the error it failed with, and any page errors. */
+export async function runPage(browser: Browser, url: string): Promise<{ result: unknown; failure: string | undefined; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  await page.goto(url);
+  await page.waitForFunction(() => (window as { result?: unknown }).result ?? (window as { failure?: unknown }).failure, undefined, { timeout: 30_000 });
+  const { result, failure } = await page.evaluate(() => ({ result: (window as { result?: unknown }).result, failure: (window as { failure?: string }).failure }));
+  await page.close();
+  return { result, failure, errors };
+}

@@ -1,0 +1,137 @@
+// The emulator as a test tool: the request log (text, NDJSON, quiet) that never prints a secret,
+// unknown fields logged or refused with --strict, fixtures merged over the built-in set, the version,
+// and CORS for browser pages.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createEmulator, type RequestLogEntry } from '../src/index.js';
+import { createServerEmulator, startEmulatorServer } from '../src/server.js';
+import { inject, launchCli } from './helpers.js';
+
+const SECRET = 'sk-log-SECRET-9f3a';
+const dir = mkdtempSync(path.join(os.tmpdir(), 'emulator-tool-'));
+const stopping: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const stop of stopping.splice(0)) await stop();
+});
+
+/** Starts the command with `args`, makes one create with an unknown field and a secret in its body, and returns stdout. */
+async function logOf(args: string[]): Promise<string> {
+  const { child, url } = await launchCli(['--port', '0', ...args]);
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  stopping.push(() => child.kill('SIGKILL'));
+  const body = JSON.stringify({ name: 'n', policy: 1, target: 2, enabeld: true, password: SECRET });
+  await fetch(`${url}/cdn/logs_uploader/configs?token=${SECRET}`, { method: 'POST', headers: { authorization: `apikey ${SECRET}`, 'content-type': 'application/json' }, body });
+  await fetch(`${url}/streaming/videos/1444`, { headers: { authorization: `apikey ${SECRET}` } });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  return out;
+}
+
+describe('the request log', () => {
+  it('prints one line per request: time, method, path, operationId, status, ms and unknown fields, and no secret', async () => {
+    const out = await logOf([]);
+    const lines = out.split('\n').filter((line) => /^\d{4}-/.test(line));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z POST \/cdn\/logs_uploader\/configs createLogsUploaderConfig 200 [\d.]+ ms unknown fields: body\.enabeld, body\.password$/);
+    expect(lines[1]).toMatch(/ GET \/streaming\/videos\/1444 getVideo 200 [\d.]+ ms$/);
+    expect(out).not.toContain(SECRET);
+  });
+
+  it('prints NDJSON with --log json', async () => {
+    const entries = (await logOf(['--log', 'json'])).split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as RequestLogEntry);
+    expect(entries).toEqual([
+      { time: expect.any(String), method: 'POST', path: '/cdn/logs_uploader/configs', operationId: 'createLogsUploaderConfig', status: 200, ms: expect.any(Number), unknownFields: ['body.enabeld', 'body.password'] },
+      { time: expect.any(String), method: 'GET', path: '/streaming/videos/1444', operationId: 'getVideo', status: 200, ms: expect.any(Number) },
+    ]);
+  });
+
+  it('prints nothing per request with --quiet', async () => {
+    // The two requests were answered (logOf waits for them), and nothing was printed for them.
+    expect(await logOf(['--quiet'])).toBe('');
+  });
+
+  it('logs through the in-process adapter too, with the fault that dropped a call', async () => {
+    const entries: RequestLogEntry[] = [];
+    const emulator = await createEmulator({ log: (entry) => entries.push(entry) });
+    emulator.faults.add({ operationId: 'getVideo', reset: true, count: 1 });
+    await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization: 'apikey a' } }).catch(() => undefined);
+    await emulator.fetch('http://emulator.local/nowhere', { headers: { authorization: 'apikey a' } });
+    expect(entries.map(({ method, path: p, operationId, status, fault }) => ({ method, p, operationId, status, fault }))).toEqual([
+      { method: 'GET', p: '/streaming/videos/1444', operationId: 'getVideo', status: 0, fault: 'reset' },
+      { method: 'GET', p: '/nowhere', operationId: expect.any(String), status: 404, fault: undefined },
+    ]);
+  });
+});
+
+describe('--strict', () => {
+  it('refuses fields the document does not declare, naming each, where the default drops them', async () => {
+    const body = JSON.stringify({ name: 'n', policy: 1, target: 2, enabeld: true, resources: [1] });
+    const headers = { authorization: 'apikey strict', 'content-type': 'application/json' };
+    const strict = await inject(await createEmulator({ strict: true }), { method: 'POST', url: '/cdn/logs_uploader/configs', headers, payload: body });
+    expect(strict.statusCode).toBe(400);
+    expect(JSON.parse(strict.body)).toEqual({ message: 'Invalid request: body.enabeld: is not a field the document declares (strict)', errors: { enabeld: ['is not a field the document declares (strict)'] } });
+    const lenient = await inject(await createEmulator(), { method: 'POST', url: '/cdn/logs_uploader/configs', headers, payload: body });
+    expect(lenient.statusCode).toBe(200);
+    expect(JSON.parse(lenient.body)).not.toHaveProperty('enabeld');
+  });
+});
+
+describe('--fixtures FILE', () => {
+  it('merges over the built-in set: each top-level key given replaces that part, the rest stays built in', async () => {
+    const file = path.join(dir, 'partial.json');
+    writeFileSync(file, JSON.stringify({ streamsPageSize: 1, apps: [7] }));
+    const emulator = await createServerEmulator({ fixturesFile: file });
+    expect(emulator.fixtures.streamsPageSize).toBe(1);
+    expect(emulator.fixtures.apps).toEqual([7]);
+    expect(emulator.fixtures.videos.length).toBeGreaterThan(0);
+    const page = await inject(emulator, { url: '/streaming/streams?page=1', headers: { authorization: 'apikey f' } });
+    expect(JSON.parse(page.body)).toHaveLength(1);
+  });
+
+  it('validates the merged set against the document, naming the file and the field', async () => {
+    const file = path.join(dir, 'bad-part.json');
+    writeFileSync(file, JSON.stringify({ streamsPageSize: 'many' }));
+    await expect(createServerEmulator({ fixturesFile: file })).rejects.toThrow(`Invalid fixtures in ${file}:\n  $.streamsPageSize: must be integer (type)`);
+  });
+});
+
+describe('--version', () => {
+  it('npx cloud-platform-emulator --version prints the package version', async () => {
+    const { stdout } = await promisify(execFile)('npx', ['--no-install', 'cloud-platform-emulator', '--version'], { encoding: 'utf8' });
+    expect(stdout.trim()).toBe((JSON.parse(readFileSync(path.resolve('emulator', 'package.json'), 'utf8')) as { version: string }).version);
+  }, 30_000);
+});
+
+describe('CORS on the HTTP server', () => {
+  const preflight = (url: string, origin: string) =>
+    fetch(`${url}/cdn/logs_uploader/configs`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+
+  it.each([
+    ['a localhost page, by default', undefined, 'http://localhost:4173', 204, 'http://localhost:4173'],
+    ['a 127.0.0.1 page, by default', undefined, 'http://127.0.0.1:5173', 204, 'http://127.0.0.1:5173'],
+    ['another origin, by default', undefined, 'http://example.test:4173', 403, null],
+    ['a look-alike host, by default', undefined, 'http://localhost.example.test:80', 403, null],
+    ['the origin given with --cors', ['http://app.test:8080'], 'http://app.test:8080', 204, 'http://app.test:8080'],
+    ['a localhost page once --cors replaces the default', ['http://app.test:8080'], 'http://localhost:4173', 403, null],
+    ['any origin with --cors *', ['*'], 'http://anything.test', 204, '*'],
+  ])('answers the preflight of %s', async (_what, corsOrigins, origin, status, allowOrigin) => {
+    const server = await startEmulatorServer({ port: 0, ...(corsOrigins ? { corsOrigins } : {}) });
+    stopping.push(server.close);
+    const answer = await preflight(server.url, origin);
+    expect(answer.status).toBe(status);
+    expect(answer.headers.get('access-control-allow-origin')).toBe(allowOrigin);
+    if (status === 204) expect(answer.headers.get('access-control-allow-headers')).toBe('authorization, content-type, prefer');
+  });
+
+  it('lets an allowed page read the answer and its Retry-After and Deprecation headers', async () => {
+    const server = await startEmulatorServer({ port: 0 });
+    stopping.push(server.close);
+    const answer = await fetch(`${server.url}/streaming/videos/1444`, { headers: { origin: 'http://localhost:3000', authorization: 'apikey cors' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(answer.headers.get('access-control-expose-headers')).toBe('retry-after, deprecation');
+  });
+});
