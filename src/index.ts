@@ -1,6 +1,6 @@
 // The package root: the typed client, its helpers and errors, and the generated types.
-export { createCloudClient, DEFAULT_BASE_URL, type CloudClient, type CloudClientOptions } from './client/create-cloud-client.js';
-export { ApiConnectionError, ApiError, ApiResponseError, ApiTimeoutError, CloudApiError } from './client/errors.js';
+export { createCloudClient, DEFAULT_BASE_URL, type CloudClient, type CloudClientOptions, type ThrowingCloudClient } from './client/create-cloud-client.js';
+export { ApiConnectionError, ApiError, ApiResponseError, ApiTimeoutError, CloudApiError, isApiError, type ApiErrorBody } from './client/errors.js';
 export { listAllStreams, type StreamPagesOptions } from './client/paginate.js';
 export { isRetryable, retryDelayMs, type AttemptOutcome } from './client/retry-policy.js';
 export { unwrap, type FetchResult } from './client/unwrap.js';

@@ -46,7 +46,7 @@ describe('validateResponse', () => {
   });
 });
 
-describe('npm run validate', () => {
+describe('cloud-platform-validate', () => {
   it('exits 0 for a valid response and 1 listing each failing path and rule', () => {
     expect(validateCommand([file('ok.json', JSON.stringify(video)), '--operation', 'getVideo'])).toEqual({ code: 0, output: `valid: ${path.join(dir, 'ok.json')} against getVideo 200\n` });
     const bad = validateCommand([file('bad.json', JSON.stringify({ id: '1444', hls_url: 'nope' })), '--operation', 'getVideo', '--status', '200']);
@@ -65,6 +65,22 @@ describe('npm run validate', () => {
     const result = validateCommand(argv);
     expect(result.code).toBe(2);
     expect(result.output).toContain(message);
+  });
+
+  it('prints its usage, naming the command, with --help', () => {
+    const help = validateCommand(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.output).toMatch(/^Usage: cloud-platform-validate <response\.json \| -> --operation <operationId>/);
+    expect(help.output).toContain('- reads it from standard input');
+  });
+
+  it('reads the body from standard input for -, as the installed command', () => {
+    const bin = path.join(projectRoot, 'node_modules', '.bin', 'cloud-platform-validate');
+    const run = spawnSync(bin, ['-', '--operation', 'getVideo'], { input: JSON.stringify({ id: 'x' }), encoding: 'utf8' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('invalid: standard input against getVideo 200\n  $.id: must be integer (type)\n');
+    const ok = spawnSync(bin, ['-', '--operation', 'getVideo'], { input: JSON.stringify(video), encoding: 'utf8' });
+    expect([ok.status, ok.stdout]).toEqual([0, 'valid: standard input against getVideo 200\n']);
   });
 
   it('runs as the npm script', () => {

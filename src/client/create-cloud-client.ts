@@ -5,8 +5,10 @@ import type { paths } from '../../generated/schema.js';
 import { deprecationWarning } from './deprecation.js';
 import { apiErrorFor } from './errors.js';
 import { createRetryingFetch, exchangeOf, type Transport } from './retrying-fetch.js';
+import type { ThrowingCloudClient } from './throwing-client.js';
 
 export type CloudClient = Client<paths>;
+export type { ThrowingCloudClient };
 
 export interface CloudClientOptions {
   /** The API key. Default: GCORE_API_KEY from the environment. */
@@ -85,7 +87,10 @@ const throwOnErrorMiddleware: Middleware = {
   },
 };
 
-export function createCloudClient(options: CloudClientOptions = {}): CloudClient {
+/** With `throwOnError: true`, a call resolves only on a 2xx, so its `data` is never undefined. */
+export function createCloudClient(options: CloudClientOptions & { throwOnError: true }): ThrowingCloudClient;
+export function createCloudClient(options?: CloudClientOptions): CloudClient;
+export function createCloudClient(options: CloudClientOptions = {}): CloudClient | ThrowingCloudClient {
   const apiKey = checkedApiKey(options.apiKey ?? environment('GCORE_API_KEY'));
   const baseUrl = checkedBaseUrl(options.baseUrl ?? environment('GCORE_BASE_URL') ?? DEFAULT_BASE_URL);
   const timeoutMs = checkedNumber('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (n) => Number.isFinite(n) && n > 0 && n <= MAX_TIMER_MS, `a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`);

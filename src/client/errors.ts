@@ -1,3 +1,7 @@
+import type { operations } from '../../generated/schema.js';
+import { pathPattern } from '../contract/document.js';
+import { operationById, type OperationId } from '../operations.js';
+
 // The errors the client throws. None of them carries a header, the request, or the client's
 // options, so the API key cannot reach a message, a stack or JSON.stringify(error).
 
@@ -77,6 +81,24 @@ function describeBody(body: unknown): string {
   const { message, error } = (body ?? {}) as { message?: unknown; error?: unknown };
   const text = [message, error].find((t) => typeof t === 'string');
   return text ? `: ${text}` : '';
+}
+
+type ErrorResponses<Op extends OperationId> = {
+  [Status in keyof operations[Op]['responses'] as `${Status & (string | number)}` extends `${4 | 5}${string}` | 'default' ? Status : never]: operations[Op]['responses'][Status];
+};
+type BodyOf<Response> = Response extends { content: infer Content } ? Content[keyof Content] : undefined;
+
+/** The error bodies an operation's document declares, as a union: what `ApiError.body` can be for it. */
+export type ApiErrorBody<Op extends OperationId> = { [Status in keyof ErrorResponses<Op>]: BodyOf<ErrorResponses<Op>[Status]> }[keyof ErrorResponses<Op>];
+
+/**
+ * Whether `error` is an ApiError answered by the operation `operationId` (by its method and path);
+ * if so, its `body` is typed as that operation's error bodies: `if (isApiError(e, 'getVideo')) e.body?.error`.
+ */
+export function isApiError<Op extends OperationId>(error: unknown, operationId: Op): error is ApiError & { readonly body: ApiErrorBody<Op> | undefined } {
+  if (!(error instanceof ApiError)) return false;
+  const op = operationById(operationId);
+  return error.method === op.method && pathPattern(op.path).test(error.path);
 }
 
 /** Builds the ApiError for a response whose body has been read (and parsed, where it is JSON). */

@@ -1,7 +1,7 @@
 // Non-2xx answers become ApiError (also with an empty body), and the API key never shows in an
 // error, a stack, JSON.stringify(error) or a warning, even when the server echoes it back.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiConnectionError, ApiError, ApiTimeoutError, createCloudClient, unwrap, type CloudClient } from '../../src/index.js';
+import { ApiConnectionError, ApiError, ApiTimeoutError, createCloudClient, isApiError, unwrap, type CloudClient } from '../../src/index.js';
 import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 
 const API_KEY = 'sk-live-SECRET-4f7a9c2e';
@@ -55,6 +55,15 @@ describe('ApiError', () => {
       requestId: 'req-42',
       body: { exception_class: 'BadRequest' },
     });
+  });
+
+  it('is recognised by isApiError for the operation that answered it, and only that one', async () => {
+    const error = await unwrap(client().GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } })).catch((e: unknown) => e);
+    expect(isApiError(error, 'getVideo')).toBe(true);
+    expect(isApiError(error, 'getDnsZone')).toBe(false);
+    expect(isApiError(error, 'deleteEdgeApp')).toBe(false);
+    expect(isApiError(new Error('not from the API'), 'getVideo')).toBe(false);
+    expect(isApiError(undefined, 'getVideo')).toBe(false);
   });
 
   it('returns the data of a 2xx', async () => {

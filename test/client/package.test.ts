@@ -27,7 +27,7 @@ describe('the package', () => {
     expect(document.openapi).toBe('3.1.0');
   });
 
-  it('ships dist/ and generated/ in npm pack, with the validate bin, and no emulator', () => {
+  it('ships the library, its types once, the bundled document, the validate bin and the LICENSE; no docs page, no emulator', () => {
     const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' });
     expect(pack.status).toBe(0);
     const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
@@ -36,12 +36,15 @@ describe('the package', () => {
       'dist/src/index.d.ts',
       'dist/generated/schema.d.ts',
       'dist/src/contract/index.js',
-      'dist/src/contract/validate-bin.js',
+      'bin/cloud-platform-validate.js',
       'generated/openapi.json',
-      'generated/schema.d.ts',
+      'generated/openapi.yaml',
+      'LICENSE',
     ]) {
       expect(files, file).toContain(file);
     }
+    // The types once (dist/generated/schema.d.ts is what dist/src/*.d.ts import), and no 2.7 MB docs page.
+    for (const absent of ['generated/schema.d.ts', 'dist/docs/index.html']) expect(files, absent).not.toContain(absent);
     expect(files.some((f) => f.startsWith('test/') || f.startsWith('node_modules/') || f.startsWith('emulator/') || f.includes('/emulator/'))).toBe(false);
   }, 60_000);
 
