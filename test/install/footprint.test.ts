@@ -1,0 +1,23 @@
+// What each package weighs as npm packs it: printed, and held under a budget (README, "Install").
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../helpers/sources.js';
+import { run } from './installed.js';
+
+/** Budgets: about a third above the sizes when they were set, so that growth is a decision. */
+const BUDGETS = [
+  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 150, unpackedKb: 900, files: 80 },
+  { dir: path.join(projectRoot, 'emulator'), name: 'cloud-platform-emulator', packedKb: 130, unpackedKb: 500, files: 110 },
+];
+
+describe('package footprint', () => {
+  it.each(BUDGETS)('$name stays within $packedKb kB packed, $unpackedKb kB unpacked and $files files', ({ dir, name, packedKb, unpackedKb, files }) => {
+    const pack = run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], dir);
+    expect(pack.status, pack.stderr).toBe(0);
+    const { size, unpackedSize, entryCount } = (JSON.parse(pack.stdout) as { size: number; unpackedSize: number; entryCount: number }[])[0]!;
+    process.stdout.write(`${name}: ${(size / 1024).toFixed(1)} kB packed, ${(unpackedSize / 1024).toFixed(1)} kB unpacked, ${entryCount} files\n`);
+    expect(size / 1024).toBeLessThanOrEqual(packedKb);
+    expect(unpackedSize / 1024).toBeLessThanOrEqual(unpackedKb);
+    expect(entryCount).toBeLessThanOrEqual(files);
+  }, 60_000);
+});

@@ -1,0 +1,45 @@
+// Checks an installed copy of the packages as a user's project would use them: every export by ESM
+// import and by require() (Node 20.19+ and 22.12+ load ES modules with require), and the bins.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+
+/** Every export of both packages, and a name each must export. */
+export const EXPORTS: [specifier: string, member: string][] = [
+  ['cloud-platform-api', 'createCloudClient'],
+  ['cloud-platform-api/validate', 'validateResponse'],
+  ['cloud-platform-api/contract', 'createContractValidator'],
+  ['cloud-platform-emulator', 'createEmulator'],
+  ['cloud-platform-emulator/msw', 'createMswHandlers'],
+  ['cloud-platform-emulator/server', 'startEmulatorServer'],
+];
+
+/** A fresh project folder with a package.json, for npm to install into. */
+export function freshProject(prefix: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  writeFileSync(path.join(dir, 'package.json'), '{"name":"user-app","version":"1.0.0","private":true,"type":"module"}');
+  return dir;
+}
+
+export function run(command: string, args: string[], cwd: string) {
+  return spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
+}
+
+/** Imports every export both ways in the installed project, checks each has its member, and runs the bins. */
+export function expectUsable(project: string, { emulator }: { emulator: boolean }): void {
+  for (const [specifier, member] of EXPORTS.filter(([s]) => emulator || s.startsWith('cloud-platform-api'))) {
+    const esm = run(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(specifier)}); if (typeof m.${member} !== 'function') process.exit(3);`], project);
+    expect(esm.status, `import('${specifier}'): ${esm.stderr}`).toBe(0);
+    const cjs = run(process.execPath, ['--input-type=commonjs', '-e', `const m = require(${JSON.stringify(specifier)}); if (typeof m.${member} !== 'function') process.exit(3);`], project);
+    expect(cjs.status, `require('${specifier}'): ${cjs.stderr}`).toBe(0);
+  }
+  const json = run(process.execPath, ['--input-type=module', '-e', "const { default: d } = await import('cloud-platform-api/openapi.json', { with: { type: 'json' } }); if (d.openapi !== '3.1.0') process.exit(3);"], project);
+  expect(json.status, json.stderr).toBe(0);
+  const validate = run('npx', ['--no-install', 'cloud-platform-validate', '--help'], project);
+  expect(validate.stdout).toMatch(/^Usage: cloud-platform-validate/);
+  if (!emulator) return;
+  const version = run('npx', ['--no-install', 'cloud-platform-emulator', '--version'], project);
+  expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+}

@@ -1,0 +1,21 @@
+// Both packages as a user installs them from their tarballs (npm pack), on the Node line running the
+// suite: ESM import and require() of every export, and the bins. Install scripts are skipped, so the
+// SQLite binding is not built; nothing here opens a state file.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../helpers/sources.js';
+import { expectUsable, freshProject, run } from './installed.js';
+
+describe(`the packages installed from tarballs, on Node ${process.versions.node}`, () => {
+  it('import and require() every export, and run the bins', () => {
+    const project = freshProject('tarball-install-');
+    const tarballs = [projectRoot, path.join(projectRoot, 'emulator')].map((dir) => {
+      const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], dir);
+      expect(pack.status, pack.stderr).toBe(0);
+      return path.join(project, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
+    });
+    const install = run('npm', ['install', '--ignore-scripts', '--omit=dev', ...tarballs, 'msw@2'], project);
+    expect(install.status, install.stderr).toBe(0);
+    expectUsable(project, { emulator: true });
+  }, 240_000);
+});
