@@ -1,12 +1,15 @@
-// npm run bench:client: the client's per-call time against bare fetch on the same local server, in
-// the same run, and the size of a small app that imports createCloudClient (esbuild, minified, gzip).
+// npm run bench:client: the client's per-call time against openapi-fetch alone and bare fetch on the
+// same local server, in interleaved rounds of one run, and the size of a small app that imports
+// createCloudClient (esbuild, minified, gzip).
 import { createServer } from 'node:http';
+import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
 import { createCloudClient } from '../src/index.js';
+import { interleave, metric, ratio, show } from './lib/rounds.js';
 
 const ROUNDS = 7;
 const CALLS_PER_ROUND = 2_000;
@@ -46,26 +49,20 @@ async function microsPerCall(call: () => Promise<unknown>): Promise<number> {
   return ((performance.now() - started) * 1000) / CALLS_PER_ROUND;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-// Warm both paths (JIT, keep-alive sockets), then interleave rounds so drift on a shared machine hits both.
-await microsPerCall(bare);
-await microsPerCall(plain);
-await microsPerCall(typed);
-const bareRounds: number[] = [];
-const plainRounds: number[] = [];
-const clientRounds: number[] = [];
-for (let round = 0; round < ROUNDS; round++) {
-  bareRounds.push(await microsPerCall(bare));
-  plainRounds.push(await microsPerCall(plain));
-  clientRounds.push(await microsPerCall(typed));
-}
+// Warm every path (JIT, keep-alive sockets) once before the measured rounds.
+for (const call of [bare, plain, typed]) await microsPerCall(call);
+const round = (call: () => Promise<unknown>) => async () => ({ us: await microsPerCall(call) });
+const results = await interleave(
+  [
+    { name: 'bare fetch', round: round(bare) },
+    { name: 'openapi-fetch alone', round: round(plain) },
+    { name: 'createCloudClient', round: round(typed) },
+  ],
+  ROUNDS,
+);
 server.close();
-
-const bareUs = median(bareRounds);
-const plainUs = median(plainRounds);
-const clientUs = median(clientRounds);
-const ratio = clientUs / bareUs;
+const versusPlain = ratio(results, 'createCloudClient', 'openapi-fetch alone', 'us');
+const versusBare = ratio(results, 'createCloudClient', 'bare fetch', 'us');
 
 const app = await build({
   stdin: {
@@ -83,10 +80,10 @@ const app = await build({
 const minified = app.outputFiles[0]!.contents;
 const gzipped = gzipSync(minified, { level: 9 }).length;
 
-console.log('Client per-call time, GET /streaming/videos/{video_id} on 127.0.0.1');
-console.log(`  baseline: bare fetch        ${bareUs.toFixed(1)} µs/call (median of ${ROUNDS} rounds x ${CALLS_PER_ROUND} calls)`);
-console.log(`  openapi-fetch alone         ${plainUs.toFixed(1)} µs/call (${(plainUs / bareUs).toFixed(3)}x bare fetch)`);
-console.log(`  createCloudClient           ${clientUs.toFixed(1)} µs/call (timeouts, retries, redaction; ${(clientUs / plainUs).toFixed(3)}x openapi-fetch alone)`);
-console.log(`  ratio client / bare fetch   ${ratio.toFixed(3)}x (goal <= ${GOAL_RATIO}x) ${ratio <= GOAL_RATIO ? 'met' : 'NOT met'}`);
+console.log(`Client per-call time, GET /streaming/videos/{video_id} on 127.0.0.1 (${cpus().length} cores, ${ROUNDS} interleaved rounds of ${CALLS_PER_ROUND} calls; median, min, max)`);
+for (const name of results.keys()) console.log(`  ${name.padEnd(22)} ${show(metric(results, name, 'us'), 1)} µs/call`);
+console.log(`  createCloudClient / openapi-fetch alone  ${show(versusPlain, 3)}x (goal <= ${GOAL_RATIO}x: ${versusPlain.median <= GOAL_RATIO ? 'met' : 'NOT met'})`);
+console.log(`  createCloudClient / bare fetch           ${show(versusBare, 3)}x`);
+console.log(`  openapi-fetch alone / bare fetch         ${show(ratio(results, 'openapi-fetch alone', 'bare fetch', 'us'), 3)}x`);
 console.log('Size of a small app importing createCloudClient (esbuild, minified, browser)');
 console.log(`  minified ${(minified.length / 1024).toFixed(2)} kB, gzip ${(gzipped / 1024).toFixed(2)} kB (goal <= ${GOAL_GZIP_BYTES / 1024} kB) ${gzipped <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}`);

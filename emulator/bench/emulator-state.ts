@@ -8,11 +8,13 @@
 import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createCloudClient, type CloudClient } from 'cloud-platform-api';
 import { createEmulator, type Emulator } from '../src/index.js';
 import { initialSnapshot } from '../src/core/state.js';
 import { startEmulatorServer } from '../src/server.js';
 import { createSqliteStore } from '../src/store/sqlite.js';
 import { createMemoryStore, type StateSnapshot, type Store } from '../src/store/store.js';
+import { interleave, metric, ratio, show } from '../../bench/lib/rounds.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 1000);
@@ -61,7 +63,6 @@ async function emulatorWith(store: Store, records: number): Promise<Emulator> {
 }
 
 const CREATE = { method: 'POST', headers: { authorization: 'apikey bench', 'content-type': 'application/json' }, body: '{"name":"bench","policy":1,"target":2}' };
-const GET = { headers: { authorization: 'apikey bench' } };
 
 interface Target {
   name: string;
@@ -75,18 +76,13 @@ async function measure(target: Target): Promise<number> {
   const started = performance.now();
   while (performance.now() < until) {
     const response = await target.call();
-    await response.arrayBuffer();
+    if (!response.bodyUsed) await response.arrayBuffer();
     if (response.status >= 300) throw new Error(`${target.name} answered ${response.status}`);
     calls++;
   }
   return calls / ((performance.now() - started) / 1000);
 }
 
-const stats = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
-};
-const show = ({ median, min, max }: ReturnType<typeof stats>, digits = 0) => `${median.toFixed(digits)} (min ${min.toFixed(digits)}, max ${max.toFixed(digits)})`;
 
 process.stdout.write(`Preparing: SQLite and JSON-file stores, empty and with ${PREFILLED} configs, in ${dir}\n`);
 const emulators = {
@@ -98,41 +94,47 @@ const emulators = {
 };
 const http = await startEmulatorServer({ port: 0 });
 const creates = (emulator: Emulator) => () => emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', CREATE);
+const inProcessClient = createCloudClient({ apiKey: 'bench', baseUrl: 'http://emulator.local', fetch: emulators.memory.fetch });
+const httpClient = createCloudClient({ apiKey: 'bench', baseUrl: http.url });
+/** One call of the client, as the measure loop wants it: a Response, already read by the client. */
+const clientCall = (client: CloudClient, method: 'GET' | 'POST') => async () =>
+  (method === 'GET'
+    ? await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } })
+    : await client.POST('/cdn/logs_uploader/configs', { body: { name: 'bench', policy: 1, target: 2 } })
+  ).response;
 const targets: Target[] = [
   { name: 'create, in memory', call: creates(emulators.memory) },
   { name: 'create, SQLite, empty', call: creates(emulators.sqliteEmpty) },
   { name: `create, SQLite, ${PREFILLED} configs`, call: creates(emulators.sqliteFull) },
   { name: 'create, JSON file, empty', call: creates(emulators.jsonEmpty) },
   { name: `create, JSON file, ${PREFILLED} configs`, call: creates(emulators.jsonFull) },
-  { name: 'GET video, in-process adapter', call: () => emulators.memory.fetch('http://emulator.local/streaming/videos/1444', GET) },
-  // The kept-alive connection idles while the other targets run, and the server closes it after 5 s:
-  // a call that finds it closed is sent again on a new one.
-  { name: 'GET video, HTTP adapter', call: () => fetch(`${http.url}/streaming/videos/1444`, GET).catch(() => fetch(`${http.url}/streaming/videos/1444`, GET)) },
+  // The client through each adapter (its own retry covers a kept-alive connection the server closed
+  // while the other targets ran).
+  { name: 'client GET video, in-process adapter', call: clientCall(inProcessClient, 'GET') },
+  { name: 'client GET video, HTTP adapter', call: clientCall(httpClient, 'GET') },
+  { name: 'client POST config, in-process adapter', call: clientCall(inProcessClient, 'POST') },
+  { name: 'client POST config, HTTP adapter', call: clientCall(httpClient, 'POST') },
 ];
 
-const rates = new Map<string, number[]>(targets.map((t) => [t.name, []]));
-const perRound: Record<string, number>[] = [];
-for (let round = 1; round <= ROUNDS; round++) {
-  const figures: Record<string, number> = {};
-  for (const target of targets) rates.get(target.name)!.push((figures[target.name] = await measure(target)));
-  perRound.push(figures);
-  process.stdout.write(`round ${round}/${ROUNDS} done\n`);
-}
+const results = await interleave(
+  targets.map((target) => ({ name: target.name, round: async () => ({ perSecond: await measure(target) }) })),
+  ROUNDS,
+);
 await http.close();
 for (const emulator of Object.values(emulators)) await emulator.close();
 
-const [memory, sqliteEmpty, sqliteFull, jsonEmpty, jsonFull, inProcess, overHttp] = targets.map((t) => t.name);
-/** The ratio a / b in each round, then its median, min and max. */
-const ratio = (a: string, b: string) => stats(perRound.map((r) => r[a]! / r[b]!));
+const [memory, sqliteEmpty, sqliteFull, jsonEmpty, jsonFull, getInProcess, getOverHttp, postInProcess, postOverHttp] = targets.map((t) => t.name) as string[] as [string, string, string, string, string, string, string, string, string];
+const per = (a: string, b: string) => ratio(results, a, b, 'perSecond');
 
 console.log(`\ncalls per second, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms, one call at a time (${os.cpus().length} cores)`);
-for (const target of targets) console.log(`  ${target.name.padEnd(36)} ${show(stats(rates.get(target.name)!))}`);
-const flat = ratio(sqliteFull!, sqliteEmpty!);
-const versusMemory = ratio(sqliteFull!, memory!);
+for (const target of targets) console.log(`  ${target.name.padEnd(36)} ${show(metric(results, target.name, 'perSecond'))}`);
+const flat = per(sqliteFull, sqliteEmpty);
+const versusMemory = per(sqliteFull, memory);
 console.log('\nratios (median of the per-round ratios, min, max)');
 console.log(`  SQLite, ${PREFILLED} configs / SQLite, empty        ${show(flat, 2)}   goal >= 0.8: ${flat.median >= 0.8 ? 'met' : 'MISSED'}`);
 console.log(`  SQLite, ${PREFILLED} configs / in memory             ${show(versusMemory, 2)}   goal >= 0.5: ${versusMemory.median >= 0.5 ? 'met' : 'MISSED'}`);
-console.log(`  SQLite / JSON file (the baseline), empty         ${show(ratio(sqliteEmpty!, jsonEmpty!), 1)}`);
-console.log(`  SQLite / JSON file (the baseline), ${PREFILLED} configs ${show(ratio(sqliteFull!, jsonFull!), 1)}`);
-console.log(`  JSON file, ${PREFILLED} configs / JSON file, empty   ${show(ratio(jsonFull!, jsonEmpty!), 3)}`);
-console.log(`  GET: in-process adapter / HTTP adapter           ${show(ratio(inProcess!, overHttp!), 2)}`);
+console.log(`  SQLite / JSON file (the baseline), empty         ${show(per(sqliteEmpty, jsonEmpty), 1)}`);
+console.log(`  SQLite / JSON file (the baseline), ${PREFILLED} configs ${show(per(sqliteFull, jsonFull), 1)}`);
+console.log(`  JSON file, ${PREFILLED} configs / JSON file, empty   ${show(per(jsonFull, jsonEmpty), 3)}`);
+console.log(`  client GET: in-process adapter / HTTP adapter    ${show(per(getInProcess, getOverHttp), 2)}`);
+console.log(`  client POST: in-process adapter / HTTP adapter   ${show(per(postInProcess, postOverHttp), 2)}`);

@@ -1,17 +1,22 @@
-// npm run bench:emulator: autocannon (10 connections, 10 s per target and request) against the
-// emulator, Prism mocking the same document, and a bare node:http server returning fixed JSON (the
-// floor, answering each request with a body of the emulator's size), all in one run, one target at a time, on 127.0.0.1. BENCH_SECONDS shortens a trial run.
+// npm run bench:emulator: autocannon (10 connections) against the emulator's HTTP server, Prism mocking
+// the same document, and a bare node:http server returning fixed JSON (the floor, answering each
+// request with a body of the emulator's size), all running at once on 127.0.0.1, in interleaved rounds
+// of 1.5 s, with each server's own CPU time per request read from /proc. BENCH_SECONDS and BENCH_ROUNDS
+// change the rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuMicros, interleave, metric, ratio, show, type Figures } from '../../bench/lib/rounds.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const CONNECTIONS = 10;
-const GOAL_VS_PRISM = 8;
-const GOAL_VS_FLOOR = 0.6;
+const GOAL_GET_VS_FLOOR = 0.7;
+const GOAL_POST_VS_FLOOR = 0.6;
 const AUTH = { authorization: 'apikey bench-token' };
 
 interface Probe {
@@ -59,7 +64,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-const targets: { name: string; start: (port: number) => ChildProcess }[] = [
+const servers: { name: string; start: (port: number) => ChildProcess }[] = [
   { name: 'emulator', start: (port) => spawn(process.execPath, [path.join(here, '..', 'bin', 'cloud-platform-emulator.js'), '--port', String(port)], { stdio: 'ignore' }) },
   {
     name: 'prism',
@@ -84,14 +89,9 @@ async function waitUntilUp(port: number): Promise<void> {
   throw new Error(`nothing answered on port ${port} within 60 s`);
 }
 
-interface Measured {
-  rps: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
-
-async function measure(port: number, probe: Probe): Promise<Measured> {
+/** One round of one probe against one server: req/s, and the server's own CPU µs per request. */
+async function measure(port: number, pid: number, probe: Probe): Promise<Figures> {
+  const cpuBefore = cpuMicros(pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${probe.path}`,
     method: probe.method,
@@ -100,43 +100,42 @@ async function measure(port: number, probe: Probe): Promise<Measured> {
     headers: { ...AUTH, ...(probe.body ? { 'content-type': 'application/json' } : {}) },
     ...(probe.body ? { body: probe.body } : {}),
   });
-  return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${probe.name} on port ${port}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  return { rps: result.requests.average, cpuUsPerRequest: (cpuMicros(pid) - cpuBefore) / result.requests.total };
 }
 
-const results = new Map<string, Map<string, Measured>>();
-for (const target of targets) {
-  const port = await freePort();
-  const child = target.start(port);
-  try {
+// All three servers run at once, and rounds alternate between them, probe by probe.
+const running = await Promise.all(
+  servers.map(async (server) => {
+    const port = await freePort();
+    const child = server.start(port);
     await waitUntilUp(port);
-    const byProbe = new Map<string, Measured>();
-    for (const probe of probes) {
-      byProbe.set(probe.name, await measure(port, probe));
-      process.stdout.write(`  measured ${target.name}: ${probe.name}\n`);
-    }
-    results.set(target.name, byProbe);
-  } finally {
-    child.kill('SIGKILL');
+    return { name: server.name, port, child };
+  }),
+);
+const results = new Map<string, Map<string, Figures[]>>();
+try {
+  for (const probe of probes) {
+    process.stderr.write(`${probe.name}\n`);
+    results.set(probe.name, await interleave(running.map((server) => ({ name: server.name, round: () => measure(server.port, server.child.pid!, probe) })), ROUNDS));
   }
+} finally {
+  for (const server of running) server.child.kill('SIGKILL');
 }
 
-const [emulator, prism, floor] = targets.map((t) => results.get(t.name)!);
-console.log(`\nautocannon, ${CONNECTIONS} connections, ${SECONDS} s per row, 127.0.0.1`);
-console.log('target                    request                    req/s   p99 ms  non-2xx  errors');
-for (const target of targets) {
-  for (const probe of probes) {
-    const m = results.get(target.name)!.get(probe.name)!;
-    console.log(`${target.name.padEnd(26)}${probe.name.padEnd(25)}${m.rps.toFixed(0).padStart(8)}${m.p99.toFixed(1).padStart(9)}${String(m.non2xx).padStart(9)}${String(m.errors).padStart(8)}`);
+const [emulator, prism, floor] = servers.map((server) => server.name) as [string, string, string];
+console.log(`\nautocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per server and request, 127.0.0.1, ${cpus().length} cores`);
+console.log('median (min, max) over the rounds');
+for (const probe of probes) {
+  for (const server of servers) {
+    const byRound = results.get(probe.name)!;
+    console.log(`  ${probe.name.padEnd(25)} ${server.name.padEnd(24)} ${show(metric(byRound, server.name, 'rps'))} req/s   ${show(metric(byRound, server.name, 'cpuUsPerRequest'), 1)} CPU µs/request`);
   }
 }
-console.log('\nratios (emulator req/s over the baseline named)');
+console.log('\nratios of req/s (median of the per-round ratios, min, max); CPU per request of the floor over the emulator\'s');
 for (const probe of probes) {
-  const e = emulator!.get(probe.name)!.rps;
-  const vsPrism = e / prism!.get(probe.name)!.rps;
-  const vsFloor = e / floor!.get(probe.name)!.rps;
-  const gated = probe.method === 'GET';
-  console.log(
-    `  ${probe.name.padEnd(25)} vs prism ${vsPrism.toFixed(2)}x${gated ? ` (goal >= ${GOAL_VS_PRISM}x: ${vsPrism >= GOAL_VS_PRISM ? 'met' : 'NOT met'})` : ''}` +
-      `   vs floor ${vsFloor.toFixed(2)}x${gated ? ` (goal >= ${GOAL_VS_FLOOR}x: ${vsFloor >= GOAL_VS_FLOOR ? 'met' : 'NOT met'})` : ''}`,
-  );
+  const byRound = results.get(probe.name)!;
+  const goal = probe.method === 'GET' ? GOAL_GET_VS_FLOOR : GOAL_POST_VS_FLOOR;
+  const vsFloor = ratio(byRound, emulator, floor, 'rps');
+  console.log(`  ${probe.name.padEnd(25)} vs floor ${show(vsFloor, 2)} (goal >= ${goal}x: ${vsFloor.median >= goal ? 'met' : 'NOT met'})   vs prism ${show(ratio(byRound, emulator, prism, 'rps'), 1)}   CPU floor/emulator ${show(ratio(byRound, floor, emulator, 'cpuUsPerRequest'), 2)}`);
 }
