@@ -287,7 +287,7 @@ describe('a hand-edited state file cannot make a create overwrite data (item 10)
     await first.close();
     // Set both counters back by hand, as someone editing the file might.
     const edit = new Database(stateFile);
-    edit.prepare("UPDATE counters SET row = '1'").run();
+    edit.exec("UPDATE counters SET row = '1'");
     edit.close();
 
     const second = await startEmulator({ stateFile });
