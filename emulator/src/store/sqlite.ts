@@ -44,31 +44,23 @@ function checkHeader(file: string): void {
   }
 }
 
-function migrate(db: Db, file: string, prepare: (sql: string) => Statement): void {
-  const applicationId = prepare('PRAGMA application_id').pluck().get() as number;
-  const tables = prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+function migrate(db: Db, file: string): void {
+  const applicationId = db.pragma('application_id', { simple: true }) as number;
+  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
   if (applicationId !== APPLICATION_ID && tables.n > 0) {
     throw new StateFileError(`State file ${file} is an SQLite database of another program (application_id ${applicationId}): refusing to use it`);
   }
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-  const version = (prepare('SELECT max(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0;
+  const version = (db.prepare('SELECT max(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0;
   if (version > MIGRATIONS.length) {
     throw new StateFileError(`State file ${file} has schema version ${version}, newer than this emulator knows (${MIGRATIONS.length}): use a newer emulator`);
   }
   db.transaction(() => {
     for (let next = version; next < MIGRATIONS.length; next++) MIGRATIONS[next]!(db);
-    if (version < MIGRATIONS.length) prepare('INSERT INTO schema_version (version) VALUES (?)').run(MIGRATIONS.length);
+    if (version < MIGRATIONS.length) db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(MIGRATIONS.length);
     db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
   })();
 }
-
-/**
- * Every statement the store prepares, kept for the life of the process. On Node 24, better-sqlite3 12
- * aborts the process when the garbage collector finalizes a statement outside a JavaScript context
- * (the emulator died at start, collecting one-off statements; test workers died collecting those of
- * closed stores), so none is ever left for it to collect. A store prepares about fifty.
- */
-const NEVER_COLLECTED: Statement[] = [];
 
 class SqliteTable<Row> implements Table<Row> {
   private readonly statements: Record<'get' | 'put' | 'delete' | 'size' | 'entries', Statement>;
@@ -80,7 +72,6 @@ class SqliteTable<Row> implements Table<Row> {
       size: db.prepare(`SELECT count(*) FROM ${name}`).pluck(),
       entries: db.prepare(`SELECT key, row FROM ${name} ORDER BY key`).raw(),
     };
-    NEVER_COLLECTED.push(...Object.values(this.statements));
   }
   get(key: string) {
     const row = this.statements.get.get(key) as string | undefined;
@@ -106,17 +97,11 @@ function openDatabase(file: string): Db {
   let db: Db | undefined;
   try {
     db = new Database(file);
-    const opened = db;
     // Another process holding the file: give it a moment, then refuse rather than block.
     db.exec('PRAGMA busy_timeout = 200; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
-    migrate(db, file, (sql) => {
-      const statement = opened.prepare(sql);
-      NEVER_COLLECTED.push(statement);
-      return statement;
-    });
+    migrate(db, file);
     return db;
   } catch (error) {
-    // Closed here, not left for the garbage collector (see NEVER_COLLECTED).
     db?.close();
     if (error instanceof StateFileError) throw error;
     if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new StateFileError(`State file ${file} is in use by another process (another emulator?): refusing to share it`);
