@@ -49,16 +49,18 @@ function readBody(req: IncomingMessage): Promise<{ text: string | undefined; too
   });
 }
 
+const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
+
 function coreRequestOf(req: IncomingMessage, body: { text: string | undefined; tooLarge: boolean }): CoreRequest {
   const url = req.url ?? '/';
   const at = url.indexOf('?');
-  const headers: CoreRequest['headers'] = Object.create(null);
-  for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : value;
   return {
     method: req.method ?? 'GET',
     path: at < 0 ? url : url.slice(0, at),
-    query: queryOf(new URLSearchParams(at < 0 ? '' : url.slice(at + 1))),
-    headers,
+    query: at < 0 ? NO_QUERY : queryOf(new URLSearchParams(url.slice(at + 1))),
+    // Node gives header names in lower case, and joins repeats into one string (all but set-cookie,
+    // which no request carries), as the core reads them; no copy is needed.
+    headers: req.headers as CoreRequest['headers'],
     body: body.text,
     bodyTooLarge: body.tooLarge,
   };

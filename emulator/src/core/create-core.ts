@@ -156,7 +156,8 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
       return { ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }), ...carried };
     }
     if (fault?.drop) return { status: 0, headers: {}, body: undefined, operationId: route.operationId, ...carried };
-    return { ...operate(route, request, rawParams, token, headers), ...carried };
+    const answer = operate(route, request, rawParams, token, headers);
+    return fault ? { ...answer, ...carried } : answer;
   }
 
   const control = createControlRoutes({ faults, store, fixtures, refusal, tokenOf, keysRequired: allowedKeys !== undefined });
