@@ -9,7 +9,7 @@ import { fetchAnswer, toCoreRequest } from './adapters/web.js';
 import { createCore, type CoreRequest, type CoreResponse } from './core/create-core.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
 import { createFixtureLoader, type Fixtures } from './core/fixtures.js';
-import { initialSnapshot, prepareState } from './core/state.js';
+import { prepareState } from './core/state.js';
 import { createMemoryStore, type Store } from './store/store.js';
 
 export { FixtureError, type Fixtures } from './core/fixtures.js';
@@ -99,7 +99,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
     handle: core.handle,
     refuse: core.refuse,
-    reset: () => store.replace(initialSnapshot(fixtures)),
+    reset: core.reset,
     faults: { add: (rule) => core.faults.add(rule), list: core.faults.list, clear: core.faults.clear },
     record,
     store,

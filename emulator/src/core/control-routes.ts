@@ -1,33 +1,30 @@
 // The emulator's own routes, beside the API's: POST /__emulator/reset restores the fixtures, and
 // /__emulator/faults lists (GET), adds (POST) and clears (DELETE) scripted faults. With --api-key set
 // they take an accepted key, like any operation: they change what every client sees.
-import type { Store } from '../store/store.js';
 import { StatePersistError } from '../store/store.js';
 import type { CoreRequest, CoreResponse } from './create-core.js';
 import { FaultRuleError, type Faults } from './faults.js';
-import type { Fixtures } from './fixtures.js';
-import { initialSnapshot } from './state.js';
 
-export const RESET_PATH = '/__emulator/reset';
-export const FAULTS_PATH = '/__emulator/faults';
+const RESET_PATH = '/__emulator/reset';
+const FAULTS_PATH = '/__emulator/faults';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const answer = (status: number, body?: unknown): CoreResponse => ({ status, headers: body === undefined ? {} : JSON_TYPE, body });
 
 export interface ControlOptions {
   faults: Faults;
-  store: Store;
-  fixtures: Fixtures;
+  /** Restores the fixtures' state; throws StatePersistError when it cannot be saved. */
+  resetState: () => void;
   /** Why a token may not act, as the operations decide it. */
   refusal: (token: string | undefined) => string | undefined;
   tokenOf: (headers: CoreRequest['headers']) => string | undefined;
   keysRequired: boolean;
 }
 
-export function createControlRoutes({ faults, store, fixtures, refusal, tokenOf, keysRequired }: ControlOptions) {
+export function createControlRoutes({ faults, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
   function reset(): CoreResponse {
     try {
-      store.replace(initialSnapshot(fixtures));
+      resetState();
     } catch (problem) {
       if (problem instanceof StatePersistError) return answer(503, { message: problem.message });
       throw problem;

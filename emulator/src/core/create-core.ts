@@ -16,7 +16,7 @@ import { deriveRoutes, type RouteSpec } from './routes.js';
 import { withSafeIntegers } from './safe-integers.js';
 import { createControlRoutes } from './control-routes.js';
 import { createFaults, FaultRuleError, preferredFault, type FaultAction } from './faults.js';
-import { COUNTERS, nextId } from './state.js';
+import { COUNTERS, initialSnapshot, nextId } from './state.js';
 import { tokenHash } from './token-hash.js';
 
 export interface CoreRequest {
@@ -160,7 +160,9 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
     return fault ? { ...answer, ...carried } : answer;
   }
 
-  const control = createControlRoutes({ faults, store, fixtures, refusal, tokenOf, keysRequired: allowedKeys !== undefined });
+  /** The fixtures' state again: for POST /__emulator/reset and emulator.reset(). */
+  const reset = () => store.replace(initialSnapshot(fixtures));
+  const control = createControlRoutes({ faults, resetState: reset, refusal, tokenOf, keysRequired: allowedKeys !== undefined });
 
   function handle(request: CoreRequest): CoreResponse {
     const method = request.method.toUpperCase();
@@ -189,7 +191,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
     return op ? error(op, status, message) : { status, headers: {}, body: undefined };
   }
 
-  return { handle, refuse, routes, faults };
+  return { handle, refuse, reset, routes, faults };
 }
 
 export type Core = ReturnType<typeof createCore>;

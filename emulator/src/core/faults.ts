@@ -44,7 +44,7 @@ export class FaultRuleError extends Error {
   override name = 'FaultRuleError';
 }
 
-export const MAX_DELAY_MS = 60_000;
+const MAX_DELAY_MS = 60_000;
 
 function ruleSchema(routes: readonly RouteSpec[]) {
   return {

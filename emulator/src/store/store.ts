@@ -4,8 +4,8 @@ import type { components } from 'cloud-platform-api';
 
 type Schemas = components['schemas'];
 
-export type StoredKey = Omit<Schemas['InferenceApiKey'], 'secret'>;
-export type StoredConfig = Schemas['LogsUploaderConfig'] & { id: number; client_id: number };
+type StoredKey = Omit<Schemas['InferenceApiKey'], 'secret'>;
+type StoredConfig = Schemas['LogsUploaderConfig'] & { id: number; client_id: number };
 
 /** Every table and the type of its rows. Keys are strings; tables.ts says how each is made. */
 export interface Tables {
