@@ -3,7 +3,7 @@
 // operations' behaviour and the error shapes of each area; the adapters (HTTP, in-process fetch, MSW)
 // only translate.
 import type { OperationId } from 'cloud-platform-api';
-import { createContractValidator, successStatus, type OpenApiDocument, type OperationRef, type ValidationIssue } from 'cloud-platform-api/contract';
+import { createContractValidator, type OpenApiDocument, type OperationRef, type ValidationIssue } from 'cloud-platform-api/contract';
 import { StatePersistError, type Store } from '../store/store.js';
 import { createFieldFilter } from './documented-fields.js';
 import { createErrorBodies, describeIssues } from './error-bodies.js';
@@ -63,11 +63,13 @@ export const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(h
 
 /** Decodes each path parameter; undefined when one has a malformed percent-escape. */
 function decodedParams(raw: Record<string, string>): Record<string, string> | undefined {
+  const decoded: Record<string, string> = {};
   try {
-    return Object.fromEntries(Object.entries(raw).map(([name, value]) => [name, decodeURIComponent(value)]));
+    for (const name of Object.keys(raw)) decoded[name] = decodeURIComponent(raw[name]!);
   } catch {
     return undefined;
   }
+  return decoded;
 }
 
 export function createCore({ document, fixtures, store, apiKeys, strict }: CoreOptions) {
@@ -132,7 +134,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
     try {
       const result = handlers[route.operationId as OperationId]({ params: checked.params, query: checked.query, body: documented, clientId: clientIdentity(token) });
       const contentType: Record<string, string> = result === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
-      return { status: successStatus(route.operation), headers: { ...headers, ...contentType }, body: request.method === 'HEAD' ? undefined : result, operationId: route.operationId, ...extra };
+      return { status: route.status, headers: { ...headers, ...contentType }, body: request.method === 'HEAD' ? undefined : result, operationId: route.operationId, ...extra };
     } catch (problem) {
       if (problem instanceof HttpProblem) return { ...error(route, problem.status, problem.message, undefined, headers), ...extra };
       if (problem instanceof StatePersistError) return { ...error(route, 503, `${problem.message}; try again`, undefined, headers), ...extra };
@@ -144,7 +146,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
   function withFaults(route: RouteSpec, request: CoreRequest, rawParams: Record<string, string>, token: string, headers: Record<string, string>): CoreResponse {
     let fault: FaultAction | undefined;
     try {
-      fault = preferredFault(request.headers.prefer, successStatus(route.operation)) ?? faults.match(route, request.path);
+      fault = preferredFault(request.headers.prefer, route.status) ?? faults.match(route, request.path);
     } catch (problem) {
       if (problem instanceof FaultRuleError) return error(route, 400, problem.message, undefined, headers);
       throw problem;
@@ -178,7 +180,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
     const token = tokenOf(request.headers);
     const refused = refusal(token);
     if (refused) return error(found.route, 401, refused, undefined, headers);
-    return withFaults(found.route, { ...request, method }, found.rawParams, token!, headers);
+    return withFaults(found.route, request.method === method ? request : { ...request, method }, found.rawParams, token!, headers);
   }
 
   /**

@@ -10,6 +10,7 @@ interface Shape {
   /** For a discriminated oneOf: the discriminator, and each branch by its value. */
   union: { property: string; branches: Map<unknown, JsonObject> } | undefined;
   properties: [string, JsonObject][];
+  declared: Set<string>;
 }
 
 /**
@@ -25,19 +26,22 @@ export function createFieldFilter(document: OpenApiDocument) {
     const property: string | undefined = resolved.discriminator?.propertyName;
     if (resolved.oneOf && !property) throw new Error('the emulator can keep the fields of a discriminated oneOf only: it cannot tell which branch to follow');
     const branches = (resolved.oneOf ?? []) as JsonObject[];
+    const properties = Object.entries(schemaProperties(document, resolved));
     shape = {
       items: resolved.items,
       union: property ? { property, branches: new Map(branches.map((b) => [resolveRef(document, schemaProperties(document, b)[property] ?? {}).const, b])) } : undefined,
-      properties: Object.entries(schemaProperties(document, resolved)),
+      properties,
+      declared: new Set(properties.map(([name]) => name)),
     };
     shapes.set(schema, shape);
     return shape;
   };
 
   return function keep(schema: JsonObject, value: unknown, at: string, dropped: string[]): unknown {
+    // A scalar has no fields to drop: no need to look at its schema.
+    if (value === null || typeof value !== 'object') return value;
     const shape = shapeOf(schema);
     if (Array.isArray(value)) return shape.items ? value.map((item, i) => keep(shape.items!, item, `${at}[${i}]`, dropped)) : value;
-    if (value === null || typeof value !== 'object') return value;
     if (shape.union) {
       const branch = shape.union.branches.get((value as JsonObject)[shape.union.property]);
       // Validation has passed, so a branch matched; no branch means a schema this cannot follow.
@@ -45,11 +49,10 @@ export function createFieldFilter(document: OpenApiDocument) {
       return keep(branch, value, at, dropped);
     }
     const kept = dictionary<unknown>();
-    const declared = new Set(shape.properties.map(([name]) => name));
     for (const [name, property] of shape.properties) {
       if (Object.hasOwn(value, name)) kept[name] = keep(property, (value as JsonObject)[name], `${at}.${name}`, dropped);
     }
-    for (const name of Object.keys(value)) if (!declared.has(name)) dropped.push(`${at}.${name}`);
+    for (const name of Object.keys(value)) if (!shape.declared.has(name)) dropped.push(`${at}.${name}`);
     return kept;
   };
 }

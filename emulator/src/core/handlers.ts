@@ -3,6 +3,7 @@
 import type { components, OperationId } from 'cloud-platform-api';
 import { schemaProperties, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/contract';
 import type { Store } from '../store/store.js';
+import { clockText } from './clock.js';
 import { deriveConfigurator } from './configurator.js';
 import type { Fixtures } from './fixtures.js';
 import { exceededQuotas, requestedAmounts, UnknownFlavorError } from './quota-check.js';
@@ -36,13 +37,15 @@ export interface OperationContext {
 export type Handler = (context: OperationContext) => unknown;
 
 /** Timestamps of inference keys and uploader configs are in whole seconds. */
-const nowInSeconds = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+const nowInSeconds = clockText(1000, (time) => time.toISOString().replace('.000Z', 'Z'));
 
 const DEFAULT_THRESHOLD = 80;
 
 /** Copies the fields a client may set, as the document lists them, ignoring anything else sent. */
 function pick(body: JsonObject, fields: readonly string[]): JsonObject {
-  return Object.fromEntries(fields.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+  const picked: JsonObject = {};
+  for (const field of fields) if (body[field] !== undefined) picked[field] = body[field];
+  return picked;
 }
 
 export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, store: Store): Record<OperationId, Handler> {

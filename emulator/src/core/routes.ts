@@ -1,6 +1,6 @@
-// Route specs derived from the document: for each operation, its Fastify URL, its parameters with
-// their schemas, and where its request body schema is. Nothing here names a path or a field.
-import { jsonPointer, listOperations, resolveRef, type JsonObject, type OpenApiDocument, type OperationRef } from 'cloud-platform-api/contract';
+// Route specs derived from the document: for each operation, its success status, its parameters
+// with their schemas, and where its request body schema is. Nothing here names a path or a field.
+import { jsonPointer, listOperations, resolveRef, successStatus, type JsonObject, type OpenApiDocument, type OperationRef } from 'cloud-platform-api/contract';
 
 export interface ParameterSpec {
   name: string;
@@ -13,8 +13,8 @@ export interface ParameterSpec {
 }
 
 export interface RouteSpec extends OperationRef {
-  /** `/streaming/videos/{video_id}` becomes `/streaming/videos/:video_id`. */
-  url: string;
+  /** The 2xx status the document declares, worked out once rather than on each request. */
+  status: number;
   parameters: ParameterSpec[];
   body: { schema: string; required: boolean } | undefined;
 }
@@ -43,7 +43,7 @@ export function deriveRoutes(document: OpenApiDocument): RouteSpec[] {
     const json = Object.keys(requestBody?.content ?? {}).find((t) => /json/.test(t));
     return {
       ...op,
-      url: op.path.replace(/\{(\w+)\}/g, ':$1'),
+      status: successStatus(op.operation),
       parameters,
       body: json ? { schema: jsonPointer(...at, 'requestBody', 'content', json, 'schema'), required: requestBody?.required === true } : undefined,
     };

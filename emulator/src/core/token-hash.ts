@@ -7,6 +7,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 type NodeCrypto = typeof import('node:crypto');
 const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
 
+// crypto.hash, the one-shot form, costs a fraction of createHash's three calls on each create.
 export const tokenHash: (token: string) => string = nodeCrypto
-  ? (token) => nodeCrypto.createHash('sha256').update(token).digest('hex')
+  ? (token) => nodeCrypto.hash('sha256', token, 'hex')
   : (token) => bytesToHex(sha256(utf8ToBytes(token)));
