@@ -2,7 +2,7 @@
 // the core's answer back. It adds only what belongs to HTTP: the body size cap while reading, the
 // header, request and idle timeouts, answers for what Node's parser refuses, and the static files.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { queryOf } from './web.js';
@@ -26,32 +26,31 @@ export interface StaticFiles {
   [urlPath: string]: { file: string; type: string };
 }
 
-const NO_BODY = { text: undefined, tooLarge: false } as const;
+interface ReadBody {
+  text: string | undefined;
+  tooLarge: boolean;
+}
+const NO_BODY: ReadBody = { text: undefined, tooLarge: false };
 
-/** Reads the body up to the limit; past it, stops reading and reports it too large. */
-function readBody(req: IncomingMessage): Promise<{ text: string | undefined; tooLarge: boolean }> | { text: undefined; tooLarge: false } {
+/** Reads the body up to the limit, then calls `done`; past the limit, stops reading and reports it too large. */
+function readBody(req: IncomingMessage, done: (body: ReadBody) => void, failed: () => void): void {
   // Most GETs and DELETEs carry no body: answer them without waiting a turn for the stream to end.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > BODY_LIMIT_BYTES) {
-        req.removeAllListeners('data');
-        req.pause();
-        return resolve({ text: undefined, tooLarge: true });
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve({ text: size === 0 ? undefined : Buffer.concat(chunks).toString('utf8'), tooLarge: false }));
-    req.on('error', reject);
-  });
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return done(NO_BODY);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= BODY_LIMIT_BYTES) return void chunks.push(chunk);
+    req.off('data', onData).off('end', onEnd).pause();
+    done({ text: undefined, tooLarge: true });
+  };
+  const onEnd = () => done({ text: size === 0 ? undefined : (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'), tooLarge: false });
+  req.on('data', onData).on('end', onEnd).on('error', failed);
 }
 
 const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
 
-function coreRequestOf(req: IncomingMessage, body: { text: string | undefined; tooLarge: boolean }): CoreRequest {
+function coreRequestOf(req: IncomingMessage, body: ReadBody): CoreRequest {
   const url = req.url ?? '/';
   const at = url.indexOf('?');
   return {
@@ -68,7 +67,10 @@ function coreRequestOf(req: IncomingMessage, body: { text: string | undefined; t
 
 function send(res: ServerResponse, answer: CoreResponse, closeAfter = false): void {
   const text = bodyText(answer);
-  res.writeHead(answer.status, { ...answer.headers, ...(text === undefined ? {} : { 'content-length': Buffer.byteLength(text) }), ...(closeAfter ? { connection: 'close' } : {}) });
+  const headers: OutgoingHttpHeaders = { ...answer.headers };
+  if (text !== undefined) headers['content-length'] = Buffer.byteLength(text);
+  if (closeAfter) headers.connection = 'close';
+  res.writeHead(answer.status, headers);
   res.end(text);
 }
 
@@ -108,7 +110,6 @@ const MAX_HOLD_MS = 10 * 60_000;
 function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, closeAfter: boolean, done: () => void): void {
   const socket = req.socket;
   const go = () => {
-    socket.setTimeout(TIMEOUTS.idle);
     if (answer.fault?.drop === 'reset') {
       socket.destroy();
       return done();
@@ -122,7 +123,10 @@ function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse
   };
   if (!answer.fault?.delayMs) return go();
   socket.setTimeout(0);
-  setTimeout(go, answer.fault.delayMs);
+  setTimeout(() => {
+    socket.setTimeout(TIMEOUTS.idle);
+    go();
+  }, answer.fault.delayMs);
 }
 
 /** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
@@ -184,7 +188,7 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
       const pathname = (req.url ?? '/').split('?')[0]!;
       const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
       if (asset) return serveStatic(res, root, asset);
-      const answer = (body: { text: string | undefined; tooLarge: boolean }) => {
+      const answer = (body: ReadBody) => {
         const request = coreRequestOf(req, body);
         let reply: CoreResponse;
         try {
@@ -197,9 +201,7 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
         // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
         deliver(req, res, reply, body.tooLarge, () => emulator.record(request, reply, performance.now() - started));
       };
-      const body = readBody(req);
-      if ('then' in body) body.then(answer, () => res.destroy());
-      else answer(body);
+      readBody(req, answer, () => res.destroy());
     },
   );
   server.setTimeout(TIMEOUTS.idle);
