@@ -39,11 +39,26 @@ function textLine(entry: RequestLogEntry): string {
   return `${entry.time} ${entry.method} ${entry.path} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}\n`;
 }
 
+// The request log goes to stdout once per turn of the event loop: under load that is one write for
+// many requests instead of one each (a file or pipe is written synchronously). Lines still pending
+// when the process exits are written then.
+let pendingLog = '';
+function flushLog(): void {
+  if (pendingLog === '') return;
+  process.stdout.write(pendingLog);
+  pendingLog = '';
+}
+function writeLog(line: string): void {
+  if (pendingLog === '') setImmediate(flushLog);
+  pendingLog += line;
+}
+
 function requestLog(format: string | undefined, quiet: boolean | undefined): ((entry: RequestLogEntry) => void) | undefined {
   if (quiet) return undefined;
-  if (format === 'json') return (entry) => void process.stdout.write(`${JSON.stringify(entry)}\n`);
-  if (format === undefined || format === 'text') return (entry) => void process.stdout.write(textLine(entry));
-  throw new UsageError(`--log must be text or json, got "${format}"`);
+  if (format !== undefined && format !== 'text' && format !== 'json') throw new UsageError(`--log must be text or json, got "${format}"`);
+  if (!process.listeners('exit').includes(flushLog)) process.on('exit', flushLog);
+  if (format === 'json') return (entry) => writeLog(`${JSON.stringify(entry)}\n`);
+  return (entry) => writeLog(textLine(entry));
 }
 
 function version(): string {
@@ -80,10 +95,12 @@ function parseOptions(argv: string[]) {
   }).values;
 }
 
+const ignoreSignal = () => undefined;
+
 async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessEnv): Promise<number> {
   // Past a file-size limit (ulimit -f) a write should fail, and the change be answered 503, rather
   // than the signal killing the emulator.
-  process.on('SIGXFSZ', () => undefined);
+  if (!process.listeners('SIGXFSZ').includes(ignoreSignal)) process.on('SIGXFSZ', ignoreSignal);
   const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
   const host = values.host ?? DEFAULT_HOST;
   const log = requestLog(values.log, values.quiet);

@@ -6,6 +6,7 @@
 import { createContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { fetchAnswer, toCoreRequest } from './adapters/web.js';
+import { clockText } from './core/clock.js';
 import { createCore, type CoreRequest, type CoreResponse } from './core/create-core.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
 import { createFixtureLoader, type Fixtures } from './core/fixtures.js';
@@ -73,9 +74,10 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const store = options.store ?? createMemoryStore();
   prepareState(store, fixtures);
   const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict });
+  const logTime = clockText(1, (time) => time.toISOString());
   const record = (request: CoreRequest, answer: CoreResponse, ms: number) =>
     options.log?.({
-      time: new Date().toISOString(),
+      time: logTime(),
       method: request.method.toUpperCase(),
       path: request.path,
       ...(answer.operationId ? { operationId: answer.operationId } : {}),

@@ -53,6 +53,16 @@ describe('cloud-platform-emulator', () => {
     expect(stderr).toContain(`Fixtures file ${notJson} is not valid JSON`);
   });
 
+  it('adds its process listeners (ignored SIGXFSZ, the log flush at exit) once, however often it runs in one process', async () => {
+    const notJson = path.join(dir, 'not-json-again.json');
+    writeFileSync(notJson, '{ nope');
+    captureStderr();
+    for (let run = 0; run < 3; run++) expect(await main(['--fixtures', notJson, '--port', '0'], {})).toBe(1);
+    const before = { signal: process.listenerCount('SIGXFSZ'), exit: process.listenerCount('exit') };
+    for (let run = 0; run < 12; run++) expect(await main(['--fixtures', notJson, '--port', '0'], {})).toBe(1);
+    expect({ signal: process.listenerCount('SIGXFSZ'), exit: process.listenerCount('exit') }).toEqual(before);
+  });
+
   /** State files the emulator must refuse at start, each made by `make`, with what the message says. */
   const unusable: [string, (file: string) => void, string][] = [
     ['a JSON file', (file) => writeFileSync(file, '{"configs": []}'), 'is not an SQLite database'],

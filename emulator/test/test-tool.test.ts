@@ -49,6 +49,19 @@ describe('the request log', () => {
     ]);
   });
 
+  it('loses no line when stopped at once: every request answered before SIGTERM is in the log', async () => {
+    const { child, url } = await launchCli(['--port', '0']);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    stopping.push(() => child.kill('SIGKILL'));
+    const calls = Array.from({ length: 40 }, () => fetch(`${url}/streaming/videos/1444`, { headers: { authorization: 'apikey stop' } }));
+    expect((await Promise.all(calls)).map((response) => response.status)).toEqual(Array(40).fill(200));
+    child.kill('SIGTERM');
+    await exited;
+    expect(out.split('\n').filter((line) => line.includes(' GET /streaming/videos/1444 getVideo 200 '))).toHaveLength(40);
+  });
+
   it('prints nothing per request with --quiet', async () => {
     // The two requests were answered (logOf waits for them), and nothing was printed for them.
     expect(await logOf(['--quiet'])).toBe('');
