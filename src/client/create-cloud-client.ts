@@ -4,7 +4,8 @@ import createClient, { type Client, type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/schema.js';
 import { deprecationWarning } from './deprecation.js';
 import { apiErrorFor } from './errors.js';
-import { createRetryingFetch, exchangeOf, type Transport } from './retrying-fetch.js';
+import { exchangeOf } from './read-response.js';
+import { createRetryingFetch, type Transport } from './retrying-fetch.js';
 import type { ThrowingCloudClient } from './throwing-client.js';
 
 export type CloudClient = Client<paths>;

@@ -1,6 +1,7 @@
 // A fetch for openapi-fetch that gives each attempt (the request and the whole response body) its own timeout,
 // retries what the policy allows, and scrubs the API key from error bodies before anything else reads them.
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
+import { ReadResponse, type Exchange } from './read-response.js';
 import { createRedactor, redactJson } from './redact.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
@@ -13,20 +14,6 @@ export interface RetryingFetchOptions {
   maxRetries: number;
   /** Removed from error bodies, in case a server echoes the request's headers back. */
   secret: string;
-}
-
-interface Exchange {
-  method: string;
-  path: string;
-  /** An error response's body, already read (and parsed when it is JSON), redacted. */
-  errorBody?: unknown;
-}
-
-/** What each response answered, for errors raised after the fact (unwrap, throwOnError). */
-const exchanges = new WeakMap<Response, Exchange>();
-
-export function exchangeOf(response: Response): Readonly<Exchange> | undefined {
-  return exchanges.get(response);
 }
 
 /**
@@ -89,18 +76,13 @@ function parsedJson(text: string): { value: unknown } | undefined {
  * out, and one cut off is a network failure the policy may retry), with the key redacted from an
  * error body before any other code sees it.
  */
-function answered(response: Response, text: string, redact: (text: string) => string, exchange: Exchange): Response {
-  let body = text;
-  let record = exchange;
-  if (!response.ok) {
-    const json = response.headers.get('content-type')?.includes('json') ? parsedJson(text) : undefined;
-    const errorBody = json ? redactJson(json.value, redact) : redact(text);
-    body = json ? JSON.stringify(errorBody) : (errorBody as string);
-    record = { ...exchange, errorBody: body === '' ? undefined : errorBody };
-  }
-  const rebuilt = new Response(body === '' ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  exchanges.set(rebuilt, record);
-  return rebuilt;
+function answered(response: Response, text: string, json: { value: unknown } | undefined, redact: (text: string) => string, exchange: Exchange): Response {
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+  if (response.ok) return new ReadResponse(exchange, text, json, init);
+  const errorJson = response.headers.get('content-type')?.includes('json') ? parsedJson(text) : undefined;
+  const errorBody = errorJson ? redactJson(errorJson.value, redact) : redact(text);
+  const body = errorJson ? JSON.stringify(errorBody) : (errorBody as string);
+  return new ReadResponse({ ...exchange, errorBody: body === '' ? undefined : errorBody }, body, undefined, init);
 }
 
 export function createRetryingFetch({ fetch, timeoutMs, maxRetries, secret }: RetryingFetchOptions) {
@@ -134,11 +116,12 @@ export function createRetryingFetch({ fetch, timeoutMs, maxRetries, secret }: Re
       } finally {
         attempt.done();
       }
-      if (response.ok && text !== '' && !parsedJson(text)) {
+      const json = response.ok && text !== '' ? parsedJson(text) : undefined;
+      if (response.ok && text !== '' && !json) {
         throw new ApiResponseError(method, exchange.path, response.status, response.headers.get('content-type'), text.length);
       }
       if (response.ok || last || !isRetryable(method, { kind: 'response', status: response.status, headers: response.headers })) {
-        return answered(response, text, redact, exchange);
+        return answered(response, text, json, redact, exchange);
       }
       await sleep(retryDelayMs(retry, response.headers), caller);
     }

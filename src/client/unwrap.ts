@@ -1,7 +1,7 @@
 // Turns openapi-fetch's { data, error, response } into the data, or throws an ApiError for any
 // non-2xx, including one with an empty body (which openapi-fetch reports as error === undefined).
 import { apiErrorFor } from './errors.js';
-import { exchangeOf } from './retrying-fetch.js';
+import { exchangeOf } from './read-response.js';
 
 export interface FetchResult<Data> {
   data?: Data;
