@@ -1,6 +1,6 @@
 // npm run bench:client: the client's per-call time against openapi-fetch alone and bare fetch on the
 // same local server, in interleaved rounds of one run, and the size of a small app that imports
-// createCloudClient (esbuild, minified, gzip).
+// createCloudClient (esbuild, minified, gzip). BENCH_ROUNDS and BENCH_CALLS change the rounds.
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +11,8 @@ import type { paths } from '../generated/schema.js';
 import { createCloudClient } from '../src/index.js';
 import { interleave, metric, ratio, show } from './lib/rounds.js';
 
-const ROUNDS = 7;
-const CALLS_PER_ROUND = 2_000;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
+const CALLS_PER_ROUND = Number(process.env.BENCH_CALLS ?? 8_000);
 const GOAL_RATIO = 1.1;
 const GOAL_GZIP_BYTES = 5 * 1024;
 
