@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { listOperations, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
-import { bundleDocument } from './lint.js';
+import { bundleDocument, rootDocument } from './lint.js';
 import { runToolOrFail } from './tools.js';
 
 export const generatedFiles = ['openapi.yaml', 'openapi.json', 'operations.json', 'deprecated-operations.json', 'schema.d.ts'] as const;
@@ -38,9 +38,10 @@ export async function bundleInto(outDir: string): Promise<void> {
   await writeFile(path.join(outDir, 'deprecated-operations.json'), `${JSON.stringify(deprecated, null, 2)}\n`);
 }
 
+/** Types from the split source, which openapi-typescript bundles itself: they need no bundle first. */
 export async function generateTypesInto(outDir: string): Promise<void> {
   await runToolOrFail('openapi-typescript', [
-    path.join(outDir, 'openapi.yaml'),
+    rootDocument,
     '--output',
     path.join(outDir, 'schema.d.ts'),
     '--redocly',

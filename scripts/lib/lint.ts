@@ -3,7 +3,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runTool, runToolOrFail } from './tools.js';
+import { runTool, runToolOrFail, type ToolResult } from './tools.js';
 
 export const rootDocument = 'openapi/openapi.yaml';
 
@@ -16,16 +16,25 @@ export interface LintReport {
   output: string;
 }
 
-/** Lints the source with Redocly and a bundle of it with Spectral, at once; the bundle is made when not given. */
-export async function lintDocument(bundled?: string): Promise<LintReport> {
-  const dir = bundled ? undefined : await mkdtemp(path.join(os.tmpdir(), 'cloud-api-lint-'));
+/** Redocly on the split source: it needs no bundle. */
+export const lintSource = () => runTool('redocly', ['lint', rootDocument, '--format', 'stylish']);
+
+/** Spectral on a bundle of the document, reported with the source's lint (running or done). */
+export async function lintBundle(bundle: string, source: ToolResult | Promise<ToolResult>): Promise<LintReport> {
+  const spectral = await runTool('spectral', ['lint', bundle, '--fail-severity=warn', '--ruleset', '.spectral.yaml']);
+  const redocly = await source;
+  return { ok: redocly.code === 0 && spectral.code === 0, output: `${redocly.output}\n${spectral.output}` };
+}
+
+/** Lints the source with Redocly while it bundles the document and runs Spectral on the bundle. */
+export async function lintDocument(): Promise<LintReport> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'cloud-api-lint-'));
   try {
-    const bundle = bundled ?? path.join(dir!, 'openapi.yaml');
-    const redocly = runTool('redocly', ['lint', rootDocument, '--format', 'stylish']);
-    if (!bundled) await bundleDocument(bundle);
-    const [source, spectral] = await Promise.all([redocly, runTool('spectral', ['lint', bundle, '--fail-severity=warn', '--ruleset', '.spectral.yaml'])]);
-    return { ok: source.code === 0 && spectral.code === 0, output: `${source.output}\n${spectral.output}` };
+    const bundle = path.join(dir, 'openapi.yaml');
+    const source = lintSource();
+    await bundleDocument(bundle);
+    return await lintBundle(bundle, source);
   } finally {
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
   }
 }
