@@ -1,6 +1,8 @@
 // npm run bench:client: the client's per-call time against openapi-fetch alone and bare fetch on the
-// same local server, in interleaved rounds of one run, and the size of a small app that imports
-// createCloudClient (esbuild, minified, gzip). BENCH_ROUNDS and BENCH_CALLS change the rounds.
+// same local server, in interleaved rounds of one run, with openapi-fetch on the client's transport
+// alone between them (where the time goes: the transport, or the middleware), and the size of a small
+// app that imports createCloudClient (esbuild, minified, gzip), module by module. BENCH_ROUNDS and
+// BENCH_CALLS change the rounds.
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
+import { createRetryingFetch } from '../src/client/retrying-fetch.js';
 import { createCloudClient } from '../src/index.js';
 import { interleave, metric, ratio, show } from './lib/rounds.js';
 
@@ -37,6 +40,18 @@ const plain = async () => {
   if (!response.ok) throw new Error(`openapi-fetch answered ${response.status}`);
   return data;
 };
+// The client's transport (per-attempt timeout, retries, the body read within the attempt, redaction)
+// under openapi-fetch, without the client's middleware: createCloudClient's defaults.
+const transportClient = createClient<paths>({
+  baseUrl,
+  headers: { Authorization: 'apikey bench-key' },
+  fetch: createRetryingFetch({ fetch: (request, init) => fetch(request, init), timeoutMs: 120_000, maxRetries: 2, secret: 'bench-key' }),
+});
+const transport = async () => {
+  const { data, response } = await transportClient.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+  if (!response.ok) throw new Error(`openapi-fetch on the transport answered ${response.status}`);
+  return data;
+};
 const typed = async () => {
   const { data, response } = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
   if (!response.ok) throw new Error(`client answered ${response.status}`);
@@ -50,12 +65,13 @@ async function microsPerCall(call: () => Promise<unknown>): Promise<number> {
 }
 
 // Warm every path (JIT, keep-alive sockets) once before the measured rounds.
-for (const call of [bare, plain, typed]) await microsPerCall(call);
+for (const call of [bare, plain, transport, typed]) await microsPerCall(call);
 const round = (call: () => Promise<unknown>) => async () => ({ us: await microsPerCall(call) });
 const results = await interleave(
   [
     { name: 'bare fetch', round: round(bare) },
     { name: 'openapi-fetch alone', round: round(plain) },
+    { name: 'openapi-fetch + transport', round: round(transport) },
     { name: 'createCloudClient', round: round(typed) },
   ],
   ROUNDS,
@@ -76,6 +92,7 @@ const app = await build({
   platform: 'browser',
   write: false,
   logLevel: 'silent',
+  metafile: true,
 });
 const minified = app.outputFiles[0]!.contents;
 const gzipped = gzipSync(minified, { level: 9 }).length;
@@ -85,5 +102,8 @@ for (const name of results.keys()) console.log(`  ${name.padEnd(22)} ${show(metr
 console.log(`  createCloudClient / openapi-fetch alone  ${show(versusPlain, 3)}x (goal <= ${GOAL_RATIO}x: ${versusPlain.median <= GOAL_RATIO ? 'met' : 'NOT met'})`);
 console.log(`  createCloudClient / bare fetch           ${show(versusBare, 3)}x`);
 console.log(`  openapi-fetch alone / bare fetch         ${show(ratio(results, 'openapi-fetch alone', 'bare fetch', 'us'), 3)}x`);
+console.log(`  where the client's time goes: its transport ${show(ratio(results, 'openapi-fetch + transport', 'openapi-fetch alone', 'us'), 3)}x, then its middleware ${show(ratio(results, 'createCloudClient', 'openapi-fetch + transport', 'us'), 3)}x`);
 console.log('Size of a small app importing createCloudClient (esbuild, minified, browser)');
 console.log(`  minified ${(minified.length / 1024).toFixed(2)} kB, gzip ${(gzipped / 1024).toFixed(2)} kB (goal <= ${GOAL_GZIP_BYTES / 1024} kB) ${gzipped <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}`);
+const modules = Object.entries(Object.values(app.metafile.outputs)[0]!.inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0);
+console.log(`  minified bytes by module: ${modules.sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput).map(([file, { bytesInOutput }]) => `${file.replace(/^node_modules\//, '')} ${bytesInOutput}`).join(', ')}`);

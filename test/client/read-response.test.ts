@@ -7,8 +7,9 @@ import { sendJson, startServer, type TestServer } from '../helpers/http-server.j
 
 const TEXT = '{"id":1444,"name":"Launch"}';
 const exchange = { method: 'GET', path: '/streaming/videos/1444' };
-const made = (text = TEXT, json: { value: unknown } | undefined = { value: JSON.parse(TEXT) }) =>
-  new ReadResponse(exchange, text, json, { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } });
+/** A response holding `text`, parsed by the attempt (as a 2xx is) unless `parsed` is false. */
+const made = (text = TEXT, parsed = true) =>
+  new ReadResponse(exchange, text, parsed ? { value: JSON.parse(text) } : undefined, { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } });
 
 type Reader = (response: Response) => Promise<unknown>;
 const readers: [string, Reader, unknown][] = [
@@ -39,11 +40,31 @@ describe('ReadResponse', () => {
     },
   );
 
-  it('parses the text when the attempt did not, and has no body for an empty one', async () => {
-    expect(await made(TEXT, undefined).json()).toEqual(JSON.parse(TEXT));
-    const empty = made('', undefined);
+  it('parses the text when the attempt did not; a body that is not JSON is a rejection, not a throw', async () => {
+    expect(await made(TEXT, false).json()).toEqual(JSON.parse(TEXT));
+    await expect(made('not json', false).json()).rejects.toThrow(SyntaxError);
+  });
+
+  it('has no body when empty, and reads as empty as often as asked, as any Response without one', async () => {
+    const empty = made('', false);
     expect(empty.body).toBeNull();
-    expect(await empty.text()).toBe('');
+    expect([await empty.text(), await empty.text(), empty.bodyUsed]).toEqual(['', '', false]);
+  });
+
+  it('clones with the same body, leaving itself unread; once read, it cannot be cloned', async () => {
+    const response = made();
+    expect(await response.clone().json()).toEqual(JSON.parse(TEXT));
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.text()).toBe(TEXT);
+    expect(() => response.clone()).toThrow(TypeError);
+  });
+
+  it('reads through the stream it handed out, once taken: the stream is then used', async () => {
+    const response = made();
+    const stream = response.body!;
+    expect(await response.json()).toEqual(JSON.parse(TEXT));
+    expect(stream.locked).toBe(true);
+    expect(response.bodyUsed).toBe(true);
   });
 
   it('carries the call it answered; a response the client did not make has none', () => {
