@@ -73,10 +73,23 @@ export function snapshotOf(tables: Store['tables']): StateSnapshot {
   return { format: 'cloud-platform-emulator-state', version: 1, tables: copy as StateSnapshot['tables'] };
 }
 
+/** How to put one row back as it was before a transaction changed it. */
+interface UndoStep {
+  rows: Map<string, unknown>;
+  key: string;
+  had: boolean;
+  previous: unknown;
+}
+
+/** The undo steps of the transaction under way, shared by every table; undefined outside one. */
+interface Journal {
+  steps: UndoStep[] | undefined;
+}
+
 /** Rows in a Map, where a key such as `__proto__` or `constructor` is just a key. */
 class MemoryTable<Row> implements Table<Row> {
   readonly rows = new Map<string, Row>();
-  constructor(private readonly journal: () => ((undo: () => void) => void) | undefined) {}
+  constructor(private readonly journal: Journal) {}
 
   get(key: string) {
     return this.rows.get(key);
@@ -98,31 +111,29 @@ class MemoryTable<Row> implements Table<Row> {
   }
   /** Inside a transaction, remembers how to put the row back as it was. */
   private record(key: string) {
-    const log = this.journal();
-    if (!log) return;
-    const had = this.rows.has(key);
-    const previous = this.rows.get(key);
-    log(() => (had ? this.rows.set(key, previous as Row) : this.rows.delete(key)));
+    this.journal.steps?.push({ rows: this.rows, key, had: this.rows.has(key), previous: this.rows.get(key) });
   }
 }
 
 /** The default store: rows in Maps, a failed transaction undone from its journal. */
 export function createMemoryStore(): Store {
-  let undo: (() => void)[] | undefined;
-  const journal = () => (undo ? (step: () => void) => void undo!.push(step) : undefined);
+  const journal: Journal = { steps: undefined };
   const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, new MemoryTable(journal)])) as unknown as Store['tables'] & {
     [Name in TableName]: MemoryTable<Tables[Name]>;
   };
   const transaction = <T>(change: () => T): T => {
-    if (undo) return change();
-    undo = [];
+    if (journal.steps) return change();
+    const steps: UndoStep[] = (journal.steps = []);
     try {
       return change();
     } catch (error) {
-      for (const step of undo.reverse()) step();
+      for (const { rows, key, had, previous } of steps.reverse()) {
+        if (had) rows.set(key, previous);
+        else rows.delete(key);
+      }
       throw error;
     } finally {
-      undo = undefined;
+      journal.steps = undefined;
     }
   };
   return {
