@@ -36,11 +36,14 @@ export function createFieldFilter(document: OpenApiDocument) {
     return shape;
   };
 
+  // Only an object or an array can hold fields to drop: a scalar is kept as it is, without looking at
+  // its schema or making its path.
+  const hasFields = (value: unknown): value is object => value !== null && typeof value === 'object';
+
   return function keep(schema: JsonObject, value: unknown, at: string, dropped: string[]): unknown {
-    // A scalar has no fields to drop: no need to look at its schema.
-    if (value === null || typeof value !== 'object') return value;
+    if (!hasFields(value)) return value;
     const shape = shapeOf(schema);
-    if (Array.isArray(value)) return shape.items ? value.map((item, i) => keep(shape.items!, item, `${at}[${i}]`, dropped)) : value;
+    if (Array.isArray(value)) return shape.items ? value.map((item, i) => (hasFields(item) ? keep(shape.items!, item, `${at}[${i}]`, dropped) : item)) : value;
     if (shape.union) {
       const branch = shape.union.branches.get((value as JsonObject)[shape.union.property]);
       // Validation has passed, so a branch matched; no branch means a schema this cannot follow.
@@ -51,7 +54,9 @@ export function createFieldFilter(document: OpenApiDocument) {
     // than a null-prototype one (the names a client sends never become keys).
     const kept: JsonObject = {};
     for (const [name, property] of shape.properties) {
-      if (Object.hasOwn(value, name)) kept[name] = keep(property, (value as JsonObject)[name], `${at}.${name}`, dropped);
+      if (!Object.hasOwn(value, name)) continue;
+      const field = (value as JsonObject)[name];
+      kept[name] = hasFields(field) ? keep(property, field, `${at}.${name}`, dropped) : field;
     }
     for (const name of Object.keys(value)) if (!shape.declared.has(name)) dropped.push(`${at}.${name}`);
     return kept;
