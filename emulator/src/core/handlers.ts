@@ -1,7 +1,7 @@
 // What each of the 14 operations does, keyed by operationId. Routing, auth, validation and error
 // shapes live in the core around them; these functions hold behaviour only, on the store's tables.
 import type { components, OperationId } from 'cloud-platform-api';
-import { schemaProperties, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/contract';
+import type { OpenApiDocument } from 'cloud-platform-api/contract';
 import type { Store } from '../store/store.js';
 import { clockText } from './clock.js';
 import { deriveConfigurator } from './configurator.js';
@@ -25,6 +25,7 @@ export class HttpProblem extends Error {
 export interface OperationContext {
   params: Record<string, any>;
   query: Record<string, any>;
+  /** The request body, valid, holding only the fields the document declares (the core drops the rest). */
   body: any;
   /**
    * The client the request's API token acts as: undefined for a token that never created anything,
@@ -41,15 +42,7 @@ const nowInSeconds = clockText(1000, (time) => time.toISOString().replace('.000Z
 
 const DEFAULT_THRESHOLD = 80;
 
-/** Copies the fields a client may set, as the document lists them, ignoring anything else sent. */
-function pick(body: JsonObject, fields: readonly string[]): JsonObject {
-  const picked: JsonObject = {};
-  for (const field of fields) if (body[field] !== undefined) picked[field] = body[field];
-  return picked;
-}
-
 export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, store: Store): Record<OperationId, Handler> {
-  const configFields = Object.keys(schemaProperties(document, document.components.schemas!.LogsUploaderConfigFields!));
   const configurator = deriveConfigurator(document);
   const notFound = (what: string) => new HttpProblem(404, `${what} not found`);
   // Pages of the (frozen) fixture streams, made once each, so their JSON can be cached too.
@@ -100,7 +93,7 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
           enabled: true,
           for_all_resources: false,
           resources: [],
-          ...pick(body, configFields),
+          ...body,
           id: nextId(store, COUNTERS.config),
           client_id: clientId({ create: true })!,
           created: now,
@@ -116,7 +109,7 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
       return store.transaction(() => {
         const config = configs.get(String(params.config_id));
         if (!config || config.client_id !== clientId()) throw notFound(`Logs uploader config ${params.config_id}`);
-        const changed = { ...config, ...pick(body, configFields), updated: nowInSeconds() };
+        const changed = { ...config, ...body, updated: nowInSeconds() };
         configs.put(String(params.config_id), changed);
         return changed;
       });
