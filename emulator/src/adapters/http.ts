@@ -50,13 +50,18 @@ function readBody(req: IncomingMessage, done: (body: ReadBody) => void, failed: 
 
 const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
 
-function coreRequestOf(req: IncomingMessage, body: ReadBody): CoreRequest {
-  const url = req.url ?? '/';
+/** The request's path, without the query. */
+const pathOf = (url: string) => {
   const at = url.indexOf('?');
+  return at < 0 ? url : url.slice(0, at);
+};
+
+function coreRequestOf(req: IncomingMessage, pathname: string, body: ReadBody): CoreRequest {
+  const url = req.url ?? '/';
   return {
     method: req.method ?? 'GET',
-    path: at < 0 ? url : url.slice(0, at),
-    query: at < 0 ? NO_QUERY : queryOf(new URLSearchParams(url.slice(at + 1))),
+    path: pathname,
+    query: url.length === pathname.length ? NO_QUERY : queryOf(new URLSearchParams(url.slice(pathname.length + 1))),
     // Node gives header names in lower case, and joins repeats into one string (all but set-cookie,
     // which no request carries), as the core reads them; no copy is needed.
     headers: req.headers as CoreRequest['headers'],
@@ -185,11 +190,11 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
     (req, res) => {
       const started = performance.now();
       if (corsHeaders(req, res, corsOrigins)) return;
-      const pathname = (req.url ?? '/').split('?')[0]!;
+      const pathname = pathOf(req.url ?? '/');
       const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
       if (asset) return serveStatic(res, root, asset);
       const answer = (body: ReadBody) => {
-        const request = coreRequestOf(req, body);
+        const request = coreRequestOf(req, pathname, body);
         let reply: CoreResponse;
         try {
           reply = emulator.handle(request);
