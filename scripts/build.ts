@@ -1,5 +1,5 @@
-// The build: one bundle of the document, then lint, docs, and types -> library -> emulator at once
-// (they depend only on the bundle). Each step prints its time; a failure fails the build.
+// The build: the bundle and the types at once, then the library and emulator compile beside lint and
+// docs (build-steps.ts says why in that order). Each step prints its time; a failure fails the build.
 import { runBuild } from './lib/build-steps.js';
 
 const started = performance.now();
