@@ -5,12 +5,12 @@
 // change the rounds.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuMicros, interleave, metric, ratio, show, type Figures } from '../../bench/lib/rounds.js';
+import { closedPort } from '../../test/helpers/http-server.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1.5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -53,16 +53,6 @@ require('node:http').createServer((req, res) => {
   });
 }).listen(Number(process.argv[1]), '127.0.0.1');
 `;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const servers: { name: string; start: (port: number) => ChildProcess }[] = [
   { name: 'emulator', start: (port) => spawn(process.execPath, [path.join(here, '..', 'bin', 'cloud-platform-emulator.js'), '--port', String(port)], { stdio: 'ignore' }) },
@@ -107,7 +97,8 @@ async function measure(port: number, pid: number, probe: Probe): Promise<Figures
 // All three servers run at once, and rounds alternate between them, probe by probe.
 const running = await Promise.all(
   servers.map(async (server) => {
-    const port = await freePort();
+    // A port the OS handed out and nothing holds now, for the server to listen on.
+    const port = await closedPort();
     const child = server.start(port);
     await waitUntilUp(port);
     return { name: server.name, port, child };
