@@ -16,4 +16,5 @@ export {
   type ResponseDefinition,
 } from './document.js';
 export { createResponseChecker, UnknownOperationError } from './response-check.js';
+export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { createContractValidator, describeErrors, documentRef, jsonPointer, type ContractValidator, type ValidationIssue } from './validator.js';

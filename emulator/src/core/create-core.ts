@@ -3,7 +3,7 @@
 // operations' behaviour and the error shapes of each area; the adapters (HTTP, in-process fetch, MSW)
 // only translate.
 import type { OperationId } from 'cloud-platform-api';
-import { createContractValidator, type OpenApiDocument, type OperationRef, type ValidationIssue } from 'cloud-platform-api/contract';
+import { createContractValidator, deriveRoutes, type OpenApiDocument, type OperationRef, type RouteSpec, type ValidationIssue } from 'cloud-platform-api/contract';
 import { StatePersistError, type Store } from '../store/store.js';
 import { createFieldFilter } from './documented-fields.js';
 import { createErrorBodies, describeIssues } from './error-bodies.js';
@@ -12,7 +12,6 @@ import { createHandlers, HttpProblem } from './handlers.js';
 import { parseBody } from './request-body.js';
 import { createRequestChecker } from './request-validation.js';
 import { createRouter } from './routing.js';
-import { deriveRoutes, type RouteSpec } from './routes.js';
 import { withSafeIntegers } from './safe-integers.js';
 import { createControlRoutes } from './control-routes.js';
 import { createFaults, FaultRuleError, preferredFault, type FaultAction } from './faults.js';

@@ -1,8 +1,7 @@
 // Injected faults, for testing how a client handles failure: per request with Prism's `Prefer:
 // code=NNN` (and `delay=MS`), or scripted with rules (POST /__emulator/faults, emulator.faults.add)
 // that match an operation and answer a status, wait, drop the connection, or hold the request.
-import { describeErrors, type ContractValidator } from 'cloud-platform-api/contract';
-import type { RouteSpec } from './routes.js';
+import { describeErrors, type ContractValidator, type RouteSpec } from 'cloud-platform-api/contract';
 
 export interface FaultRule {
   /** The operation to fail; or `method` and `path` (a path template, or one concrete path). */

@@ -1,7 +1,6 @@
 // Checks a request's path, query and body against the document's schemas, reading URL strings as
 // the types their schemas give, and reports every failure with its location, field and rule.
-import type { ContractValidator, ValidationIssue } from 'cloud-platform-api/contract';
-import type { RouteSpec } from './routes.js';
+import type { ContractValidator, RouteSpec, ValidationIssue } from 'cloud-platform-api/contract';
 
 export interface CheckedRequest {
   params: Record<string, unknown>;

@@ -1,6 +1,8 @@
 // Route specs derived from the document: for each operation, its success status, its parameters
 // with their schemas, and where its request body schema is. Nothing here names a path or a field.
-import { jsonPointer, listOperations, resolveRef, successStatus, type JsonObject, type OpenApiDocument, type OperationRef } from 'cloud-platform-api/contract';
+// Used by the emulator to route and validate, and by the contract runner to build requests.
+import { listOperations, resolveRef, successStatus, type JsonObject, type OpenApiDocument, type OperationRef } from './document.js';
+import { jsonPointer } from './validator.js';
 
 export interface ParameterSpec {
   name: string;

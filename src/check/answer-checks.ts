@@ -1,0 +1,87 @@
+// The checks the contract runner makes of each answer, each with a name the report uses: the server
+// answered without a 5xx, with a status the operation declares, the content type and body that
+// status declares; and, by the kind of request, that a missing key or an invalid request was refused
+// and that a link's request did what the link says.
+import { responseFor, type OpenApiDocument } from '../contract/document.js';
+import { createResponseChecker } from '../contract/response-check.js';
+import type { ContractValidator } from '../contract/validator.js';
+import type { RequestCase } from './request-cases.js';
+
+export const CHECKS = {
+  answered: 'the server answers in time, without a network error',
+  'no-server-error': 'no 5xx',
+  'status-declared': 'the status is one the operation declares',
+  'content-type': 'the content type is one the response declares for that status',
+  'body-schema': 'the body is what the response declares for that status',
+  'auth-required': 'a request without a key is refused with 401 or 403',
+  'invalid-rejected': 'a request the document does not allow gets a 4xx, never a 2xx',
+  'link-followed': 'the request a link makes from an answer gets the status the link expects',
+} as const;
+
+export type CheckName = keyof typeof CHECKS;
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+
+export interface Verdict {
+  check: CheckName;
+  /** Why it failed; absent when it passed. */
+  failure?: string;
+}
+
+const MAX_ISSUES_SHOWN = 3;
+const mediaTypeOf = (contentType: string | null) => contentType?.split(';')[0]!.trim().toLowerCase();
+
+/** The body as the checks read it: JSON parsed when labelled JSON, text otherwise, undefined when empty. */
+export function readBody(answer: Answer): { body: unknown; parseError?: string } {
+  if (answer.text === '') return { body: undefined };
+  if (!/json/.test(mediaTypeOf(answer.headers.get('content-type')) ?? '')) return { body: answer.text };
+  try {
+    return { body: JSON.parse(answer.text) };
+  } catch (error) {
+    return { body: answer.text, parseError: `a body labelled JSON that does not parse (${(error as Error).message})` };
+  }
+}
+
+function kindVerdict(request: RequestCase, status: number): Verdict | undefined {
+  switch (request.kind) {
+    case 'unauthenticated':
+      return { check: 'auth-required', ...(status === 401 || status === 403 ? {} : { failure: `answered ${status} to a request without a key` }) };
+    case 'invalid':
+      return { check: 'invalid-rejected', ...(status >= 400 && status < 500 ? {} : { failure: `answered ${status} to a request the document does not allow (${request.note})` }) };
+    case 'linked':
+      return { check: 'link-followed', ...(status === request.expectedStatus ? {} : { failure: `answered ${status} where the link expects ${request.expectedStatus} (${request.note})` }) };
+    default:
+      return undefined;
+  }
+}
+
+export function createAnswerChecks(document: OpenApiDocument, validator: ContractValidator) {
+  const checkResponse = createResponseChecker(document, validator);
+
+  /** The verdict of every check that applies to this answer, and the body as parsed. */
+  return function judgeAnswer(request: RequestCase, answer: Answer): { verdicts: Verdict[]; body: unknown } {
+    const { route } = request;
+    const { body, parseError } = readBody(answer);
+    const verdicts: Verdict[] = [{ check: 'answered' }];
+    verdicts.push({ check: 'no-server-error', ...(answer.status >= 500 ? { failure: `answered ${answer.status}` } : {}) });
+    const kind = kindVerdict(request, answer.status);
+    if (kind) verdicts.push(kind);
+    const response = responseFor(document, route, answer.status);
+    if (!response) {
+      verdicts.push({ check: 'status-declared', failure: `${answer.status} is not a status ${route.operationId} declares (declared: ${Object.keys(route.operation.responses ?? {}).join(', ')})` });
+      return { verdicts, body };
+    }
+    verdicts.push({ check: 'status-declared' });
+    const mediaType = mediaTypeOf(answer.headers.get('content-type'));
+    const typeOk = response.mediaTypes.length === 0 || answer.text === '' || (mediaType !== undefined && response.mediaTypes.some((t) => t.toLowerCase() === mediaType));
+    verdicts.push({ check: 'content-type', ...(typeOk ? {} : { failure: `${answer.status} with Content-Type ${mediaType ?? '(none)'}; declared: ${response.mediaTypes.join(', ')}` }) });
+    const issues = parseError ? [parseError] : checkResponse(route.operationId, answer.status, body).map((i) => `${i.path}: ${i.message} (${i.rule})`);
+    const more = issues.length > MAX_ISSUES_SHOWN ? `; and ${issues.length - MAX_ISSUES_SHOWN} more` : '';
+    verdicts.push({ check: 'body-schema', ...(issues.length === 0 ? {} : { failure: `${answer.status} body: ${issues.slice(0, MAX_ISSUES_SHOWN).join('; ')}${more}` }) });
+    return { verdicts, body };
+  };
+}

@@ -1,0 +1,183 @@
+// checkContract(): sends requests made from the document to a server and checks every answer against
+// it. Operations take turns (one request each, round after round) so that a small budget still
+// reaches all of them; the requests a link makes from an answer go next. Requests go one at a time,
+// no faster than the rate.
+import { createRedactor } from '../client/redact.js';
+import { loadBundledDocument } from '../contract/bundled-document.js';
+import type { OpenApiDocument } from '../contract/document.js';
+import { deriveRoutes, type RouteSpec } from '../contract/routes.js';
+import { createContractValidator } from '../contract/validator.js';
+import { createAnswerChecks, type Answer } from './answer-checks.js';
+import { CheckUsageError, refusal, resolveCheckOptions, type CheckOptions, type ResolvedCheckOptions } from './check-options.js';
+import { linkedCase, linksByOperation, type LinkSpec } from './links.js';
+import { createRequestJudge, exampleCase, invalidCases, randomValidCases, wireText, type RequestCase } from './request-cases.js';
+import { createTally, type CheckCounts, type Failure, type OperationSummary, type SentRequest } from './tally.js';
+
+export interface CheckResult {
+  baseUrl: string;
+  seed: number;
+  requests: number;
+  durationMs: number;
+  operations: OperationSummary[];
+  checks: CheckCounts;
+  failures: Failure[];
+  /** Why the run stopped before its budget, where it did. */
+  stoppedEarly?: string;
+  passed: boolean;
+}
+
+/** After this many requests in a row without an answer, the server is taken to be gone. */
+const UNANSWERED_IN_A_ROW = 3;
+
+/** A 32-bit FNV-1a hash, so that each operation draws its own random requests from the one seed. */
+function hash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+function selectRoutes(document: OpenApiDocument, wanted: readonly string[] | undefined): RouteSpec[] {
+  const routes = deriveRoutes(document);
+  if (!wanted) return routes;
+  const known = new Set(routes.map((r) => r.operationId));
+  const unknown = wanted.filter((id) => !known.has(id));
+  if (unknown.length > 0) throw new CheckUsageError(`--operations: unknown operationId ${unknown.map((id) => `"${id}"`).join(', ')}; known: ${[...known].join(', ')}`);
+  return routes.filter((r) => wanted.includes(r.operationId));
+}
+
+/** Each operation's requests in the order they go: its examples, without a key, each rule broken, then random. */
+function planQueues(document: OpenApiDocument, routes: readonly RouteSpec[], options: ResolvedCheckOptions, judge: ReturnType<typeof createRequestJudge>) {
+  const share = Math.ceil(options.maxRequests / routes.length);
+  return new Map(
+    routes.map((route) => {
+      const example = exampleCase(document, route);
+      const invalid = invalidCases(document, judge, example);
+      const random = randomValidCases(document, judge, example, (options.seed + hash(route.operationId)) % 2 ** 31, Math.max(2, share - 2 - invalid.length));
+      return [route.operationId, [example, { ...example, kind: 'unauthenticated' as const, note: 'no Authorization header' }, ...invalid, ...random]];
+    }),
+  );
+}
+
+export function requestUrl(base: URL, request: RequestCase): string {
+  let pathname = request.route.path;
+  const query = new URLSearchParams();
+  for (const p of request.route.parameters) {
+    const value = request.params[p.name];
+    if (value === undefined) continue;
+    if (p.in === 'path') pathname = pathname.replace(`{${p.name}}`, encodeURIComponent(wireText(value)));
+    else query.append(p.name, wireText(value));
+  }
+  const search = query.size > 0 ? `?${query}` : '';
+  return `${base.origin}${base.pathname.replace(/\/$/, '')}${pathname}${search}`;
+}
+
+async function send(options: ResolvedCheckOptions, request: RequestCase): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const authenticated = request.kind !== 'unauthenticated';
+  if (authenticated) headers.authorization = `apikey ${options.apiKey}`;
+  const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const sent = { method: request.route.method, url: requestUrl(options.baseUrl, request), body, authenticated };
+  try {
+    const response = await options.fetch(sent.url, { method: sent.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
+    return { sent, answer: { status: response.status, headers: response.headers, text: await response.text() } };
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    const reason = (error as Error).name === 'TimeoutError' ? `no answer in ${options.timeoutMs} ms` : `${cause?.code ?? (error as Error).name}: ${(error as Error).message}`;
+    return { sent, error: `${sent.method} ${sent.url} failed: ${reason}` };
+  }
+}
+
+/** Waits so that requests start no closer together than the rate allows. */
+function createPacer(rate: number) {
+  const interval = Number.isFinite(rate) ? 1000 / rate : 0;
+  let nextAt = 0;
+  return async () => {
+    const wait = nextAt - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    nextAt = Math.max(nextAt, performance.now()) + interval;
+  };
+}
+
+export async function checkContract(options: CheckOptions & { document?: OpenApiDocument }): Promise<CheckResult> {
+  const resolved = resolveCheckOptions(options);
+  const document = options.document ?? loadBundledDocument();
+  const routes = selectRoutes(document, resolved.operations);
+  const validator = createContractValidator(document);
+  const judge = createRequestJudge(document, validator);
+  const run = {
+    options: resolved,
+    document,
+    links: linksByOperation(document, deriveRoutes(document)),
+    judgeAnswer: createAnswerChecks(document, validator),
+    tally: createTally(
+      routes.map((r) => r.operationId),
+      createRedactor(resolved.apiKey),
+    ),
+    pace: createPacer(resolved.rate),
+    unansweredInARow: 0,
+  };
+  const queues = planQueues(document, routes, resolved, judge);
+  for (const route of routes) {
+    const reason = refusal(route.method, false, resolved);
+    if (reason) {
+      run.tally.skip(route.operationId, reason);
+      queues.delete(route.operationId);
+    }
+  }
+  const started = performance.now();
+  const stoppedEarly = await runQueues(run, queues);
+  const tallied = run.tally.result();
+  return {
+    baseUrl: resolved.baseUrl.href.replace(/\/$/, ''),
+    seed: resolved.seed,
+    durationMs: performance.now() - started,
+    ...tallied,
+    ...(stoppedEarly ? { stoppedEarly } : {}),
+    passed: tallied.failures.length === 0,
+  };
+}
+
+type Run = {
+  options: ResolvedCheckOptions;
+  document: OpenApiDocument;
+  links: Map<string, LinkSpec[]>;
+  judgeAnswer: ReturnType<typeof createAnswerChecks>;
+  tally: ReturnType<typeof createTally>;
+  pace: () => Promise<void>;
+  unansweredInARow: number;
+};
+
+/** Sends one request, records its verdicts, and returns the requests its links make (none unless it succeeded). */
+async function exchange(run: Run, request: RequestCase): Promise<RequestCase[]> {
+  await run.pace();
+  const { sent, answer, error } = await send(run.options, request);
+  const { operationId } = request.route;
+  if (!answer) {
+    run.unansweredInARow++;
+    run.tally.record(operationId, request.note, sent, 'no answer', [{ check: 'answered', failure: error! }]);
+    return [];
+  }
+  run.unansweredInARow = 0;
+  const { verdicts, body } = run.judgeAnswer(request, answer);
+  run.tally.record(operationId, request.note, sent, String(answer.status), verdicts);
+  if (answer.status < 200 || answer.status > 299 || request.kind === 'unauthenticated' || request.kind === 'invalid') return [];
+  return (run.links.get(operationId) ?? [])
+    .map((link) => linkedCase(run.document, link, { request, status: answer.status, headers: answer.headers, body }))
+    .filter((linked) => refusal(linked.route.method, true, run.options) === undefined);
+}
+
+/** Round after round, one request per operation, each followed by what its links make; until the budget is spent. */
+async function runQueues(run: Run, queues: Map<string, RequestCase[]>): Promise<string | undefined> {
+  const budgetLeft = () => run.tally.requests < run.options.maxRequests;
+  while (budgetLeft() && [...queues.values()].some((queue) => queue.length > 0)) {
+    for (const queue of queues.values()) {
+      const pending = queue.length > 0 ? [queue.shift()!] : [];
+      while (pending.length > 0 && budgetLeft()) {
+        pending.push(...(await exchange(run, pending.shift()!)));
+        if (run.unansweredInARow >= UNANSWERED_IN_A_ROW) return `stopped after ${UNANSWERED_IN_A_ROW} requests in a row got no answer`;
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,108 @@
+// The contract runner's options, checked and completed: each bad one is a CheckUsageError that names
+// the option and the rule. Also the safety policy: what may be sent to a server that is not loopback.
+
+export interface CheckOptions {
+  /** The server to check, e.g. http://127.0.0.1:4010. Required. */
+  baseUrl: string;
+  /** Sent as `Authorization: apikey <key>`. Default: GCORE_API_KEY. */
+  apiKey?: string | undefined;
+  /** Check only these operations. Default: all. */
+  operations?: readonly string[] | undefined;
+  /** How many requests at most. Default 500. */
+  maxRequests?: number | undefined;
+  /** The same seed sends the same requests. Default: a random one, printed in the report. */
+  seed?: number | undefined;
+  /** Requests per second at most. Default: 5 for a host that is not loopback, unlimited on loopback. */
+  rate?: number | undefined;
+  /** Send POST and PATCH to a host that is not loopback, and DELETEs of resources the run did not create to loopback. */
+  allowWrites?: boolean | undefined;
+  /** How long one request may take. Default 30 s. */
+  timeoutMs?: number | undefined;
+  /** For tests and proxies. Default: globalThis.fetch. */
+  fetch?: typeof fetch | undefined;
+}
+
+export class CheckUsageError extends Error {
+  override name = 'CheckUsageError';
+}
+
+export const DEFAULT_MAX_REQUESTS = 500;
+export const REMOTE_RATE = 5;
+const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_SEED = 2 ** 31 - 1;
+
+export interface ResolvedCheckOptions {
+  baseUrl: URL;
+  apiKey: string;
+  operations: readonly string[] | undefined;
+  maxRequests: number;
+  seed: number;
+  /** Requests per second; Infinity for no limit. */
+  rate: number;
+  allowWrites: boolean;
+  loopback: boolean;
+  timeoutMs: number;
+  fetch: typeof fetch;
+}
+
+/** A host on this machine: the loopback range, [::1] or localhost. */
+export const isLoopback = (hostname: string) => /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]' || hostname === 'localhost';
+
+function wholeNumber(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min || value > max) throw new CheckUsageError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
+  return value;
+}
+
+function parseBaseUrl(text: string | undefined): URL {
+  if (!text) throw new CheckUsageError('--base-url is required: the server to check, such as http://127.0.0.1:4010');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new CheckUsageError(`--base-url must be an absolute http or https URL, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckUsageError(`--base-url must be an http or https URL, got "${url.protocol}"`);
+  if (url.search || url.hash) throw new CheckUsageError('--base-url takes no query or fragment');
+  return url;
+}
+
+function parseApiKey(given: string | undefined): string {
+  const key = given ?? process.env.GCORE_API_KEY;
+  if (!key) throw new CheckUsageError('An API key is required: --api-key, or the GCORE_API_KEY environment variable');
+  // The key goes into a header; one that a header cannot hold is refused without quoting it.
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(key) || key.trim() !== key) throw new CheckUsageError('The API key has characters an HTTP header cannot hold');
+  return key;
+}
+
+export function resolveCheckOptions(options: CheckOptions): ResolvedCheckOptions {
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const loopback = isLoopback(baseUrl.hostname);
+  if (options.rate !== undefined && !(options.rate > 0)) throw new CheckUsageError(`--rate must be a number of requests per second above 0, got ${options.rate}`);
+  return {
+    baseUrl,
+    apiKey: parseApiKey(options.apiKey),
+    operations: options.operations,
+    maxRequests: wholeNumber('--max-requests', options.maxRequests, 1, 1_000_000, DEFAULT_MAX_REQUESTS),
+    seed: wholeNumber('--seed', options.seed, 0, MAX_SEED, Math.floor(Math.random() * MAX_SEED)),
+    rate: options.rate ?? (loopback ? Infinity : REMOTE_RATE),
+    allowWrites: options.allowWrites === true,
+    loopback,
+    timeoutMs: wholeNumber('timeoutMs', options.timeoutMs, 1, 2 ** 31 - 1, DEFAULT_TIMEOUT_MS),
+    fetch: options.fetch ?? globalThis.fetch,
+  };
+}
+
+/**
+ * Why a request may not be sent, or undefined when it may. GETs always; POST and PATCH to loopback, or
+ * anywhere with allowWrites; a DELETE only of a resource this run created (a linked one), or of any
+ * resource on loopback with allowWrites.
+ */
+export function refusal(method: string, linked: boolean, policy: Pick<ResolvedCheckOptions, 'loopback' | 'allowWrites'>): string | undefined {
+  if (method === 'GET' || method === 'HEAD') return undefined;
+  if (method === 'DELETE') {
+    if (linked || (policy.loopback && policy.allowWrites)) return undefined;
+    return policy.loopback ? 'a DELETE of a resource this run did not create: --allow-writes sends it to a loopback server' : 'a DELETE of a resource this run did not create, to a server that is not loopback: never sent';
+  }
+  return policy.loopback || policy.allowWrites ? undefined : `a ${method} to a server that is not loopback: --allow-writes sends it`;
+}

@@ -1,0 +1,85 @@
+// Follows the document's OpenAPI links: when an operation succeeds, each link of its response names
+// the operation to call next and where its parameters and body come from (runtime expressions such
+// as `$response.body#/id`). The runner writes no sequence of its own; this is how it learns them.
+import { resolveRef, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import type { RouteSpec } from '../contract/routes.js';
+import { exampleCase, type RequestCase } from './request-cases.js';
+
+/** What a link's runtime expressions can read: the request as sent and the answer as received. */
+export interface Exchange {
+  request: RequestCase;
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+export class LinkError extends Error {
+  override name = 'LinkError';
+}
+
+/** Reads an RFC 6901 pointer ("/id", "/a~1b/0") in a parsed JSON value. */
+function atPointer(value: unknown, pointer: string): unknown {
+  if (pointer === '') return value;
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
+    .reduce<unknown>((at, key) => (at !== null && typeof at === 'object' && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined), value);
+}
+
+/** Evaluates a link's value: a runtime expression, or any other value as it is. */
+export function evaluate(expression: unknown, exchange: Exchange): unknown {
+  if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
+  const [source, pointer] = expression.split('#', 2) as [string, string | undefined];
+  const { request } = exchange;
+  const parameter = /^\$request\.(path|query)\.(.+)$/.exec(source);
+  if (parameter) return request.route.parameters.some((p) => p.in === parameter[1] && p.name === parameter[2]) ? request.params[parameter[2]!] : undefined;
+  if (source === '$request.body') return atPointer(request.body, pointer ?? '');
+  if (source === '$response.body') return atPointer(exchange.body, pointer ?? '');
+  if (source === '$statusCode') return exchange.status;
+  const header = /^\$response\.header\.(.+)$/.exec(source);
+  if (header) return exchange.headers.get(header[1]!) ?? undefined;
+  throw new LinkError(`Unsupported runtime expression ${expression}: the runner reads $request.path, $request.query, $request.body, $response.body, $response.header and $statusCode`);
+}
+
+export interface LinkSpec {
+  name: string;
+  target: RouteSpec;
+  parameters: Record<string, unknown>;
+  requestBody: unknown;
+  expectedStatus: number;
+}
+
+/** The links of each operation's success response, checked against the document's operations. */
+export function linksByOperation(document: OpenApiDocument, routes: readonly RouteSpec[]): Map<string, LinkSpec[]> {
+  const byId = new Map(routes.map((route) => [route.operationId, route]));
+  const result = new Map<string, LinkSpec[]>();
+  for (const route of routes) {
+    const response = resolveRef<JsonObject>(document, (route.operation.responses as Record<string, JsonObject>)[String(route.status)] ?? {});
+    const links = Object.entries((response.links ?? {}) as Record<string, JsonObject>).map(([name, raw]): LinkSpec => {
+      const link = resolveRef(document, raw);
+      const target = byId.get(link.operationId);
+      if (!target) throw new LinkError(`Link ${name} of ${route.operationId} names operationId "${link.operationId}", which the document does not have`);
+      const parameters = (link.parameters ?? {}) as Record<string, unknown>;
+      for (const key of Object.keys(parameters)) {
+        if (!target.parameters.some((p) => p.name === key.replace(/^(path|query)\./, ''))) throw new LinkError(`Link ${name} of ${route.operationId} sets parameter "${key}", which ${target.operationId} does not take`);
+      }
+      return { name, target, parameters, requestBody: link.requestBody, expectedStatus: Number(link['x-expected-status'] ?? target.status) };
+    });
+    if (links.length > 0) result.set(route.operationId, links);
+  }
+  return result;
+}
+
+/** The request a link makes from an exchange: the target's example request with the link's values put in. */
+export function linkedCase(document: OpenApiDocument, link: LinkSpec, exchange: Exchange): RequestCase {
+  const request = exampleCase(document, link.target);
+  for (const [key, expression] of Object.entries(link.parameters)) {
+    const name = key.replace(/^(path|query)\./, '');
+    const value = evaluate(expression, exchange);
+    if (value === undefined) delete request.params[name];
+    else request.params[name] = value;
+  }
+  if (link.requestBody !== undefined) request.body = structuredClone(evaluate(link.requestBody, exchange));
+  return { ...request, kind: 'linked', expectedStatus: link.expectedStatus, note: `link ${link.name} from ${exchange.request.route.operationId} (${exchange.request.note})` };
+}

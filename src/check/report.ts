@@ -1,0 +1,49 @@
+// The contract run as people read it: a table per operation (requests, statuses seen, checks failed),
+// the checks with their counts, then each failure with a curl command that reproduces it. The
+// command reads the key from $GCORE_API_KEY: no report holds the key.
+import { CHECKS, type CheckName } from './answer-checks.js';
+import type { CheckResult } from './check-contract.js';
+import type { Failure, SentRequest } from './tally.js';
+
+/** Quotes a word for a POSIX shell. */
+const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
+
+export function curlCommand(request: SentRequest): string {
+  const parts = ['curl -sS -i', '-X', request.method, shellQuote(request.url)];
+  if (request.authenticated) parts.push('-H', '"Authorization: apikey $GCORE_API_KEY"');
+  if (request.body !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(request.body));
+  return parts.join(' ');
+}
+
+const statusList = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([status, count]) => `${status} x${count}`)
+    .join(', ') || '-';
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+}
+
+function describeFailure(failure: Failure, index: number): string {
+  const times = failure.count > 1 ? ` (${failure.count} requests)` : '';
+  return [`${index + 1}. ${failure.operationId} ${failure.check}${times}: ${failure.message}`, `   request: ${failure.note}`, `   reproduce: ${curlCommand(failure.request)}`].join('\n');
+}
+
+export function formatReport(result: CheckResult): string {
+  const operations = table([
+    ['operation', 'requests', 'statuses', 'failed checks'],
+    ...result.operations.map((op) => [op.operationId, String(op.requests), op.skipped ? `skipped: ${op.skipped}` : statusList(op.statuses), op.failedChecks.join(', ') || '-']),
+  ]);
+  const checks = table([
+    ['check', 'passed', 'failed', ''],
+    ...(Object.keys(CHECKS) as CheckName[]).map((name) => [name, String(result.checks[name].passed), String(result.checks[name].failed), CHECKS[name]]),
+  ]);
+  const seconds = (result.durationMs / 1000).toFixed(1);
+  const lines = [`cloud-platform-check: ${result.requests} requests to ${result.baseUrl} in ${seconds} s (seed ${result.seed})`, '', operations, '', checks, ''];
+  if (result.stoppedEarly) lines.push(`Stopped early: ${result.stoppedEarly}`, '');
+  if (result.failures.length === 0) lines.push('No check failed.');
+  else lines.push(`${result.failures.length} failure(s):`, '', ...result.failures.map(describeFailure));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,134 @@
+// The requests the contract runner sends for one operation, derived from the document: the one its
+// examples make, the same without a key, one per rule a parameter or body field can break, and
+// random valid ones from the seed. Each is labelled valid or invalid by the document's validator.
+import fc from 'fast-check';
+import { resolveRef, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import type { ParameterSpec, RouteSpec } from '../contract/routes.js';
+import type { ContractValidator, ValidationIssue } from '../contract/validator.js';
+import { everyProperty, invalidCandidates, requiredNames, schemaExample, valueArbitrary } from './schema-values.js';
+
+export type CaseKind = 'valid' | 'invalid' | 'unauthenticated' | 'linked';
+
+export interface RequestCase {
+  kind: CaseKind;
+  route: RouteSpec;
+  /** Parameter values by name (path and query); an absent name is not sent. */
+  params: Record<string, unknown>;
+  /** The JSON body; undefined sends none. */
+  body: unknown;
+  /** What this request is, for the report: "query page = 0: must be >= 1 (minimum)". */
+  note: string;
+  /** For a linked request: the status its link expects. */
+  expectedStatus?: number;
+}
+
+/** A parameter's value as it travels in a URL. */
+export const wireText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** A parameter's text read back as the type its schema wants, as a server reads it off the URL. */
+function fromWire(text: string, types: readonly string[]): unknown {
+  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
+  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
+  return text;
+}
+
+/** A path segment that a URL keeps as it is: not empty, and not a dot segment that URLs resolve away. */
+const usableInPath = (text: string) => text !== '' && text !== '.' && text !== '..';
+
+export function createRequestJudge(document: OpenApiDocument, validator: ContractValidator) {
+  const parameterIssues = (p: ParameterSpec, value: unknown): ValidationIssue[] => {
+    const where = `${p.in}.${p.name}`;
+    if (value === undefined) return p.required ? [{ path: where, rule: 'required', message: 'is required' }] : [];
+    const text = wireText(value);
+    if (p.in === 'path' && !usableInPath(text)) return [{ path: where, rule: 'path', message: 'cannot travel as a path segment' }];
+    return validator.check(p.schema, fromWire(text, p.types)).map((issue) => ({ ...issue, path: where + issue.path.slice(1) }));
+  };
+  const bodyIssues = (route: RouteSpec, body: unknown): ValidationIssue[] => {
+    if (!route.body) return [];
+    if (body === undefined) return route.body.required ? [{ path: 'body', rule: 'required', message: 'a body is required' }] : [];
+    return validator.check(route.body.schema, body).map((issue) => ({ ...issue, path: `body${issue.path.slice(1)}` }));
+  };
+  /** What makes a request invalid by the document; none when it is valid. */
+  return function requestIssues(route: RouteSpec, params: Record<string, unknown>, body: unknown): ValidationIssue[] {
+    return [...route.parameters.flatMap((p) => parameterIssues(p, params[p.name])), ...bodyIssues(route, body)];
+  };
+}
+
+export type RequestJudge = ReturnType<typeof createRequestJudge>;
+
+/** The body example the operation gives, else its schema's. */
+function bodyExample(document: OpenApiDocument, route: RouteSpec): unknown {
+  if (!route.body) return undefined;
+  const requestBody = resolveRef(document, route.operation.requestBody as JsonObject);
+  const media = Object.values((requestBody.content ?? {}) as Record<string, JsonObject>)[0];
+  return media && 'example' in media ? media.example : schemaExample(document, { $ref: route.body.schema });
+}
+
+/** The request the document's examples make: every path and required query parameter, and the body. */
+export function exampleCase(document: OpenApiDocument, route: RouteSpec): RequestCase {
+  const params: Record<string, unknown> = {};
+  for (const p of route.parameters) if (p.in === 'path' || p.required) params[p.name] = schemaExample(document, { $ref: p.schema });
+  return { kind: 'valid', route, params, body: structuredClone(bodyExample(document, route)), note: "the document's examples" };
+}
+
+const describe = (issue: ValidationIssue) => `${issue.path}: ${issue.message} (${issue.rule})`;
+const shown = (value: unknown) => {
+  const text = JSON.stringify(value) ?? 'undefined';
+  return text.length > 40 ? `${text.slice(0, 37)}...` : text;
+};
+
+/** Requests that each break one rule: a parameter or body field past its bounds, of a wrong type, or missing. */
+export function invalidCases(document: OpenApiDocument, judge: RequestJudge, base: RequestCase): RequestCase[] {
+  const { route } = base;
+  const variants: [string, Record<string, unknown>, unknown][] = [];
+  for (const p of route.parameters) {
+    if (p.in === 'query' && p.required) variants.push([`query ${p.name} left out`, { ...base.params, [p.name]: undefined }, base.body]);
+    for (const value of invalidCandidates(document, { $ref: p.schema })) {
+      if (value === null || typeof value !== 'object') variants.push([`${p.in} ${p.name} = ${shown(wireText(value))}`, { ...base.params, [p.name]: value }, base.body]);
+    }
+  }
+  if (route.body) {
+    const example = base.body as Record<string, unknown>;
+    variants.push(['no body', base.params, undefined]);
+    for (const value of invalidCandidates(document, { $ref: route.body.schema })) variants.push([`body = ${shown(value)}`, base.params, value]);
+    for (const name of requiredNames(document, { $ref: route.body.schema })) {
+      const { [name]: _dropped, ...rest } = example;
+      variants.push([`body.${name} left out`, base.params, rest]);
+    }
+    for (const [name, property] of Object.entries(everyProperty(document, { $ref: route.body.schema }))) {
+      for (const value of invalidCandidates(document, property)) variants.push([`body.${name} = ${shown(value)}`, base.params, { ...example, [name]: value }]);
+    }
+  }
+  // One request per rule broken at one place: many candidates break the same rule the same way.
+  const seen = new Set<string>();
+  const cases: RequestCase[] = [];
+  for (const [what, params, body] of variants) {
+    const first = judge(route, params, body)[0];
+    if (!first || seen.has(`${first.path}|${first.rule}`)) continue;
+    seen.add(`${first.path}|${first.rule}`);
+    cases.push({ kind: 'invalid', route, params, body, note: `${what}: ${describe(first)}` });
+  }
+  return cases;
+}
+
+/** Up to `count` random requests the document allows, the same ones for the same seed. */
+export function randomValidCases(document: OpenApiDocument, judge: RequestJudge, base: RequestCase, seed: number, count: number): RequestCase[] {
+  const { route } = base;
+  const params = Object.fromEntries(
+    route.parameters.map((p) => {
+      const random = fc.oneof(fc.constant(base.params[p.name]), valueArbitrary(document, { $ref: p.schema }));
+      return [p.name, p.in === 'path' || p.required ? random : fc.option(random, { nil: undefined })];
+    }),
+  );
+  const body = route.body ? fc.oneof(fc.constant(base.body), valueArbitrary(document, { $ref: route.body.schema })) : fc.constant(undefined);
+  const samples = fc.sample(fc.record({ params: fc.record(params), body }), { seed, numRuns: count * 4 });
+  const seen = new Set<string>();
+  const cases: RequestCase[] = [];
+  for (const sample of samples) {
+    const key = JSON.stringify(sample);
+    if (cases.length === count || seen.has(key) || judge(route, sample.params, sample.body).length > 0) continue;
+    seen.add(key);
+    cases.push({ kind: 'valid', route, params: sample.params, body: sample.body, note: 'random values the document allows' });
+  }
+  return cases;
+}

@@ -1,0 +1,79 @@
+// What a contract run found, as it goes: per operation the requests and statuses seen, per check how
+// often it passed and failed, and each distinct failure once, with a count and the first request
+// that showed it. Everything kept from the server is scrubbed of the key first.
+import type { CheckName, Verdict } from './answer-checks.js';
+import { CHECKS } from './answer-checks.js';
+
+export interface SentRequest {
+  method: string;
+  /** The whole URL, query included. */
+  url: string;
+  /** The JSON body as sent, or undefined for none. */
+  body: string | undefined;
+  authenticated: boolean;
+}
+
+export interface Failure {
+  check: CheckName;
+  operationId: string;
+  message: string;
+  /** How many requests failed this check of this operation with this message. */
+  count: number;
+  /** The first of them, to reproduce it. */
+  request: SentRequest;
+  /** What that request was: "the document's examples", "query page = 0: ...". */
+  note: string;
+}
+
+export interface OperationSummary {
+  operationId: string;
+  requests: number;
+  /** Status (or "no answer") -> how many. */
+  statuses: Record<string, number>;
+  failedChecks: CheckName[];
+  /** How often each check that applied to its answers passed and failed. */
+  checks: Partial<CheckCounts>;
+  /** Why its own requests were not sent, where they were not. */
+  skipped?: string;
+}
+
+export type CheckCounts = Record<CheckName, { passed: number; failed: number }>;
+
+export function createTally(operationIds: readonly string[], redact: (text: string) => string) {
+  const operations = new Map<string, OperationSummary>(operationIds.map((id) => [id, { operationId: id, requests: 0, statuses: {}, failedChecks: [], checks: {} }]));
+  const checks = Object.fromEntries(Object.keys(CHECKS).map((name) => [name, { passed: 0, failed: 0 }])) as CheckCounts;
+  const failures = new Map<string, Failure>();
+  let requests = 0;
+
+  return {
+    get requests() {
+      return requests;
+    },
+    skip(operationId: string, reason: string) {
+      operations.get(operationId)!.skipped = reason;
+    },
+    record(operationId: string, note: string, sent: SentRequest, status: string, verdicts: readonly Verdict[]) {
+      requests++;
+      // A link may lead to an operation outside the ones chosen: it is listed once it is called.
+      const summary = operations.get(operationId) ?? { operationId, requests: 0, statuses: {}, failedChecks: [], checks: {} };
+      operations.set(operationId, summary);
+      summary.requests++;
+      summary.statuses[status] = (summary.statuses[status] ?? 0) + 1;
+      for (const { check, failure } of verdicts) {
+        const outcome = failure === undefined ? 'passed' : 'failed';
+        checks[check][outcome]++;
+        (summary.checks[check] ??= { passed: 0, failed: 0 })[outcome]++;
+        if (failure === undefined) continue;
+        if (!summary.failedChecks.includes(check)) summary.failedChecks.push(check);
+        const message = redact(failure);
+        const key = `${operationId}\n${check}\n${message}`;
+        const known = failures.get(key);
+        if (known) known.count++;
+        else failures.set(key, { check, operationId, message, count: 1, request: sent, note: redact(note) });
+      }
+    },
+    result() {
+      return { requests, operations: [...operations.values()], checks, failures: [...failures.values()] };
+    },
+  };
+}
