@@ -1,11 +1,13 @@
 // The breaking-change gate on fixture pairs: one base document, and a revision per kind of change.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, stringify } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { diffDocuments } from '../scripts/lib/contract-diff.js';
+import { markdownChangelog } from '../scripts/lib/diff-report.js';
+import { lastRelease, versionOf } from '../scripts/lib/release-base.js';
 import { projectRoot } from './helpers/sources.js';
 
 type Doc = Record<string, any>;
@@ -48,7 +50,7 @@ describe('npm run diff', () => {
     expect(result.breaking).toBe(true);
     expect(result.changes.filter((c) => c.impact === 'major').map((c) => c.ruleId)).toContain(rule);
     expect(result.blocked).toBe(true);
-    expect(result.markdown).toContain(rule);
+    expect(markdownChangelog(result, 'the base')).toContain(`\`${rule}\``);
   });
 
   it('lets a breaking change through when the major version was raised', async () => {
@@ -70,19 +72,104 @@ describe('npm run diff', () => {
   });
 });
 
-describe('the npm run diff command on this repository', () => {
-  const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/diff.ts', ...args], { cwd: projectRoot, encoding: 'utf8' });
+describe('the npm run diff command, in a clone of this repository', () => {
+  const clone = mkdtempSync(path.join(os.tmpdir(), 'diff-clone-'));
+  const run = (args: string[] = []) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/diff.ts', ...args], { cwd: clone, encoding: 'utf8' });
+  const editYaml = (file: string, change: (doc: Doc) => void) => {
+    const doc = parse(readFileSync(path.join(clone, file), 'utf8')) as Doc;
+    change(doc);
+    writeFileSync(path.join(clone, file), stringify(doc));
+  };
+  const removeSlug = () =>
+    editYaml('openapi/components/schemas/Video.yaml', (video) => {
+      delete video.properties.slug;
+      video.required = (video.required ?? []).filter((name: string) => name !== 'slug');
+    });
 
-  it('exits 0 on the current tree against its default base, printing a markdown summary', () => {
-    const result = run([]);
-    expect(result.stderr).toBe('');
-    expect(result.stdout).toMatch(/^# Contract diff: generated\/openapi\.yaml against \S+/);
-    expect(result.status).toBe(0);
+  beforeAll(() => {
+    execFileSync('git', ['clone', '-q', projectRoot, clone]);
+    symlinkSync(path.join(projectRoot, 'node_modules'), path.join(clone, 'node_modules'));
+  });
+  beforeEach(() => void execFileSync('git', ['checkout', '-q', '--', '.'], { cwd: clone }));
+
+  it('exits 0 on the committed tree against the last release, which it names', () => {
+    const result = run();
+    expect(result.stdout).toMatch(/^Contract diff: the working tree's document against (v\d\S*|[0-9a-f]{12} \(no v\* tag: the commit that brought in version \d+\.\d+\.\d+\))\n/);
+    expect(result.stdout).toContain('No breaking change.');
+    expect(result.status, result.stderr).toBe(0);
   }, 60_000);
 
-  it('exits 2 naming a ref that does not exist', () => {
-    const result = run(['no-such-ref']);
+  it('exits 1 naming Video.slug when the working tree removes it, uncommitted', () => {
+    removeSlug();
+    const result = run();
+    expect(result.stdout).toContain('Breaking (1):\n  - Property `slug` of `Video` was removed. [property-removed]');
+    expect(result.stdout).toMatch(/Blocked: 1 breaking change\(s\) without a major version raise\. Raise info\.version \(and package\.json\) to \d+\.0\.0/);
+    expect(result.status).toBe(1);
+  }, 60_000);
+
+  it('passes the same removal once the major version is raised, and says so', () => {
+    removeSlug();
+    let raised = '';
+    editYaml('openapi/openapi.yaml', (doc) => (doc.info.version = raised = `${Number(String(doc.info.version).split('.')[0]) + 1}.0.0`));
+    const result = run();
+    expect(result.stdout).toContain('Property `slug` of `Video` was removed.');
+    expect(result.stdout).toMatch(new RegExp(`Breaking changes, with the major version raised \\(\\d+\\.\\d+\\.\\d+ -> ${raised.replaceAll('.', '\\.')}\\): allowed\\.`));
+    expect(result.status, result.stderr).toBe(0);
+  }, 60_000);
+
+  it('prints a markdown changelog with --markdown, breaking changes first, with the same exit code', () => {
+    removeSlug();
+    editYaml('openapi/components/schemas/Video.yaml', (video) => (video.properties.subtitle = { type: 'string', description: 'A subtitle.', examples: ['Launch'] }));
+    const result = run(['--markdown']);
+    expect(result.stdout).toMatch(/^## Contract changes against /);
+    const breaking = result.stdout.indexOf('### Breaking (1)');
+    const other = result.stdout.search(/### (Non-breaking|Patch-level)/);
+    expect(breaking).toBeGreaterThan(0);
+    expect(other).toBeGreaterThan(breaking);
+    expect(result.stdout).toContain('| Property `slug` of `Video` was removed. | `property-removed` |');
+    expect(result.status).toBe(1);
+  }, 60_000);
+
+  const usage: [string, string[], string][] = [
+    ['a ref that does not exist', ['no-such-ref'], 'Cannot read generated/openapi.yaml at "no-such-ref"'],
+    ['an option it does not know', ['--html'], "Unknown option '--html'"],
+  ];
+  it.each(usage)('exits 2 on %s', (_, args, message) => {
+    const result = run(args);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain('Cannot read generated/openapi.yaml at "no-such-ref"');
+    expect(result.stderr).toContain(message);
   }, 60_000);
+});
+
+describe('the last release, without a ref', () => {
+  const repo = mkdtempSync(path.join(os.tmpdir(), 'release-base-'));
+  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
+  const commitDocument = (version: string, note: string) => {
+    mkdirSync(path.join(repo, 'generated'), { recursive: true });
+    writeFileSync(path.join(repo, 'generated', 'openapi.yaml'), `openapi: 3.1.0\ninfo:\n  title: T\n  version: '${version}'\n  summary: ${note}\npaths: {}\n`);
+    git('add', '-A');
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', note);
+    return git('rev-parse', 'HEAD');
+  };
+
+  it('is the commit that brought in the current version, then the newest v* tag once there is one', () => {
+    git('init', '-q');
+    commitDocument('1.0.0', 'first');
+    const lastOfOne = commitDocument('1.0.0', 'a change in 1.0.0');
+    const raise = commitDocument('2.0.0', 'the raise');
+    commitDocument('2.0.0', 'a change after the raise');
+    writeFileSync(path.join(repo, 'README'), 'not the document');
+    git('add', '-A');
+    git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'no document change');
+    expect(lastRelease(repo)).toEqual({ ref: raise.slice(0, 12), why: 'no v* tag: the commit that brought in version 2.0.0' });
+    git('tag', 'v1.0.0', lastOfOne);
+    expect(lastRelease(repo)).toEqual({ ref: 'v1.0.0', why: 'the newest v* tag' });
+  });
+
+  it.each([
+    ["info:\n  title: T\n  version: '2.1.0'\n", '2.1.0'],
+    ['info:\n  title: T\n  version: 3.0.0\n', '3.0.0'],
+    ['info:\n  title: T\n  license:\n    name: MIT\n  version: "4.0.0"\npaths: {}\n', '4.0.0'],
+    ['paths:\n  version: 9\n', undefined],
+  ])('reads info.version of %j', (text, version) => expect(versionOf(text)).toBe(version));
 });

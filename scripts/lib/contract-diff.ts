@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { generatedCodeBreaks } from './generated-code-breaks.js';
+import { bundleDocument } from './lint.js';
 import { runTool } from './tools.js';
 
 export interface DiffChange {
@@ -23,7 +24,6 @@ export interface DiffResult {
   majorRaised: boolean;
   /** Breaking without a major version raise. */
   blocked: boolean;
-  markdown: string;
 }
 
 interface RedoclyReport {
@@ -33,8 +33,8 @@ interface RedoclyReport {
 
 const majorOf = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
 
-async function report(base: string, revision: string, format: 'json' | 'markdown', outFile: string): Promise<string> {
-  const result = await runTool('redocly', ['diff', base, revision, '--config', 'scripts/diff.redocly.yaml', '--format', format, '--fail-on', 'none', '--output', outFile]);
+async function report(base: string, revision: string, outFile: string): Promise<string> {
+  const result = await runTool('redocly', ['diff', base, revision, '--config', 'scripts/diff.redocly.yaml', '--format', 'json', '--fail-on', 'none', '--output', outFile]);
   if (result.code !== 0) throw new Error(`redocly diff failed (${result.code}):\n${result.output}`);
   return readFile(outFile, 'utf8');
 }
@@ -42,15 +42,10 @@ async function report(base: string, revision: string, format: 'json' | 'markdown
 export async function diffDocuments(baseFile: string, revisionFile: string): Promise<DiffResult> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'cloud-api-diff-'));
   try {
-    const json = JSON.parse(await report(baseFile, revisionFile, 'json', path.join(scratch, 'diff.json'))) as RedoclyReport;
-    const redoclyMarkdown = await report(baseFile, revisionFile, 'markdown', path.join(scratch, 'diff.md'));
+    const json = JSON.parse(await report(baseFile, revisionFile, path.join(scratch, 'diff.json'))) as RedoclyReport;
     const [base, revision] = await Promise.all([baseFile, revisionFile].map(async (file) => parse(await readFile(file, 'utf8')) as Record<string, any>));
     const ours = generatedCodeBreaks(base!, revision!);
     const summary = { ...json.summary, major: json.summary.major + ours.length };
-    const markdown =
-      ours.length === 0
-        ? redoclyMarkdown
-        : `${redoclyMarkdown}\n### Breaking for generated code\n\n| Impact | Rule | Details |\n| --- | --- | --- |\n${ours.map((c) => `| 🔴 major | \`${c.ruleId}\` | ${c.message} |`).join('\n')}\n`;
     const baseVersion = String(base!.info?.version ?? '');
     const revisionVersion = String(revision!.info?.version ?? '');
     const breaking = summary.major > 0;
@@ -63,9 +58,15 @@ export async function diffDocuments(baseFile: string, revisionFile: string): Pro
       revisionVersion,
       majorRaised,
       blocked: breaking && !majorRaised,
-      markdown,
     };
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** Bundles the working tree's source into `scratch` and compares it with the base document. */
+export async function contractDiffOfWorkingTree(baseFile: string, scratch: string): Promise<DiffResult> {
+  const revisionFile = path.join(scratch, 'working-tree-openapi.yaml');
+  await bundleDocument(revisionFile);
+  return diffDocuments(baseFile, revisionFile);
 }
