@@ -119,7 +119,7 @@ describe('the npm run diff command, in a clone of this repository', () => {
 
   it('prints a markdown changelog with --markdown, breaking changes first, with the same exit code', () => {
     removeSlug();
-    editYaml('openapi/components/schemas/Video.yaml', (video) => (video.properties.subtitle = { type: 'string', description: 'A subtitle.', examples: ['Launch'] }));
+    editYaml('openapi/paths/streaming_videos_{video_id}.yaml', (item) => item.get.parameters.push({ name: 'fields', in: 'query', required: false, description: 'Fields to return.', schema: { type: 'string', examples: ['name'] } }));
     const result = run(['--markdown']);
     expect(result.stdout).toMatch(/^## Contract changes against /);
     const breaking = result.stdout.indexOf('### Breaking (1)');
@@ -127,6 +127,7 @@ describe('the npm run diff command, in a clone of this repository', () => {
     expect(breaking).toBeGreaterThan(0);
     expect(other).toBeGreaterThan(breaking);
     expect(result.stdout).toContain('| Property `slug` of `Video` was removed. | `property-removed` |');
+    expect(result.stdout).toContain('| Parameter `fields` added at `paths//streaming/videos/{video_id}/get/parameters/0` | `added` |');
     expect(result.status).toBe(1);
   }, 60_000);
 

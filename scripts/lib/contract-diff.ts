@@ -26,9 +26,27 @@ export interface DiffResult {
   blocked: boolean;
 }
 
+interface RedoclyChange {
+  path: string;
+  typeName: string;
+  kind: string;
+  impact: DiffChange['impact'];
+  verdicts?: { ruleId: string; impact: DiffChange['impact']; message: string }[];
+  base?: { value?: { name?: unknown } };
+  revision?: { value?: { name?: unknown } };
+}
+
 interface RedoclyReport {
   summary: DiffResult['summary'];
-  changes: { verdicts?: { ruleId: string; impact: DiffChange['impact']; message: string }[] }[];
+  changes: RedoclyChange[];
+}
+
+/** A change as a line: its rule verdicts where redocly gives them, else what was added or removed where. */
+function describeChange(change: RedoclyChange): DiffChange[] {
+  if (change.verdicts?.length) return change.verdicts.map((v) => ({ ruleId: v.ruleId, impact: v.impact, message: v.message }));
+  const name = change.revision?.value?.name ?? change.base?.value?.name;
+  const where = decodeURIComponent(change.path.replace(/^#\//, '')).replaceAll('~1', '/').replaceAll('~0', '~');
+  return [{ ruleId: change.kind, impact: change.impact, message: `${change.typeName}${typeof name === 'string' ? ` \`${name}\`` : ''} ${change.kind} at \`${where}\`` }];
 }
 
 const majorOf = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
@@ -52,7 +70,7 @@ export async function diffDocuments(baseFile: string, revisionFile: string): Pro
     const majorRaised = majorOf(revisionVersion) > majorOf(baseVersion);
     return {
       summary,
-      changes: [...json.changes.flatMap((c) => (c.verdicts ?? []).map((v) => ({ ruleId: v.ruleId, impact: v.impact, message: v.message }))), ...ours],
+      changes: [...json.changes.flatMap(describeChange), ...ours],
       breaking,
       baseVersion,
       revisionVersion,
