@@ -45,7 +45,11 @@ interface RedoclyReport {
 function describeChange(change: RedoclyChange): DiffChange[] {
   if (change.verdicts?.length) return change.verdicts.map((v) => ({ ruleId: v.ruleId, impact: v.impact, message: v.message }));
   const name = change.revision?.value?.name ?? change.base?.value?.name;
-  const where = decodeURIComponent(change.path.replace(/^#\//, '')).replaceAll('~1', '/').replaceAll('~0', '~');
+  const where = change.path
+    .replace(/^#\//, '')
+    .split('/')
+    .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'))
+    .join(' › ');
   return [{ ruleId: change.kind, impact: change.impact, message: `${change.typeName}${typeof name === 'string' ? ` \`${name}\`` : ''} ${change.kind} at \`${where}\`` }];
 }
 
