@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';
 import { run } from './installed.js';
 
-/** Budgets: about a third above the sizes when they were set, so that growth is a decision. */
+/** Budgets: about a third above the sizes when they were set, so that growth is a decision (the root raised with the contract runner, cloud-platform-check). */
 const BUDGETS = [
-  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 150, unpackedKb: 900, files: 80 },
+  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 210, unpackedKb: 1150, files: 140 },
   { dir: path.join(projectRoot, 'emulator'), name: 'cloud-platform-emulator', packedKb: 130, unpackedKb: 500, files: 110 },
 ];
 

@@ -11,6 +11,7 @@ export const EXPORTS: [specifier: string, member: string][] = [
   ['cloud-platform-api', 'createCloudClient'],
   ['cloud-platform-api/validate', 'validateResponse'],
   ['cloud-platform-api/contract', 'createContractValidator'],
+  ['cloud-platform-api/check', 'checkContract'],
   ['cloud-platform-emulator', 'createEmulator'],
   ['cloud-platform-emulator/msw', 'createMswHandlers'],
   ['cloud-platform-emulator/server', 'startEmulatorServer'],
@@ -39,6 +40,8 @@ export function expectUsable(project: string, { emulator }: { emulator: boolean 
   expect(json.status, json.stderr).toBe(0);
   const validate = run('npx', ['--no-install', 'cloud-platform-validate', '--help'], project);
   expect(validate.stdout).toMatch(/^Usage: cloud-platform-validate/);
+  const check = run('npx', ['--no-install', 'cloud-platform-check', '--help'], project);
+  expect(check.stdout).toMatch(/^Usage: cloud-platform-check/);
   if (!emulator) return;
   const version = run('npx', ['--no-install', 'cloud-platform-emulator', '--version'], project);
   expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
