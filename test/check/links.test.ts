@@ -36,7 +36,7 @@ describe("the document's links", () => {
 describe('runtime expressions', () => {
   const request = { ...exampleCase(document, route('addStorageEvent')), params: { client_id: 3 }, body: { name: 'x', 'a/b': [10, 20] } };
   const exchange: Exchange = { request, status: 200, headers: new Headers({ location: '/there' }), body: { id: 7, nested: { list: ['a', 'b'] } } };
-  const table: [string, unknown][] = [
+  const table: [unknown, unknown][] = [
     ['$response.body#/id', 7],
     ['$response.body#/nested/list/1', 'b'],
     ['$response.body#/missing', undefined],
