@@ -1,6 +1,23 @@
 // The package root: the typed client, its helpers and errors, and the generated types.
 export { createCloudClient, DEFAULT_BASE_URL, type CloudClient, type CloudClientOptions, type ThrowingCloudClient } from './client/create-cloud-client.js';
-export { ApiConnectionError, ApiError, ApiResponseError, ApiTimeoutError, CloudApiError, isApiError, type ApiErrorBody } from './client/errors.js';
+export {
+  ApiConnectionError,
+  ApiError,
+  ApiResponseError,
+  ApiTimeoutError,
+  AuthenticationError,
+  BadRequestError,
+  CloudApiError,
+  ConflictError,
+  InternalServerError,
+  isApiError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+  type ApiErrorBody,
+} from './client/errors.js';
+export type { Logger, LogLevel } from './client/log.js';
 export { listAllStreams, type StreamPagesOptions } from './client/paginate.js';
 export { isRetryable, retryDelayMs, type AttemptOutcome } from './client/retry-policy.js';
 export { unwrap, type FetchResult } from './client/unwrap.js';

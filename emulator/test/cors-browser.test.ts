@@ -11,10 +11,17 @@ const pageScript = (emulatorUrl: string) => `
 import { createCloudClient, unwrap } from 'cloud-platform-api';
 
 (async () => {
-  const client = createCloudClient({ apiKey: 'cors-key', baseUrl: ${JSON.stringify(emulatorUrl)}, maxRetries: 0 });
+  // Without the flag, the client refuses to run in a page: the key would reach every visitor.
+  let refused;
+  try {
+    createCloudClient({ apiKey: 'cors-key', baseUrl: ${JSON.stringify(emulatorUrl)} });
+  } catch (error) {
+    refused = error.message;
+  }
+  const client = createCloudClient({ apiKey: 'cors-key', baseUrl: ${JSON.stringify(emulatorUrl)}, maxRetries: 0, dangerouslyAllowBrowser: true });
   const created = await unwrap(client.POST('/cdn/logs_uploader/configs', { body: { name: 'from another port', policy: 1, target: 2 } }));
   const deleted = await client.DELETE('/cloud/v2/inference/deployments/{instance_id}', { params: { path: { instance_id: 'sdxl-turbo' } } });
-  window.result = { created, deletedStatus: deleted.response.status, deprecation: deleted.response.headers.get('deprecation') };
+  window.result = { refused, created, deletedStatus: deleted.response.status, deprecation: deleted.response.headers.get('deprecation') };
 })().catch((error) => (window.failure = String(error && error.stack || error)));
 `;
 
@@ -36,11 +43,16 @@ describe.skipIf(!chromiumFound)('a page on one loopback port calling the emulato
     await emulator?.close();
   });
 
-  it('passes the preflight, and the page reads the answers and the exposed Deprecation header', async () => {
+  it('passes the preflight, and the page reads the answers and the exposed Deprecation header (the client made with dangerouslyAllowBrowser, refused without it)', async () => {
     expect(new URL(page.url).port).not.toBe(new URL(emulator.url).port);
     const { result, failure, errors } = await runPage(browser, page.url);
     expect(failure).toBeUndefined();
     expect(errors).toEqual([]);
-    expect(result).toEqual({ created: expect.objectContaining({ id: 1, name: 'from another port' }), deletedStatus: 204, deprecation: '@1751328000' });
+    expect(result).toEqual({
+      refused: expect.stringMatching(/^createCloudClient refuses to run in a browser: the API key would be sent to every visitor of the page\..*dangerouslyAllowBrowser: true/),
+      created: expect.objectContaining({ id: 1, name: 'from another port' }),
+      deletedStatus: 204,
+      deprecation: '@1751328000',
+    });
   }, 60_000);
 });

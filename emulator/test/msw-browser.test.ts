@@ -22,7 +22,7 @@ import { createMswHandlers } from ${JSON.stringify(path.join(emulatorRoot, 'src'
   const emulator = await createEmulator();
   const worker = setupWorker(...createMswHandlers(emulator));
   await worker.start({ quiet: true, onUnhandledRequest: 'bypass' });
-  const client = createCloudClient({ apiKey: 'browser-key', maxRetries: 0 });
+  const client = createCloudClient({ apiKey: 'browser-key', maxRetries: 0, dangerouslyAllowBrowser: true });
   const created = await unwrap(client.POST('/cdn/logs_uploader/configs', { body: { name: 'made in the browser', policy: 1, target: 2 } }));
   const patched = await unwrap(client.PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: created.id } }, body: { enabled: false } }));
   const other = await client.PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: 999 } }, body: { enabled: false } });

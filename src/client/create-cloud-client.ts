@@ -1,15 +1,17 @@
 // createCloudClient: an openapi-fetch client typed by the generated `paths`, with the API key,
-// per-attempt timeouts, safe retries, a deprecation warning, and optionally errors thrown.
-import createClient, { type Client, type Middleware } from 'openapi-fetch';
+// per-attempt timeouts, safe retries, options per call, a log, a deprecation warning, and optionally
+// errors thrown.
+import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from '../../generated/schema.js';
+import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudClient } from './client-types.js';
 import { deprecationWarning } from './deprecation.js';
 import { apiErrorFor } from './errors.js';
+import { createLog, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { exchangeOf } from './read-response.js';
-import { createRetryingFetch, type Transport } from './retrying-fetch.js';
-import type { ThrowingCloudClient } from './throwing-client.js';
+import { createRedactor } from './redact.js';
+import { createRetryingFetch, type RetryingFetch, type Transport } from './retrying-fetch.js';
 
-export type CloudClient = Client<paths>;
-export type { ThrowingCloudClient };
+export type { CallOptions, CloudClient, ThrowingCloudClient };
 
 export interface CloudClientOptions {
   /** The API key. Default: GCORE_API_KEY from the environment. */
@@ -29,6 +31,15 @@ export interface CloudClientOptions {
   headers?: Record<string, string>;
   /** Throw an ApiError for any non-2xx instead of returning { error }. Default: false. */
   throwOnError?: boolean;
+  /** What to log: 'off', 'error', 'warn', 'info' (each attempt) or 'debug' (headers and bodies too). Default: GCORE_LOG, else 'off'. */
+  logLevel?: LogLevel;
+  /** Where log lines go. Default: console. Lines never hold the key, in any encoding. */
+  logger?: Logger;
+  /**
+   * Run in a browser, where the key would be sent to every visitor of the page. Default: false, and
+   * createCloudClient throws in a browser: keep the key on a server.
+   */
+  dangerouslyAllowBrowser?: boolean;
 }
 
 export const DEFAULT_BASE_URL = 'https://api.gcore.com';
@@ -79,12 +90,49 @@ function checkedNumber(name: string, value: unknown, rule: (n: number) => boolea
   return value;
 }
 
+function checkedLogLevel(level: unknown): LogLevel {
+  if (!isLogLevel(level)) throw new CloudClientOptionError(`logLevel (or GCORE_LOG) must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
+  return level;
+}
+
+const checkedTimeout = (name: string, value: unknown) => checkedNumber(name, value, (n) => Number.isFinite(n) && n > 0 && n <= MAX_TIMER_MS, `a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`);
+const checkedRetries = (name: string, value: unknown) => checkedNumber(name, value, (n) => Number.isInteger(n) && n >= 0 && n <= 10, 'a whole number from 0 to 10');
+
+/** A page in a browser: a window with a document. Node, Deno and workers have no document. */
+const inBrowser = () => typeof (globalThis as { window?: unknown }).window !== 'undefined' && typeof (globalThis as { document?: unknown }).document !== 'undefined';
+
+/** A call's headers may add to the client's, never replace its Authorization. */
+function checkCallHeaders(headers: unknown): void {
+  const names = headers instanceof Headers ? [...headers.keys()] : Array.isArray(headers) ? headers.map((pair) => String(pair[0])) : Object.keys(headers ?? {});
+  if (names.some((name) => name.toLowerCase() === 'authorization')) {
+    throw new CloudClientOptionError('headers of a call must not set Authorization: it is always the client\'s own (apiKey)');
+  }
+}
+
+type Init = (CallOptions & Record<string, unknown>) | undefined;
+
+/**
+ * openapi-fetch's init for a call: the call's timeoutMs and maxRetries become a fetch of its own (openapi-fetch
+ * takes a fetch per call), so that they change this call only. A call without them is passed on as it is.
+ */
+function withCallOptions(init: Init, retryingFetch: RetryingFetch): Init {
+  if (init === undefined || (init.timeoutMs === undefined && init.maxRetries === undefined && init.headers === undefined)) return init;
+  checkCallHeaders(init.headers);
+  const { timeoutMs, maxRetries, ...rest } = init;
+  if (timeoutMs === undefined && maxRetries === undefined) return init;
+  const call = {
+    timeoutMs: timeoutMs === undefined ? undefined : checkedTimeout('timeoutMs of a call', timeoutMs),
+    maxRetries: maxRetries === undefined ? undefined : checkedRetries('maxRetries of a call', maxRetries),
+  };
+  return { ...rest, fetch: (request: Request) => retryingFetch(request, call) };
+}
+
 const throwOnErrorMiddleware: Middleware = {
   onResponse({ request, response }) {
     if (response.ok) return;
     // The retrying fetch read and parsed this error body already; a response it did not see has none.
-    const exchange = exchangeOf(response) ?? { method: request.method, path: new URL(request.url).pathname, errorBody: undefined };
-    throw apiErrorFor(response, exchange.method, exchange.path, exchange.errorBody);
+    const exchange = exchangeOf(response) ?? { method: request.method, path: new URL(request.url).pathname };
+    throw apiErrorFor(response, exchange, exchange.errorBody);
   },
 };
 
@@ -92,19 +140,38 @@ const throwOnErrorMiddleware: Middleware = {
 export function createCloudClient(options: CloudClientOptions & { throwOnError: true }): ThrowingCloudClient;
 export function createCloudClient(options?: CloudClientOptions): CloudClient;
 export function createCloudClient(options: CloudClientOptions = {}): CloudClient | ThrowingCloudClient {
+  if (inBrowser() && options.dangerouslyAllowBrowser !== true) {
+    throw new CloudClientOptionError(
+      'createCloudClient refuses to run in a browser: the API key would be sent to every visitor of the page. Call the API from a server, or pass { dangerouslyAllowBrowser: true } if the page is yours alone (a test, an internal tool).',
+    );
+  }
   const apiKey = checkedApiKey(options.apiKey ?? environment('GCORE_API_KEY'));
   const baseUrl = checkedBaseUrl(options.baseUrl ?? environment('GCORE_BASE_URL') ?? DEFAULT_BASE_URL);
-  const timeoutMs = checkedNumber('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS, (n) => Number.isFinite(n) && n > 0 && n <= MAX_TIMER_MS, `a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`);
-  const maxRetries = checkedNumber('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES, (n) => Number.isInteger(n) && n >= 0 && n <= 10, 'a whole number from 0 to 10');
+  const timeoutMs = checkedTimeout('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const maxRetries = checkedRetries('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES);
+  const log = createLog(checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'), options.logger ?? console, createRedactor(apiKey));
   const transport: Transport = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
+  const retryingFetch = createRetryingFetch({ fetch: transport, timeoutMs, maxRetries, secret: apiKey, log });
 
   const client = createClient<paths>({
     baseUrl,
     // Last, so it replaces an `authorization` of any case: openapi-fetch sets these in order on one Headers.
     headers: { ...options.headers, Authorization: `apikey ${apiKey}` },
-    fetch: createRetryingFetch({ fetch: transport, timeoutMs, maxRetries, secret: apiKey }),
+    fetch: (request: Request) => retryingFetch(request),
   });
   client.use(deprecationWarning);
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
-  return client;
+  const methods = client as unknown as Record<(typeof METHOD_NAMES)[number], (url: string, init?: Init) => Promise<unknown>>;
+  for (const name of METHOD_NAMES) {
+    const send = methods[name];
+    // A call's bad option rejects its promise, as any failure of a call does, instead of throwing.
+    methods[name] = (url, init) => {
+      try {
+        return send(url, withCallOptions(init, retryingFetch));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    };
+  }
+  return client as unknown as CloudClient;
 }

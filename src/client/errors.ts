@@ -35,6 +35,49 @@ export class ApiError extends CloudApiError {
   }
 }
 
+/** 400: the request is malformed or fails validation. */
+export class BadRequestError extends ApiError {
+  override name = 'BadRequestError';
+}
+/** 401: the key is missing, malformed or not accepted. */
+export class AuthenticationError extends ApiError {
+  override name = 'AuthenticationError';
+}
+/** 403: the key may not do this, or the feature is off for the account. */
+export class PermissionDeniedError extends ApiError {
+  override name = 'PermissionDeniedError';
+}
+/** 404: no such resource. */
+export class NotFoundError extends ApiError {
+  override name = 'NotFoundError';
+}
+/** 409: the request conflicts with the current state (a name taken, say). */
+export class ConflictError extends ApiError {
+  override name = 'ConflictError';
+}
+/** 422: the request is well-formed but cannot be processed. */
+export class UnprocessableEntityError extends ApiError {
+  override name = 'UnprocessableEntityError';
+}
+/** 429: too many requests; retried by the client where its policy allows. */
+export class RateLimitError extends ApiError {
+  override name = 'RateLimitError';
+}
+/** Any 5xx. */
+export class InternalServerError extends ApiError {
+  override name = 'InternalServerError';
+}
+
+const STATUS_CLASSES: Readonly<Record<number, typeof ApiError>> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
 /** An attempt took longer than `timeoutMs`, and no retry was allowed or left. */
 export class ApiTimeoutError extends CloudApiError {
   override name = 'ApiTimeoutError';
@@ -46,15 +89,26 @@ export class ApiTimeoutError extends CloudApiError {
   }
 }
 
+/** Where a failed connection was going: the host and port, so that the message says which server. */
+export interface ConnectionTarget {
+  host: string;
+  /** The runtime's error, copied with the key scrubbed from every string (message, name, code), causes included. */
+  cause: Error | undefined;
+}
+
 /** The request failed on the network (refused, reset, unreachable), and no retry was allowed or left. */
 export class ApiConnectionError extends CloudApiError {
   override name = 'ApiConnectionError';
-  /** The system error code where the runtime gives one (ECONNREFUSED, ECONNRESET, ...). */
+  /** The system error code where the runtime gives one (ECONNREFUSED, ENOTFOUND, UND_ERR_SOCKET, ...). */
   readonly code: string | undefined;
+  /** host:port of the server it could not reach. */
+  readonly host: string;
 
-  constructor(method: string, path: string, code: string | undefined) {
-    super(`${method} ${path} failed on the network${code ? ` (${code})` : ''}`, method, path);
+  constructor(method: string, path: string, code: string | undefined, target: ConnectionTarget) {
+    super(`${method} ${path} failed on the network reaching ${target.host}${code ? ` (${code})` : ''}`, method, path);
     this.code = code;
+    this.host = target.host;
+    if (target.cause) Object.defineProperty(this, 'cause', { value: target.cause, writable: true, configurable: true, enumerable: false });
   }
 }
 
@@ -101,10 +155,23 @@ export function isApiError<Op extends OperationId>(error: unknown, operationId: 
   return error.method === op.method && pathPattern(op.path).test(error.path);
 }
 
-/** Builds the ApiError for a response whose body has been read (and parsed, where it is JSON). */
-export function apiErrorFor(response: Response, method: string, path: string, body: unknown): ApiError {
+/** The error class for a status, as typed SDKs name them; ApiError for any status without one. */
+function errorClassFor(status: number): typeof ApiError {
+  if (status >= 500) return InternalServerError;
+  return STATUS_CLASSES[status] ?? ApiError;
+}
+
+/** What a failed call was: its method and path, and the response's `x-request-id` header, scrubbed where the client read it. */
+export interface ErrorOrigin {
+  method: string;
+  path: string;
+  requestIdHeader?: string | undefined;
+}
+
+/** Builds the error for a response whose body has been read (and parsed, where it is JSON): the status's class. */
+export function apiErrorFor(response: Response, origin: ErrorOrigin, body: unknown): ApiError {
   const parsed = body === '' ? undefined : body;
   const fromBody = typeof parsed === 'object' && parsed !== null ? (parsed as { request_id?: unknown }).request_id : undefined;
-  const requestId = typeof fromBody === 'string' ? fromBody : (response.headers.get('x-request-id') ?? undefined);
-  return new ApiError(response.status, method, path, parsed, requestId);
+  const requestId = typeof fromBody === 'string' ? fromBody : (origin.requestIdHeader ?? undefined);
+  return new (errorClassFor(response.status))(response.status, origin.method, origin.path, parsed, requestId);
 }

@@ -1,9 +1,9 @@
 // Walks the pages of the streams list: `page` = 1, 2, ... until a page comes back empty. How the list
 // ends is documented nowhere (neither the seed nor the live service's description says): stopping at
 // the first empty page is this client's own choice.
-import type { Client } from 'openapi-fetch';
-import type { components, paths } from '../../generated/schema.js';
+import type { components } from '../../generated/schema.js';
 import { operationById } from '../operations.js';
+import type { CloudClient, ThrowingCloudClient } from './client-types.js';
 import { unwrap } from './unwrap.js';
 
 type LiveStream = components['schemas']['LiveStream'];
@@ -21,7 +21,7 @@ export interface StreamPagesOptions {
  * the list ends is not documented). A server that ignores
  * `page` and sends the same page again would make this loop forever, so that is an error instead.
  */
-export async function* listAllStreams(client: Client<paths>, options: StreamPagesOptions = {}): AsyncGenerator<LiveStream, void, undefined> {
+export async function* listAllStreams(client: CloudClient | ThrowingCloudClient, options: StreamPagesOptions = {}): AsyncGenerator<LiveStream, void, undefined> {
   const { path } = operationById('listStreams');
   let previous: string | undefined;
   for (let page = options.startPage ?? 1; ; page++) {

@@ -11,6 +11,8 @@ export interface Exchange {
   path: string;
   /** An error response's body, already read (and parsed when it is JSON), redacted. */
   errorBody?: unknown;
+  /** An error response's `x-request-id` header, redacted. */
+  requestIdHeader?: string | undefined;
 }
 
 export class ReadResponse extends Response {

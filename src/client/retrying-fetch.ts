@@ -1,6 +1,8 @@
 // A fetch for openapi-fetch that gives each attempt (the request and the whole response body) its own timeout,
-// retries what the policy allows, and scrubs the API key from error bodies before anything else reads them.
+// retries what the policy allows, logs what it does where asked, and scrubs the API key from everything it
+// hands on (error bodies, headers copied into errors, a network error's cause) before anything else reads them.
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
+import type { Log } from './log.js';
 import { ReadResponse, type Exchange } from './read-response.js';
 import { createRedactor, redactJson } from './redact.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
@@ -12,8 +14,15 @@ export interface RetryingFetchOptions {
   fetch: Transport;
   timeoutMs: number;
   maxRetries: number;
-  /** Removed from error bodies, in case a server echoes the request's headers back. */
+  /** Removed from error bodies, copied headers, causes and log lines, in case a server echoes the request back. */
   secret: string;
+  log?: Log;
+}
+
+/** What one call may change of the client's settings. */
+export interface CallOverrides {
+  timeoutMs?: number | undefined;
+  maxRetries?: number | undefined;
 }
 
 /**
@@ -47,6 +56,18 @@ function networkCode(error: unknown): string | undefined {
   return codes.size === 1 ? [...codes][0] : undefined;
 }
 
+/** A copy of an error with the key scrubbed from its message, name and code, and from its causes, a few deep. */
+function scrubbedError(error: unknown, redact: (text: string) => string, depth = 0): Error | undefined {
+  if (error === undefined || error === null) return undefined;
+  const source = (typeof error === 'object' ? error : { message: String(error) }) as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown };
+  const copy = new Error(redact(String(source.message ?? '')));
+  copy.name = redact(String(source.name ?? 'Error'));
+  if (typeof source.code === 'string') Object.assign(copy, { code: redact(source.code) });
+  const cause = depth < 3 ? scrubbedError(source.cause, redact, depth + 1) : undefined;
+  if (cause) copy.cause = cause;
+  return copy;
+}
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
@@ -74,7 +95,7 @@ function parsedJson(text: string): { value: unknown } | undefined {
 /**
  * A response's body as the client hands it on: read within the attempt (so a body that stalls times
  * out, and one cut off is a network failure the policy may retry), with the key redacted from an
- * error body before any other code sees it.
+ * error body and its request id header before any other code sees them.
  */
 function answered(response: Response, text: string, json: { value: unknown } | undefined, redact: (text: string) => string, exchange: Exchange): Response {
   const init = { status: response.status, statusText: response.statusText, headers: response.headers };
@@ -82,48 +103,96 @@ function answered(response: Response, text: string, json: { value: unknown } | u
   const errorJson = response.headers.get('content-type')?.includes('json') ? parsedJson(text) : undefined;
   const errorBody = errorJson ? redactJson(errorJson.value, redact) : redact(text);
   const body = errorJson ? JSON.stringify(errorBody) : (errorBody as string);
-  return new ReadResponse({ ...exchange, errorBody: body === '' ? undefined : errorBody }, body, undefined, init);
+  const requestId = response.headers.get('x-request-id');
+  return new ReadResponse({ ...exchange, errorBody: body === '' ? undefined : errorBody, requestIdHeader: requestId === null ? undefined : redact(requestId) }, body, undefined, init);
 }
 
-export function createRetryingFetch({ fetch, timeoutMs, maxRetries, secret }: RetryingFetchOptions) {
+type AttemptResult = { kind: 'answer'; response: Response; text: string } | { kind: 'failed'; error: unknown; timedOut: boolean; sent: boolean };
+
+/** Sends one attempt and reads its whole body under the attempt's timeout. */
+async function sendAttempt(fetch: Transport, request: Request, caller: AbortSignal, timeoutMs: number): Promise<AttemptResult> {
+  const attempt = attemptSignal(caller, timeoutMs);
+  let sent = false;
+  try {
+    const response = await fetch(request, { signal: attempt.signal });
+    sent = true;
+    return { kind: 'answer', response, text: response.body === null ? '' : await response.text() };
+  } catch (error) {
+    return { kind: 'failed', error, timedOut: attempt.timedOut(), sent };
+  } finally {
+    attempt.done();
+  }
+}
+
+/** Headers as log text, the Authorization value left out (the rest is scrubbed with the line). */
+const headerText = (headers: Headers) => [...headers].map(([name, value]) => `${name}: ${name === 'authorization' ? '[redacted]' : value}`).join('; ');
+
+/** host:port of a URL, the scheme's default port written out. */
+const hostOf = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+
+const whyRetried = (outcome: AttemptOutcome): string =>
+  outcome.kind === 'response' ? `status ${outcome.status}` : outcome.kind === 'timeout' ? 'the attempt timed out' : outcome.refused ? 'the connection was refused' : 'a network error';
+
+/** The error a failed attempt ends the call with, scrubbed. */
+function failure(result: Extract<AttemptResult, { kind: 'failed' }>, request: Request, path: string, timeoutMs: number, redact: (text: string) => string) {
+  if (result.timedOut) return new ApiTimeoutError(request.method, path, timeoutMs);
+  const code = networkCode(result.error);
+  return new ApiConnectionError(request.method, path, code === undefined ? undefined : redact(code), { host: redact(hostOf(new URL(request.url))), cause: scrubbedError(result.error, redact) });
+}
+
+/** Waits before retry number `retry`, saying so in the log. */
+async function retryAfter(log: Log, retry: number, label: string, outcome: AttemptOutcome, caller: AbortSignal, headers?: Headers) {
+  const wait = retryDelayMs(retry, headers);
+  log.warn?.(`${label}: retrying in ${Math.round(wait)} ms after ${whyRetried(outcome)}`);
+  await sleep(wait, caller);
+}
+
+export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRetries: defaultMaxRetries, secret, log = {} }: RetryingFetchOptions) {
   const redact = createRedactor(secret);
-  return async function retryingFetch(request: Request): Promise<Response> {
+
+  return async function retryingFetch(request: Request, call: CallOverrides = {}): Promise<Response> {
+    const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
+    const maxRetries = call.maxRetries ?? defaultMaxRetries;
     const { method } = request;
     const exchange: Exchange = { method, path: new URL(request.url).pathname };
     const caller = request.signal;
     // A body can be read once: keep the original unread while another attempt may still need it.
     const replayable = request.body !== null;
+    if (log.debug) log.debug(`${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${await request.clone().text()}` : ''}`);
     for (let retry = 0; ; retry++) {
       // A signal aborted before the call, or during a wait, sends nothing more.
       if (caller.aborted) throw caller.reason;
       const last = retry >= maxRetries;
-      const attempt = attemptSignal(caller, timeoutMs);
-      let response: Response;
-      let text: string;
-      let sent = false;
-      try {
-        response = await fetch(replayable && !last ? request.clone() : request, { signal: attempt.signal });
-        sent = true;
-        text = response.body === null ? '' : await response.text();
-      } catch (error) {
-        const outcome: AttemptOutcome = attempt.timedOut() ? { kind: 'timeout' } : { kind: 'network', refused: !sent && networkCode(error) === 'ECONNREFUSED' };
+      const started = log.info ? performance.now() : 0;
+      const result = await sendAttempt(fetch, replayable && !last ? request.clone() : request, caller, timeoutMs);
+      const label = `${method} ${exchange.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
+      const took = () => `${Math.round(performance.now() - started)} ms`;
+      if (result.kind === 'failed') {
         if (caller.aborted) throw caller.reason;
+        const outcome: AttemptOutcome = result.timedOut ? { kind: 'timeout' } : { kind: 'network', refused: !result.sent && networkCode(result.error) === 'ECONNREFUSED' };
+        log.info?.(`${label} failed after ${took()}: ${whyRetried(outcome)}`);
         if (last || !isRetryable(method, outcome)) {
-          throw attempt.timedOut() ? new ApiTimeoutError(method, exchange.path, timeoutMs) : new ApiConnectionError(method, exchange.path, networkCode(error));
+          const error = failure(result, request, exchange.path, timeoutMs, redact);
+          log.error?.(error.message);
+          throw error;
         }
-        await sleep(retryDelayMs(retry), caller);
+        await retryAfter(log, retry, label, outcome, caller);
         continue;
-      } finally {
-        attempt.done();
       }
+      const { response, text } = result;
+      log.info?.(`${label} -> ${response.status} in ${took()}`);
+      log.debug?.(`${label} response headers: ${headerText(response.headers)}; body: ${text}`);
       const json = response.ok && text !== '' ? parsedJson(text) : undefined;
       if (response.ok && text !== '' && !json) {
-        throw new ApiResponseError(method, exchange.path, response.status, response.headers.get('content-type'), text.length);
+        const error = new ApiResponseError(method, exchange.path, response.status, response.headers.has('content-type') ? redact(response.headers.get('content-type')!) : null, text.length);
+        log.error?.(error.message);
+        throw error;
       }
-      if (response.ok || last || !isRetryable(method, { kind: 'response', status: response.status, headers: response.headers })) {
-        return answered(response, text, json, redact, exchange);
-      }
-      await sleep(retryDelayMs(retry, response.headers), caller);
+      const outcome: AttemptOutcome = { kind: 'response', status: response.status, headers: response.headers };
+      if (response.ok || last || !isRetryable(method, outcome)) return answered(response, text, json, redact, exchange);
+      await retryAfter(log, retry, label, outcome, caller, response.headers);
     }
   };
 }
+
+export type RetryingFetch = ReturnType<typeof createRetryingFetch>;

@@ -1,6 +1,6 @@
 // Turns openapi-fetch's { data, error, response } into the data, or throws an ApiError for any
 // non-2xx, including one with an empty body (which openapi-fetch reports as error === undefined).
-import { apiErrorFor } from './errors.js';
+import { apiErrorFor, type ErrorOrigin } from './errors.js';
 import { exchangeOf } from './read-response.js';
 
 export interface FetchResult<Data> {
@@ -9,9 +9,11 @@ export interface FetchResult<Data> {
   response: Response;
 }
 
-/** The method and path an error names: recorded by the client, else read off the response. */
-function originFor(response: Response): { method: string; path: string } {
-  return exchangeOf(response) ?? { method: 'HTTP', path: response.url ? new URL(response.url).pathname : '(unknown path)' };
+/** What an error names: recorded (and scrubbed) by the client, else read off the response. */
+function originFor(response: Response): ErrorOrigin {
+  return (
+    exchangeOf(response) ?? { method: 'HTTP', path: response.url ? new URL(response.url).pathname : '(unknown path)', requestIdHeader: response.headers.get('x-request-id') ?? undefined }
+  );
 }
 
 /**
@@ -21,8 +23,7 @@ function originFor(response: Response): { method: string; path: string } {
 export async function unwrap<Data>(call: FetchResult<Data> | Promise<FetchResult<Data>>): Promise<Data> {
   const result = await call;
   if (!result.response.ok) {
-    const { method, path } = originFor(result.response);
-    throw apiErrorFor(result.response, method, path, result.error);
+    throw apiErrorFor(result.response, originFor(result.response), result.error);
   }
   return result.data as Data;
 }

@@ -49,8 +49,9 @@ describe('ApiError', () => {
 
   it('is thrown by the call itself with throwOnError, for empty and JSON bodies', async () => {
     const c = client({ throwOnError: true });
-    await expect(c.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 9 } } })).rejects.toMatchObject({ name: 'ApiError', status: 404 });
+    await expect(c.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 9 } } })).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
     await expect(c.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', { params: { path: { client_id: 1 } } })).rejects.toMatchObject({
+      name: 'BadRequestError',
       status: 400,
       requestId: 'req-42',
       body: { exception_class: 'BadRequest' },

@@ -1,0 +1,107 @@
+// Options one call sets for itself (timeoutMs, maxRetries, signal, headers), on every operation of the
+// document, against the in-process emulator with injected delays and faults: the attempts made and
+// the time taken, and that the client's own settings hold for the calls that set nothing.
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { createEmulator } from 'cloud-platform-emulator';
+import { exampleCase } from '../../src/check/request-cases.js';
+import { loadBundledDocument } from '../../src/contract/bundled-document.js';
+import { deriveRoutes, type RouteSpec } from '../../src/contract/routes.js';
+import { ApiTimeoutError, createCloudClient, type CallOptions } from '../../src/index.js';
+
+const document = loadBundledDocument();
+const routes = deriveRoutes(document);
+const emulator = await createEmulator();
+let attempts = 0;
+const client = createCloudClient({
+  apiKey: 'call-options',
+  baseUrl: 'http://emulator.local',
+  fetch: (request, init) => {
+    attempts++;
+    return emulator.fetch(request, init);
+  },
+});
+
+/** Calls an operation with the request its examples make, and the given call options. */
+async function call(route: RouteSpec, options: CallOptions & Record<string, unknown> = {}) {
+  const example = exampleCase(document, route);
+  const params: Record<'path' | 'query', Record<string, unknown>> = { path: {}, query: {} };
+  for (const p of route.parameters) if (example.params[p.name] !== undefined) params[p.in][p.name] = example.params[p.name];
+  const send = (client as unknown as Record<string, (path: string, init: object) => Promise<{ response: Response }>>)[route.method]!;
+  attempts = 0;
+  const started = performance.now();
+  const outcome = await send(route.path, { params, ...(example.body === undefined ? {} : { body: example.body }), ...options }).then(
+    ({ response }) => ({ status: response.status }),
+    (error: unknown) => ({ error }),
+  );
+  return { ...outcome, attempts, ms: performance.now() - started };
+}
+
+const idempotent = (route: RouteSpec) => route.method === 'GET' || route.method === 'DELETE';
+
+beforeEach(() => {
+  emulator.reset();
+  emulator.faults.clear();
+});
+afterAll(() => emulator.close());
+
+describe.each(routes.map((route) => [route.operationId, route] as const))('%s with options of its own', (operationId, route) => {
+  it('timeoutMs ends a slow attempt at that time, and maxRetries: 0 sends it once', async () => {
+    emulator.faults.add({ operationId, delay_ms: 3_000, count: 1 });
+    const result = await call(route, { timeoutMs: 100, maxRetries: 0 });
+    expect(result).toMatchObject({ error: expect.any(ApiTimeoutError), attempts: 1 });
+    expect((result as { error: ApiTimeoutError }).error.timeoutMs).toBe(100);
+    expect(result.ms).toBeGreaterThanOrEqual(95);
+    expect(result.ms).toBeLessThan(2_000);
+  });
+
+  it(`a timed-out attempt is ${idempotent(route) ? '' : 'not '}retried within the call's own maxRetries`, async () => {
+    emulator.faults.add({ operationId, delay_ms: 3_000, count: 1 });
+    const result = await call(route, { timeoutMs: 100, maxRetries: 1 });
+    if (idempotent(route)) expect(result).toMatchObject({ status: expect.any(Number), attempts: 2 });
+    else expect(result).toMatchObject({ error: expect.any(ApiTimeoutError), attempts: 1 });
+    expect(result.ms).toBeLessThan(2_500);
+  });
+
+  it('maxRetries: 1 gets past one 503, maxRetries: 0 answers it; the client default (2) holds for a call that sets none', async () => {
+    emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 1 });
+    const once = await call(route, { maxRetries: 1 });
+    expect(once.attempts).toBe(2);
+    expect((once as { status: number }).status).not.toBe(503);
+    emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 1 });
+    expect(await call(route, { maxRetries: 0 })).toMatchObject({ status: 503, attempts: 1 });
+    emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 2 });
+    const byDefault = await call(route);
+    expect(byDefault.attempts).toBe(3);
+    expect((byDefault as { status: number }).status).not.toBe(503);
+  });
+});
+
+describe('call options', () => {
+  const getVideo = routes.find((r) => r.operationId === 'getVideo')!;
+
+  it('send the call headers with the client Authorization, and refuse a call Authorization without quoting it', async () => {
+    const seen: Headers[] = [];
+    const recording = createCloudClient({ apiKey: 'own-key', baseUrl: 'http://emulator.local', fetch: (request, init) => (seen.push(request.headers), emulator.fetch(request, init)) });
+    await recording.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } }, headers: { 'x-trace-id': 't-7' } });
+    expect(seen[0]!.get('x-trace-id')).toBe('t-7');
+    expect(seen[0]!.get('authorization')).toBe('apikey own-key');
+    const init = { params: { path: { video_id: 1444 } }, headers: { authorization: 'apikey stolen-key' } };
+    await expect(recording.GET('/streaming/videos/{video_id}', init as never)).rejects.toThrow("headers of a call must not set Authorization: it is always the client's own (apiKey)");
+    await expect(recording.GET('/streaming/videos/{video_id}', init as never)).rejects.not.toThrow(/stolen-key/);
+  });
+
+  it.each([
+    [{ timeoutMs: 0 }, 'timeoutMs of a call must be a number of milliseconds above 0'],
+    [{ maxRetries: 11 }, 'maxRetries of a call must be a whole number from 0 to 10, got 11'],
+    [{ maxRetries: 1.5 }, 'maxRetries of a call must be a whole number from 0 to 10, got 1.5'],
+  ])('refuse %j, naming the option', async (options, message) => {
+    await expect(call(getVideo, options)).resolves.toMatchObject({ error: expect.objectContaining({ message: expect.stringContaining(message) }), attempts: 0 });
+  });
+
+  it('a signal aborts the call during its wait between retries', async () => {
+    emulator.faults.add({ operationId: 'getVideo', status: 503, retry_after: '5', count: 1 });
+    const result = await call(getVideo, { signal: AbortSignal.timeout(150) });
+    expect(result).toMatchObject({ error: expect.objectContaining({ name: 'TimeoutError' }), attempts: 1 });
+    expect(result.ms).toBeLessThan(2_000);
+  });
+});
