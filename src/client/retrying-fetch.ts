@@ -124,6 +124,15 @@ async function sendAttempt(fetch: Transport, request: Request, caller: AbortSign
   }
 }
 
+/**
+ * A body as log text: JSON parsed and each of its strings scrubbed (a key escaped inside a JSON string
+ * is escaped twice in the raw text, past what scrubbing the line finds), other text scrubbed whole.
+ */
+function bodyText(text: string, redact: (text: string) => string): string {
+  const json = parsedJson(text);
+  return json ? JSON.stringify(redactJson(json.value, redact)) : redact(text);
+}
+
 /** Headers as log text, the Authorization value left out (the rest is scrubbed with the line). */
 const headerText = (headers: Headers) => [...headers].map(([name, value]) => `${name}: ${name === 'authorization' ? '[redacted]' : value}`).join('; ');
 
@@ -158,7 +167,7 @@ export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRet
     const caller = request.signal;
     // A body can be read once: keep the original unread while another attempt may still need it.
     const replayable = request.body !== null;
-    if (log.debug) log.debug(`${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${await request.clone().text()}` : ''}`);
+    if (log.debug) log.debug(`${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${bodyText(await request.clone().text(), redact)}` : ''}`);
     for (let retry = 0; ; retry++) {
       // A signal aborted before the call, or during a wait, sends nothing more.
       if (caller.aborted) throw caller.reason;
@@ -181,7 +190,7 @@ export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRet
       }
       const { response, text } = result;
       log.info?.(`${label} -> ${response.status} in ${took()}`);
-      log.debug?.(`${label} response headers: ${headerText(response.headers)}; body: ${text}`);
+      log.debug?.(`${label} response headers: ${headerText(response.headers)}; body: ${bodyText(text, redact)}`);
       const json = response.ok && text !== '' ? parsedJson(text) : undefined;
       if (response.ok && text !== '' && !json) {
         const error = new ApiResponseError(method, exchange.path, response.status, response.headers.has('content-type') ? redact(response.headers.get('content-type')!) : null, text.length);

@@ -1,5 +1,6 @@
 // Non-2xx answers become ApiError (also with an empty body), and the API key never shows in an
 // error, a stack, JSON.stringify(error) or a warning, even when the server echoes it back.
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiConnectionError, ApiError, ApiTimeoutError, createCloudClient, isApiError, unwrap, type CloudClient } from '../../src/index.js';
 import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
@@ -149,5 +150,83 @@ describe('options', () => {
     const before = server.requests.length;
     await client({ headers: { 'x-trace': 't1', authorization: 'apikey someone-else' } }).GET('/storage/notifications/v1/events/configurator');
     expect(server.requests[before]!.headers).toMatchObject({ 'x-trace': 't1', authorization: `apikey ${API_KEY}` });
+  });
+});
+
+/** Everything of an error a person or a log could see: message, stack, inspect, JSON, its fields and causes. */
+function everythingOf(error: unknown): string {
+  const e = error as Error & { cause?: unknown };
+  const causes: string[] = [];
+  for (let cause = e.cause as (Error & { cause?: unknown; code?: unknown }) | undefined, depth = 0; cause && depth < 5; cause = cause.cause as typeof cause, depth++) {
+    causes.push(String(cause.message), String(cause.name), String(cause.code), cause.stack ?? '');
+  }
+  return [String(e), e.stack ?? '', inspect(e, { depth: 10 }), JSON.stringify(e), JSON.stringify({ ...e }), ...causes].join('\n');
+}
+
+describe('ApiConnectionError', () => {
+  it('names the host and port, and keeps the code and a cause', async () => {
+    const port = await closedPort();
+    const error = await createCloudClient({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 })
+      .GET('/streaming/streams')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    expect(error).toMatchObject({ code: 'ECONNREFUSED', host: `127.0.0.1:${port}`, message: `GET /streaming/streams failed on the network reaching 127.0.0.1:${port} (ECONNREFUSED)` });
+    expect((error as Error).cause).toBeInstanceOf(Error);
+    expect(everythingOf(error)).toContain('ECONNREFUSED');
+  });
+
+  const failing = (thrown: unknown) => createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', maxRetries: 0, fetch: () => Promise.reject(thrown) });
+
+  it.each([
+    ['ENOTFOUND', new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND' }) })],
+    ['UND_ERR_SOCKET', new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) })],
+  ])('takes %s from the cause, with the scheme default port', async (code, thrown) => {
+    const error = await failing(thrown).GET('/streaming/streams').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code, host: 'api.example.test:443' });
+    expect(((error as Error).cause as Error).cause).toMatchObject({ code });
+  });
+
+  it("scrubs the key from a custom fetch's error: its message, name, code and causes", async () => {
+    const thrown = new Error(`refused ${API_KEY}`, { cause: Object.assign(new Error(`inner ${encodeURIComponent(API_KEY)}`), { code: `E_${API_KEY}` }) });
+    const error = await failing(thrown).GET('/streaming/streams').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    expect(everythingOf(error)).not.toContain(API_KEY);
+    expect(everythingOf(error)).toContain('refused [redacted]');
+    expect((error as ApiConnectionError).code).toBe('E_[redacted]');
+  });
+});
+
+describe('headers copied into errors', () => {
+  it.each([
+    ['x-request-id of an error answer (ApiError.requestId)', { status: 404, headers: { 'x-request-id': `id-${API_KEY}`, 'content-type': 'application/json' }, body: '{}' }, 'requestId'],
+    ['content-type of a 2xx that is not JSON (ApiResponseError.contentType)', { status: 200, headers: { 'content-type': `text/html; key=${API_KEY}` }, body: '<html>' }, 'contentType'],
+  ])('scrubs the key from the %s', async (_, answer, field) => {
+    const fetch = async () => new Response(answer.body, { status: answer.status, headers: answer.headers });
+    const error = await createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', maxRetries: 0, fetch, throwOnError: true })
+      .GET('/streaming/streams')
+      .catch((e: unknown) => e);
+    expect((error as Record<string, unknown>)[field]).toContain('[redacted]');
+    expect(everythingOf(error)).not.toContain(API_KEY);
+  });
+});
+
+describe('in a browser', () => {
+  afterAll(() => {
+    delete (globalThis as { window?: unknown }).window;
+    delete (globalThis as { document?: unknown }).document;
+  });
+
+  it('createCloudClient refuses to run unless dangerouslyAllowBrowser, saying why, without the key', () => {
+    Object.assign(globalThis, { window: {}, document: {} });
+    const error = (() => {
+      try {
+        createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test' });
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/^createCloudClient refuses to run in a browser: the API key would be sent to every visitor of the page/);
+    expect(everythingOf(error)).not.toContain(API_KEY);
+    expect(createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', dangerouslyAllowBrowser: true })).toBeDefined();
   });
 });
