@@ -4,7 +4,6 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { FixtureError } from './core/fixtures.js';
-import { prepareState } from './core/state.js';
 import type { RequestLogEntry } from './index.js';
 import { createServerEmulator, DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT, readSnapshotFile, startEmulatorServer, writeSnapshotFile } from './server.js';
 import { StateFileError } from './store/store.js';
@@ -107,8 +106,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
   const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, strict: values.strict, log };
   const emulator = await createServerEmulator(options);
   if (values['import-state']) {
-    emulator.store.replace(readSnapshotFile(values['import-state']));
-    prepareState(emulator.store, emulator.fixtures);
+    emulator.importState(readSnapshotFile(values['import-state']), `State snapshot ${values['import-state']}`);
   }
   if (values['export-state']) {
     writeSnapshotFile(values['export-state'], emulator.store.snapshot());

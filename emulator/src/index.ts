@@ -10,8 +10,9 @@ import { clockText } from './core/clock.js';
 import { createCore, type CoreRequest, type CoreResponse } from './core/create-core.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
 import { createFixtureLoader, type Fixtures } from './core/fixtures.js';
+import { createStateChecker } from './core/state-check.js';
 import { prepareState } from './core/state.js';
-import { createMemoryStore, type Store } from './store/store.js';
+import { createMemoryStore, type StateSnapshot, type Store } from './store/store.js';
 
 export { FixtureError, type Fixtures } from './core/fixtures.js';
 export { StateFileError, StatePersistError, type StateSnapshot, type Store } from './store/store.js';
@@ -56,6 +57,12 @@ export interface Emulator {
   refuse(method: string, path: string, status: number, message: string): CoreResponse;
   /** Restores the fixtures' state (POST /__emulator/reset does the same over HTTP). */
   reset(): void;
+  /**
+   * Replaces the state with a snapshot (as --import-state does), once it is checked whole: a row the
+   * document refuses, a missing counter or an id with no room left is a StateFileError naming
+   * `source`, the table, the row and the rule, and the state is left as it was.
+   */
+  importState(snapshot: StateSnapshot, source?: string): void;
   /** Scripted faults, as POST, GET and DELETE /__emulator/faults manage them over HTTP. */
   readonly faults: { add(rule: FaultRule): StoredFault; list(): StoredFault[]; clear(): void };
   /** For adapters: logs a request once it is answered (or dropped), `ms` after it arrived. */
@@ -69,10 +76,12 @@ export interface Emulator {
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const document = bundled as unknown as OpenApiDocument;
-  const loader = createFixtureLoader(document, createContractValidator(document));
+  const validator = createContractValidator(document);
+  const loader = createFixtureLoader(document, validator);
   const fixtures = options.fixtures ? loader.checked(options.fixtures.value, options.fixtures.source) : loader.builtIn();
   const store = options.store ?? createMemoryStore();
-  prepareState(store, fixtures);
+  const checkState = createStateChecker(validator);
+  prepareState(store, fixtures, (snapshot) => checkState(snapshot, store.source));
   const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict });
   const logTime = clockText(1, (time) => time.toISOString());
   const record = (request: CoreRequest, answer: CoreResponse, ms: number) =>
@@ -102,6 +111,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     handle: core.handle,
     refuse: core.refuse,
     reset: core.reset,
+    importState(snapshot, source = 'The imported snapshot') {
+      checkState(snapshot, source);
+      store.replace(snapshot);
+      prepareState(store, fixtures, (checked) => checkState(checked, source));
+    },
     faults: { add: (rule) => core.faults.add(rule), list: core.faults.list, clear: core.faults.clear },
     record,
     store,

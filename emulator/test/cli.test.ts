@@ -1,6 +1,8 @@
 // The emulator's command line: bad options, bad fixtures and unusable state files are clear errors
 // with exit codes; --export-state and --import-state carry the state through a JSON snapshot.
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -8,6 +10,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli.js';
 import builtIn from '../src/core/default-fixtures.json' with { type: 'json' };
 import { createServerEmulator } from '../src/server.js';
+import type { StateSnapshot } from '../src/store/store.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'emulator-cli-'));
 let stderr = '';
@@ -124,3 +127,115 @@ describe('cloud-platform-emulator', () => {
     expect(stderr).toContain(`State snapshot ${file} is not a version 1 cloud-platform-emulator-state file`);
   });
 });
+
+/** A state with one config of a client, as the emulator makes it: the fixtures' rows, the config, and both counters. */
+async function validSnapshot(): Promise<StateSnapshot> {
+  const emulator = await createServerEmulator({});
+  const created = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+    method: 'POST',
+    headers: { authorization: 'apikey snapshot-maker', 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'kept', policy: 1, target: 2 }),
+  });
+  expect(created.status).toBe(200);
+  const snapshot = emulator.store.snapshot();
+  await emulator.close();
+  return snapshot;
+}
+
+/** JSON text with the value nested `depth` deep put where `"DEEP"` stands: JSON.stringify would overflow the stack making it. */
+const DEEP = '"DEEP"';
+const withDeepValue = (text: string, depth: number) => text.replace(DEEP, `${'{"d":'.repeat(depth)}1${'}'.repeat(depth)}`);
+const sha = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+describe('a state it cannot use whole is refused, naming the file, the table, the row and the rule, and nothing is changed', () => {
+  /** Hostile or damaged snapshots, each a change to a valid one, and what the refusal names. */
+  const snapshots: [string, (snapshot: StateSnapshot) => void, RegExp][] = [
+    ['without the counters table (item 1)', (s) => (s.tables.counters = []), /table counters has no row "nextConfigId"/],
+    ['with a counter that is not a number (item 2)', (s) => (s.tables.counters = [['nextConfigId', 'abc' as never], ['nextClientId', 1001]]), /table counters, row "nextConfigId": \$: must be integer \(type\)/],
+    ['with a config id of 2^53-1, which leaves no next id (item 3)', (s) => {
+      const [, config] = s.tables.configs[0]!;
+      s.tables.configs = [[String(2 ** 53 - 1), { ...config, id: 2 ** 53 - 1 }]];
+    }, /table configs, row "9007199254740991": \$\.id: must be <= 9007199254740990 \(maximum\)/],
+    ['with a field nested 5,000 deep (item 4)', (s) => (s.tables.configs[0]![1] = { ...s.tables.configs[0]![1], status: 'DEEP' as never }), /table configs, row "1": nested deeper than 32 levels/],
+    ['with a threshold the document does not allow (item 10)', (s) => (s.tables.thresholds = [['3', { client_id: 3, threshold: 'high' as never }]]), /table thresholds, row "3": \$\.threshold: must be integer \(type\)/],
+    ['with a row of JSON null', (s) => (s.tables.configs[0]![1] = null as never), /table configs, row "1": \$: must be object \(type\)/],
+  ];
+
+  it.each(snapshots)('--import-state of a snapshot %s', async (_, spoil, message) => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'emulator-import-'));
+    const snapshot = await validSnapshot();
+    spoil(snapshot);
+    const file = path.join(work, 'snapshot.json');
+    writeFileSync(file, withDeepValue(JSON.stringify(snapshot), 5_000));
+    // Into a state file that holds a config already: it must be kept as it was.
+    const state = path.join(work, 'state.db');
+    const kept = await createServerEmulator({ stateFile: state });
+    await kept.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { authorization: 'apikey owner', 'content-type': 'application/json' }, body: '{"name":"before","policy":1,"target":2}' });
+    await kept.close();
+    const before = sha(state);
+    captureStderr();
+    expect(await main(['--state', state, '--import-state', file, '--export-state', path.join(work, 'out.json')], {})).toBe(1);
+    expect(stderr).toContain(`State snapshot ${file}: `);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(sha(state)).toBe(before);
+    expect(existsSync(path.join(work, 'out.json'))).toBe(false);
+  });
+
+  /** State files damaged after the emulator wrote them, and what the refusal names. */
+  const damaged: [string, (file: string) => void, RegExp][] = [
+    ['whose config counter row was deleted (item 1)', (file) => sql(file, "DELETE FROM counters WHERE key = 'nextConfigId'"), /table counters has no row "nextConfigId"/],
+    ['with a row that is JSON null (item 5)', (file) => sql(file, "UPDATE configs SET row = 'null'"), /table configs, row "1": \$: must be object \(type\)/],
+    ['with a row that is not JSON (item 5)', (file) => sql(file, "UPDATE configs SET row = '{not json'"), /table configs, row "1" is not JSON/],
+    ['with a dropped table (item 5)', (file) => sql(file, 'DROP TABLE configs'), /has lost its table configs/],
+    ['with overwritten pages (item 5)', (file) => overwrite(file, 2 * 4096, Infinity), /is damaged \(SQLite quick_check: /],
+    ['with a threshold the document does not allow (item 10)', (file) => sql(file, `UPDATE thresholds SET row = '{"client_id":3,"threshold":"high"}' WHERE key = '3'`), /table thresholds, row "3": \$\.threshold: must be integer \(type\)/],
+  ];
+
+  it.each(damaged)('--state with a file %s', async (_, damage, message) => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'emulator-damaged-')), 'state.db');
+    const made = await createServerEmulator({ stateFile: file });
+    await made.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { authorization: 'apikey owner', 'content-type': 'application/json' }, body: '{"name":"kept","policy":1,"target":2}' });
+    await made.close();
+    damage(file);
+    const before = sha(file);
+    captureStderr();
+    expect(await main(['--state', file, '--port', '0'], {})).toBe(1);
+    expect(stderr).toContain(`State file ${file}`);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toMatch(/\n\s+at /);
+    expect(sha(file), 'the refused file was written to').toBe(before);
+  });
+
+  it.each([
+    ['a directory (item 5)', (file: string) => mkdirSync(file)],
+    ['a FIFO, which would block the open (item 6)', (file: string) => execFileSync('mkfifo', [file])],
+    ['/dev/null (item 17)', undefined],
+  ])('--state naming %s is refused at once as no regular file', async (_, make) => {
+    const file = make ? path.join(mkdtempSync(path.join(os.tmpdir(), 'emulator-not-a-file-')), 'state.db') : '/dev/null';
+    make?.(file);
+    captureStderr();
+    expect(await main(['--state', file, '--port', '0'], {})).toBe(1);
+    expect(stderr).toContain(`State file ${file} is not a regular file`);
+  });
+
+  it('--fixtures with a field nested 5,000 deep is refused where it enters (item 4)', async () => {
+    const file = path.join(dir, 'deep-fixtures.json');
+    writeFileSync(file, withDeepValue(JSON.stringify({ zones: [{ ...builtIn.zones[0], meta: 'DEEP' }] }), 5_000));
+    captureStderr();
+    expect(await main(['--fixtures', file, '--port', '0'], {})).toBe(1);
+    expect(stderr).toContain(`Invalid fixtures in ${file}: nested deeper than 32 levels`);
+  });
+});
+
+function sql(file: string, statement: string): void {
+  const db = new Database(file);
+  db.exec(statement);
+  db.close();
+}
+
+function overwrite(file: string, from: number, to: number): void {
+  const bytes = readFileSync(file);
+  bytes.fill(0x5a, from, Math.min(to, bytes.length));
+  writeFileSync(file, bytes);
+}

@@ -4,6 +4,7 @@ import type { components } from 'cloud-platform-api';
 import { describeErrors, documentRef, resolveRef, type ContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
 import builtIn from './default-fixtures.json' with { type: 'json' };
 import { dictionary } from './dictionary.js';
+import { MAX_NESTING, nestingDepth } from './state-check.js';
 
 type Schemas = components['schemas'];
 
@@ -97,6 +98,9 @@ export function createFixtureLoader(document: OpenApiDocument, validator: Contra
   const validate = validator.compile(fixtureSchema(document));
 
   function checked(value: unknown, source: string): Fixtures {
+    // Checked first: a value nested this deep could overflow the stack of the validator, or of the
+    // serializer once it is served.
+    if (nestingDepth(value) > MAX_NESTING) throw new FixtureError(`Invalid fixtures in ${source}: nested deeper than ${MAX_NESTING} levels`);
     if (!validate(value)) {
       const issues = describeErrors(validate.errors).map((i) => `  ${i.path}: ${i.message} (${i.rule})`);
       throw new FixtureError(`Invalid fixtures in ${source}:\n${issues.join('\n')}`);

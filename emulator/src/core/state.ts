@@ -1,7 +1,7 @@
 // How the emulator's resources map onto the store's rows: the key of each row, the rows a fresh state
 // starts with (from the fixtures), and the id counters.
 import type { components } from 'cloud-platform-api';
-import type { StateSnapshot, Store } from '../store/store.js';
+import { StatePersistError, TABLE_NAMES, type StateSnapshot, type Store } from '../store/store.js';
 import type { Fixtures } from './fixtures.js';
 
 type StorageEvent = components['schemas']['StorageEvent'];
@@ -39,13 +39,17 @@ export function initialSnapshot(fixtures: Fixtures): StateSnapshot {
 }
 
 /**
- * Brings a store to a usable state: a new one gets the fixtures' rows; an existing one keeps its
- * rows, and its counters are raised above every id it holds, so a counter set back by hand can never
- * hand out an id that is taken.
+ * Brings a store to a usable state: a new one (no row at all) gets the fixtures' rows; an existing one
+ * is checked whole (`check` throws for a state that cannot be used) and keeps its rows, and its
+ * counters are raised above every id it holds, so a counter set back by hand can never hand out an id
+ * that is taken.
  */
-export function prepareState(store: Store, fixtures: Fixtures): void {
+export function prepareState(store: Store, fixtures: Fixtures, check: (snapshot: StateSnapshot) => void): void {
   const { counters, configs, clients } = store.tables;
-  if (counters.get(COUNTERS.config) === undefined) return store.replace(initialSnapshot(fixtures));
+  const snapshot = store.snapshot();
+  // Only a store with no row at all is new: one that lost a table or a counter is damaged, and refused.
+  if (TABLE_NAMES.every((name) => snapshot.tables[name].length === 0)) return store.replace(initialSnapshot(fixtures));
+  check(snapshot);
   store.transaction(() => {
     let nextConfig = counters.get(COUNTERS.config)!;
     let nextClient = counters.get(COUNTERS.client) ?? FIRST_CLIENT_ID;
@@ -62,6 +66,8 @@ export function prepareState(store: Store, fixtures: Fixtures): void {
 /** Hands out the next value of a counter, inside the caller's transaction. */
 export function nextId(store: Store, counter: (typeof COUNTERS)[keyof typeof COUNTERS]): number {
   const id = store.tables.counters.get(counter)!;
+  // Past 2^53 - 1 an id can no longer be told from the next one: refuse rather than reuse.
+  if (id >= Number.MAX_SAFE_INTEGER) throw new StatePersistError(`No ${counter === COUNTERS.config ? 'config' : 'client'} id is left to hand out (the next would pass 2^53 - 1)`);
   store.tables.counters.put(counter, id + 1);
   return id;
 }

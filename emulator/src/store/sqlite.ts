@@ -10,7 +10,7 @@
 // locking_mode = EXCLUSIVE: the emulator holds its state file from start to stop. A second emulator
 // (or any program) pointed at the same file is refused at start instead of sharing it, and no commit
 // pays for the shared-memory index that sharing needs (about a fifth of a create's cost here).
-import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import { snapshotOf, StateFileError, StatePersistError, TABLE_NAMES, type StateSnapshot, type Store, type Table, type TableName, type Tables } from './store.js';
 
@@ -28,9 +28,25 @@ const MIGRATIONS: ((db: Db) => void)[] = [
   },
 ];
 
-/** Refuses a file that exists but is not an SQLite database, naming it, before SQLite is asked. */
-function checkHeader(file: string): void {
-  if (!existsSync(file)) return;
+/**
+ * Refuses, naming it, a path that is no regular file (a directory, a FIFO that would block the open,
+ * /dev/null), one this process cannot both read and write, and a file that is not an SQLite database:
+ * all before SQLite is asked, whose own errors ("disk I/O error") do not say which.
+ */
+function checkFile(file: string): void {
+  let stats;
+  try {
+    stats = statSync(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw new StateFileError(`State file ${file} cannot be used: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (!stats.isFile()) throw new StateFileError(`State file ${file} is not a regular file (a directory, a FIFO or a device): name a file`);
+  try {
+    accessSync(file, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    throw new StateFileError(`State file ${file} cannot be both read and written by this process (${(error as NodeJS.ErrnoException).code}): check its permissions`);
+  }
   const fd = openSync(file, 'r');
   try {
     const header = Buffer.alloc(SQLITE_HEADER.length);
@@ -44,27 +60,44 @@ function checkHeader(file: string): void {
   }
 }
 
-function migrate(db: Db, file: string): void {
+/** The file's schema version, after checking, without writing anything, that it is this emulator's and whole. */
+function checkedVersion(db: Db, file: string): number {
+  const integrity = db.pragma('quick_check', { simple: true }) as string;
+  if (integrity !== 'ok') throw new StateFileError(`State file ${file} is damaged (SQLite quick_check: ${integrity}): refusing to use it`);
   const applicationId = db.pragma('application_id', { simple: true }) as number;
-  const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
-  if (applicationId !== APPLICATION_ID && tables.n > 0) {
+  const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]));
+  if (applicationId !== APPLICATION_ID && tables.size > 0) {
     throw new StateFileError(`State file ${file} is an SQLite database of another program (application_id ${applicationId}): refusing to use it`);
   }
-  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-  const version = (db.prepare('SELECT max(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0;
+  const version = tables.has('schema_version') ? ((db.prepare('SELECT max(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0) : 0;
   if (version > MIGRATIONS.length) {
     throw new StateFileError(`State file ${file} has schema version ${version}, newer than this emulator knows (${MIGRATIONS.length}): use a newer emulator`);
   }
+  if (version === MIGRATIONS.length) {
+    const missing = TABLE_NAMES.map(sqlName).filter((name) => !tables.has(name));
+    if (missing.length > 0) throw new StateFileError(`State file ${file} has lost its table ${missing.join(', ')}: refusing to use it`);
+  }
+  return version;
+}
+
+/** Brings an older (or new) file to the current schema; a current one is not written to. */
+function migrate(db: Db, version: number): void {
+  if (version === MIGRATIONS.length) return;
   db.transaction(() => {
+    db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
     for (let next = version; next < MIGRATIONS.length; next++) MIGRATIONS[next]!(db);
-    if (version < MIGRATIONS.length) db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(MIGRATIONS.length);
+    db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(MIGRATIONS.length);
     db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
   })();
 }
 
 class SqliteTable<Row> implements Table<Row> {
   private readonly statements: Record<'get' | 'put' | 'delete' | 'size' | 'entries', Statement>;
-  constructor(db: Db, name: string) {
+  constructor(
+    db: Db,
+    private readonly name: string,
+    private readonly source: string,
+  ) {
     this.statements = {
       get: db.prepare(`SELECT row FROM ${name} WHERE key = ?`).pluck(),
       put: db.prepare(`INSERT OR REPLACE INTO ${name} (key, row) VALUES (?, ?)`),
@@ -87,19 +120,28 @@ class SqliteTable<Row> implements Table<Row> {
     return this.statements.size.get() as number;
   }
   entries() {
-    return (this.statements.entries.all() as [string, string][]).map(([key, row]): [string, Row] => [key, JSON.parse(row) as Row]);
+    return (this.statements.entries.all() as [string, string][]).map(([key, row]): [string, Row] => {
+      try {
+        return [key, JSON.parse(row) as Row];
+      } catch (error) {
+        throw new StateFileError(`${this.source}: table ${this.name}, row ${JSON.stringify(key)} is not JSON (${(error as Error).message}); nothing was changed`);
+      }
+    });
   }
 }
 
 /** Opens the file with the store's settings and brings its schema up to date, or closes it and says why. */
 function openDatabase(file: string): Db {
-  checkHeader(file);
+  checkFile(file);
   let db: Db | undefined;
   try {
     db = new Database(file);
     // Another process holding the file: give it a moment, then refuse rather than block.
-    db.exec('PRAGMA busy_timeout = 200; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
-    migrate(db, file);
+    db.exec('PRAGMA busy_timeout = 200; PRAGMA locking_mode = EXCLUSIVE');
+    // Checked before the journal mode or a migration writes to it: a refused file is left as it was.
+    const version = checkedVersion(db, file);
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
+    migrate(db, version);
     return db;
   } catch (error) {
     db?.close();
@@ -112,7 +154,8 @@ function openDatabase(file: string): Db {
 /** Opens (or creates) the state file; a corrupt, foreign, newer or busy file is a StateFileError naming it. */
 export function createSqliteStore(file: string): Store {
   const db = openDatabase(file);
-  const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, new SqliteTable(db, sqlName(name))])) as unknown as Store['tables'];
+  const source = `State file ${file}`;
+  const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, new SqliteTable(db, sqlName(name), source)])) as unknown as Store['tables'];
   // One transaction wrapper for every change: making one per change costs as much as the change.
   const inTransaction = db.transaction((change: () => unknown) => change());
   const transaction = <T>(change: () => T): T => {
@@ -128,6 +171,7 @@ export function createSqliteStore(file: string): Store {
     }
   };
   return {
+    source,
     tables,
     transaction,
     replace(snapshot: StateSnapshot) {

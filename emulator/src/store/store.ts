@@ -46,6 +46,8 @@ export interface StateSnapshot {
 }
 
 export interface Store {
+  /** What names this store in errors: "State file s.db", "The in-memory state". */
+  readonly source: string;
   readonly tables: { readonly [Name in TableName]: Table<Tables[Name]> };
   /**
    * Runs a change: every write in it is kept, and persisted before this returns, or none is (it
@@ -137,6 +139,7 @@ export function createMemoryStore(): Store {
     }
   };
   return {
+    source: 'The in-memory state',
     tables,
     transaction,
     replace(snapshot) {
