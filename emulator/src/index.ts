@@ -5,7 +5,7 @@
 //   const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
 import { createContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import { fetchAnswer, toCoreRequest } from './adapters/web.js';
+import { afterAnyDelay, fetchAnswer, toCoreRequest } from './adapters/web.js';
 import { clockText } from './core/clock.js';
 import { createCore, type CoreRequest, type CoreResponse } from './core/create-core.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
@@ -101,8 +101,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       const request = new Request(input, init);
       request.signal.throwIfAborted();
       const coreRequest = await toCoreRequest(request);
-      const answer = core.handle(coreRequest);
+      let answer = core.handle(coreRequest);
       try {
+        answer = await afterAnyDelay(answer, request.signal);
         return await fetchAnswer(answer, request.signal);
       } finally {
         record(coreRequest, answer, performance.now() - started);

@@ -189,3 +189,99 @@ describe('the client\'s retry table against injected faults (the README recipe)'
     }
   });
 });
+
+describe('fault rules that can never fire are refused (item 11)', () => {
+  it.each([
+    [{ method: 'HEAD', path: '/streaming/videos/{video_id}', status: 503 }, /method: must be equal to one of the allowed values/],
+    [{ method: 'POST', path: '/__emulator/reset', status: 503 }, /path: no operation answers POST \/__emulator\/reset, so the rule would never fire; POST paths: /],
+    [{ method: 'GET', path: '/streaming/nothing', status: 503 }, /path: no operation answers GET \/streaming\/nothing/],
+    [{ method: 'DELETE', path: '/streaming/videos/1444', status: 503 }, /path: no operation answers DELETE \/streaming\/videos\/1444/],
+  ])('%j, with a 400 naming the field, over HTTP and in process', async (rule, message) => {
+    const emulator = await createEmulator();
+    expect(() => emulator.faults.add(rule)).toThrow(message);
+    const server = await startEmulator({}, emulator);
+    try {
+      const answer = await fetch(`${server.url}/__emulator/faults`, { method: 'POST', headers: JSON_AUTH, body: JSON.stringify(rule) });
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).message).toMatch(message);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('takes a concrete path of an operation, and a template', async () => {
+    const emulator = await createEmulator();
+    expect(emulator.faults.add({ method: 'GET', path: '/streaming/videos/1444', status: 503 }).id).toBe(1);
+    expect(emulator.faults.add({ method: 'GET', path: '/streaming/videos/{video_id}', status: 503 }).id).toBe(2);
+  });
+});
+
+describe('every matching rule is consulted in order, each with its own chance (item 12)', () => {
+  it('a rare rule ahead of an always-429 rule leaves the 429 to answer when it does not fire', async () => {
+    const emulator = await createEmulator();
+    emulator.faults.add({ operationId: 'getVideo', status: 503, probability: 0.01 });
+    emulator.faults.add({ operationId: 'getVideo', status: 429 });
+    const statuses = new Map<number, number>();
+    for (let i = 0; i < 200; i++) {
+      const { statusCode } = await inject(emulator, { url: '/streaming/videos/1444', headers: AUTH });
+      statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
+    }
+    expect(statuses.get(200)).toBeUndefined();
+    expect((statuses.get(429) ?? 0) + (statuses.get(503) ?? 0)).toBe(200);
+    expect(statuses.get(429)).toBeGreaterThan(180);
+  });
+
+  it('a rule whose count is spent leaves the next to answer', async () => {
+    const emulator = await createEmulator();
+    emulator.faults.add({ operationId: 'getVideo', status: 503, count: 1 });
+    emulator.faults.add({ operationId: 'getVideo', status: 429, count: 1 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await inject(emulator, { url: '/streaming/videos/1444', headers: AUTH })).statusCode);
+    expect(statuses).toEqual([503, 429, 200]);
+  });
+});
+
+describe('a delay happens before the operation runs (item 13)', () => {
+  const createConfig = { method: 'POST', headers: JSON_AUTH, body: CONFIG };
+  const configs = (emulator: { store: { tables: { configs: { size(): number } } } }) => emulator.store.tables.configs.size();
+
+  it('in process: a caller that gives up during the delay created nothing; one that waits did', async () => {
+    const emulator = await createEmulator();
+    emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 300, count: 1 });
+    await expect(emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { ...createConfig, signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(configs(emulator)).toBe(0);
+    emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 100, count: 1 });
+    expect((await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', createConfig)).status).toBe(200);
+    expect(configs(emulator)).toBe(1);
+  });
+
+  it('over HTTP: a client that times out during the delay created nothing', async () => {
+    const emulator = await createEmulator();
+    const server = await startEmulator({}, emulator);
+    try {
+      emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 400, count: 1 });
+      await expect(fetch(`${server.url}/cdn/logs_uploader/configs`, { ...createConfig, signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(configs(emulator)).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('through MSW: the operation runs after the wait, not before', async () => {
+    const emulator = await createEmulator();
+    emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 300, count: 1 });
+    const server = setupServer(...createMswHandlers(emulator));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const pending = fetch('https://api.gcore.com/cdn/logs_uploader/configs', createConfig);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(configs(emulator)).toBe(0);
+      expect((await pending).status).toBe(200);
+      expect(configs(emulator)).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+});

@@ -110,28 +110,31 @@ const MAX_HOLD_MS = 10 * 60_000;
 
 /**
  * Sends the answer, carrying out an injected fault: a wait first (the idle timeout paused meanwhile),
- * a dropped connection, or a request held until the client gives up. Calls `done` once it is over.
+ * after which the call is made only if the client is still connected; a dropped connection; or a
+ * request held until the client gives up. Calls `done` with the final answer once it is over.
  */
-function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, closeAfter: boolean, done: () => void): void {
+function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, closeAfter: boolean, done: (final: CoreResponse) => void): void {
   const socket = req.socket;
-  const go = () => {
-    if (answer.fault?.drop === 'reset') {
+  const go = (final: CoreResponse) => {
+    if (final.fault?.drop === 'reset') {
       socket.destroy();
-      return done();
+      return done(final);
     }
-    if (answer.fault?.drop === 'timeout') {
+    if (final.fault?.drop === 'timeout') {
       socket.setTimeout(MAX_HOLD_MS, () => socket.destroy());
-      return void socket.once('close', done);
+      return void socket.once('close', () => done(final));
     }
-    send(res, answer, closeAfter);
-    done();
+    send(res, final, closeAfter);
+    done(final);
   };
-  if (!answer.fault?.delayMs) return go();
+  if (!answer.afterDelay) return go(answer);
   socket.setTimeout(0);
   setTimeout(() => {
+    // A client that gave up during the wait gets nothing, and the call is not made.
+    if (socket.destroyed) return done(answer);
     socket.setTimeout(TIMEOUTS.idle);
-    go();
-  }, answer.fault.delayMs);
+    go(answer.afterDelay!());
+  }, answer.fault?.delayMs ?? 0);
 }
 
 /** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
@@ -193,18 +196,22 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
       const pathname = pathOf(req.url ?? '/');
       const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
       if (asset) return serveStatic(res, root, asset);
-      const answer = (body: ReadBody) => {
-        const request = coreRequestOf(req, pathname, body);
-        let reply: CoreResponse;
+      /** Runs the core; a fault of its own is a 500, never a crash of the server. */
+      const guarded = (run: () => CoreResponse): CoreResponse => {
         try {
-          reply = emulator.handle(request);
+          const reply = run();
+          return reply.afterDelay ? { ...reply, afterDelay: () => guarded(reply.afterDelay!) } : reply;
         } catch (error) {
           // Never the request's headers: the API key must not reach a log line.
           process.stderr.write(`emulator: internal error on ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}\n`);
-          reply = emulator.refuse(req.method ?? 'GET', pathname, 500, 'Internal emulator error');
+          return emulator.refuse(req.method ?? 'GET', pathname, 500, 'Internal emulator error');
         }
+      };
+      const answer = (body: ReadBody) => {
+        const request = coreRequestOf(req, pathname, body);
+        const reply = guarded(() => emulator.handle(request));
         // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
-        deliver(req, res, reply, body.tooLarge, () => emulator.record(request, reply, performance.now() - started));
+        deliver(req, res, reply, body.tooLarge, (final) => emulator.record(request, final, performance.now() - started));
       };
       readBody(req, answer, () => res.destroy());
     },

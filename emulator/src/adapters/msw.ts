@@ -15,8 +15,11 @@ export function createMswHandlers(emulator: Emulator, { baseUrl = 'https://api.g
     http.all(`${baseUrl.replace(/\/+$/, '')}/*`, async ({ request }) => {
       const started = performance.now();
       const core = await toCoreRequest(request);
-      const answer = emulator.handle(core);
-      if (answer.fault?.delayMs) await delay(answer.fault.delayMs);
+      let answer = emulator.handle(core);
+      if (answer.afterDelay) {
+        await delay(answer.fault?.delayMs ?? 0);
+        answer = answer.afterDelay();
+      }
       emulator.record(core, answer, performance.now() - started);
       // MSW's own forms of a dropped connection and of a request that is never answered.
       if (answer.fault?.drop === 'reset') return HttpResponse.error();

@@ -39,12 +39,21 @@ export function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * An answer as a fetch caller gets it, its injected fault carried out: the wait first; then, for a
- * dropped connection, the network error fetch throws (its cause's code ECONNRESET); for a held request,
- * nothing until the caller's signal gives up.
+ * The answer once an injected delay is over: the wait, then the call itself. A caller whose signal
+ * aborts during the wait gets its reason, and the call is never made.
+ */
+export async function afterAnyDelay(answer: CoreResponse, signal?: AbortSignal): Promise<CoreResponse> {
+  if (!answer.afterDelay) return answer;
+  await wait(answer.fault?.delayMs ?? 0, signal);
+  return answer.afterDelay();
+}
+
+/**
+ * An answer as a fetch caller gets it, its injected fault carried out (any delay already waited out):
+ * for a dropped connection, the network error fetch throws (its cause's code ECONNRESET); for a held
+ * request, nothing until the caller's signal gives up.
  */
 export async function fetchAnswer(answer: CoreResponse, signal?: AbortSignal): Promise<Response> {
-  if (answer.fault?.delayMs) await wait(answer.fault.delayMs, signal);
   if (answer.fault?.drop === 'reset') {
     throw new TypeError('fetch failed', { cause: Object.assign(new Error('The emulator dropped the connection (an injected fault)'), { code: 'ECONNRESET' }) });
   }

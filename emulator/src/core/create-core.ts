@@ -42,6 +42,11 @@ export interface CoreResponse {
   unknownFields?: string[];
   /** An injected fault the adapter carries out: wait first, or drop the connection, or hold the request. */
   fault?: Pick<FaultAction, 'delayMs' | 'drop'>;
+  /**
+   * With a delay: the call itself, which the adapter makes once the wait is over, and only if its
+   * client is still there; a client that gave up during the delay changed nothing.
+   */
+  afterDelay?: () => CoreResponse;
 }
 
 export interface CoreOptions {
@@ -150,15 +155,20 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
       if (problem instanceof FaultRuleError) return error(route, 400, problem.message, undefined, headers);
       throw problem;
     }
-    const carried = fault && (fault.delayMs !== undefined || fault.drop) ? { fault: { ...(fault.delayMs !== undefined ? { delayMs: fault.delayMs } : {}), ...(fault.drop ? { drop: fault.drop } : {}) } } : {};
-    // An injected status answers instead of the operation: nothing changes.
-    if (fault?.status !== undefined) {
-      const retryAfter: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
-      return { ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }), ...carried };
-    }
-    if (fault?.drop) return { status: 0, headers: {}, body: undefined, operationId: route.operationId, ...carried };
-    const answer = operate(route, request, rawParams, token, headers);
-    return fault ? { ...answer, ...carried } : answer;
+    if (!fault) return operate(route, request, rawParams, token, headers);
+    const drop = fault.drop ? { fault: { drop: fault.drop } } : {};
+    const call = (): CoreResponse => {
+      // An injected status answers instead of the operation: nothing changes.
+      if (fault.status !== undefined) {
+        const retryAfter: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
+        return { ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }), ...drop };
+      }
+      if (fault.drop) return { status: 0, headers: {}, body: undefined, operationId: route.operationId, ...drop };
+      return operate(route, request, rawParams, token, headers);
+    };
+    // The wait comes first: the operation runs after it, when the adapter calls it.
+    if (fault.delayMs !== undefined) return { status: 0, headers: {}, body: undefined, operationId: route.operationId, fault: { delayMs: fault.delayMs }, afterDelay: call };
+    return call();
   }
 
   /** The fixtures' state again: for POST /__emulator/reset and emulator.reset(). */

@@ -1,7 +1,7 @@
 // Injected faults, for testing how a client handles failure: per request with Prism's `Prefer:
 // code=NNN` (and `delay=MS`), or scripted with rules (POST /__emulator/faults, emulator.faults.add)
 // that match an operation and answer a status, wait, drop the connection, or hold the request.
-import { describeErrors, type ContractValidator, type RouteSpec } from 'cloud-platform-api/contract';
+import { describeErrors, pathPattern, type ContractValidator, type RouteSpec } from 'cloud-platform-api/contract';
 
 export interface FaultRule {
   /** The operation to fail; or `method` and `path` (a path template, or one concrete path). */
@@ -51,7 +51,8 @@ function ruleSchema(routes: readonly RouteSpec[]) {
     additionalProperties: false,
     properties: {
       operationId: { enum: [...new Set(routes.map((r) => r.operationId))] },
-      method: { enum: [...new Set(routes.map((r) => r.method)), 'HEAD'] },
+      // HEAD is answered as its GET, so a rule for it is a rule for the GET.
+      method: { enum: [...new Set(routes.map((r) => r.method))] },
       path: { type: 'string', pattern: '^/' },
       status: { type: 'integer', minimum: 400, maximum: 599 },
       delay_ms: { type: 'integer', minimum: 0, maximum: MAX_DELAY_MS },
@@ -77,6 +78,18 @@ function combinationProblem(rule: FaultRule): string | undefined {
   return undefined;
 }
 
+/** A method-and-path rule that no operation would ever match: the path is no operation's, for that method. */
+function unmatchedPath(rule: FaultRule, routes: readonly RouteSpec[]): string | undefined {
+  if (rule.path === undefined) return undefined;
+  const matches = routes.some((r) => r.method === rule.method && (r.path === rule.path || pathPattern(r.path).test(rule.path!)));
+  const known = routes.filter((r) => r.method === rule.method).map((r) => r.path);
+  return matches ? undefined : `path: no operation answers ${rule.method} ${rule.path}, so the rule would never fire; ${rule.method} paths: ${known.join(', ')}`;
+}
+
+/** Whether a rule is for calls to this route at this path. */
+const ruleMatches = (rule: FaultRule, route: RouteSpec, path: string) =>
+  rule.operationId ? rule.operationId === route.operationId : rule.method === route.method && (rule.path === route.path || rule.path === path);
+
 export function createFaults(routes: readonly RouteSpec[], validator: ContractValidator, random: () => number = Math.random) {
   const validate = validator.compile(ruleSchema(routes));
   let rules: StoredFault[] = [];
@@ -88,7 +101,7 @@ export function createFaults(routes: readonly RouteSpec[], validator: ContractVa
       if (!validate(rule)) {
         throw new FaultRuleError(`Invalid fault rule: ${describeErrors(validate.errors).map((i) => `${i.path.replace(/^\$\.?/, '') || 'rule'}: ${i.message} (${i.rule})`).join('; ')}`);
       }
-      const problem = combinationProblem(rule as FaultRule);
+      const problem = combinationProblem(rule as FaultRule) ?? unmatchedPath(rule as FaultRule, routes);
       if (problem) throw new FaultRuleError(`Invalid fault rule: ${problem}`);
       const stored: StoredFault = { ...(rule as FaultRule), id: nextId++, ...((rule as FaultRule).count ? { remaining: (rule as FaultRule).count } : {}) };
       rules.push(stored);
@@ -98,11 +111,13 @@ export function createFaults(routes: readonly RouteSpec[], validator: ContractVa
     clear(): void {
       rules = [];
     },
-    /** The fault for a call to this route at this path, if a rule matches and fires; spends its count. */
+    /**
+     * The fault for a call to this route at this path: the first matching rule, in the order they were
+     * added, that fires (each draws its own probability); spends that rule's count.
+     */
     match(route: RouteSpec, path: string): FaultAction | undefined {
-      const rule = rules.find((r) => (r.operationId ? r.operationId === route.operationId : r.method === route.method && (r.path === route.path || r.path === path)));
+      const rule = rules.find((r) => ruleMatches(r, route, path) && (r.probability === undefined || random() < r.probability));
       if (!rule) return undefined;
-      if (rule.probability !== undefined && random() >= rule.probability) return undefined;
       if (rule.remaining !== undefined && --rule.remaining === 0) rules = rules.filter((r) => r !== rule);
       return {
         ...(rule.status !== undefined ? { status: rule.status } : {}),
