@@ -1,6 +1,13 @@
 #!/usr/bin/env node
 // The `cloud-platform-emulator` command. A file of its own, outside dist/, so that npm can link the
 // command at install time, before a build has made dist/.
+import { engines, unsupportedNode } from './node-line.js';
+
+const unsupported = unsupportedNode(process.versions.node, engines);
+if (unsupported) {
+  process.stderr.write(unsupported);
+  process.exit(1);
+}
 let main;
 try {
   ({ main } = await import('../dist/src/cli.js'));

@@ -21,6 +21,9 @@ Options:
   --state FILE             keep state in the SQLite file FILE, created if absent (default: in memory)
   --import-state FILE.json replace the state with a snapshot (written by --export-state), then serve (default: none)
   --export-state FILE.json write the state as a JSON snapshot and exit, without serving (default: none)
+  --allow-host HOST        answer requests whose Host header names HOST (repeatable); others get 421, so a
+                           DNS-rebinding page cannot reach the server (default: the bound address,
+                           localhost, 127.0.0.1 and [::1])
   --cors ORIGIN            let browser pages from ORIGIN call the server; repeatable; '*' for any; replaces the
                            default (default: ${DEFAULT_CORS_ORIGINS.join(' and ')})
   --log FORMAT             the request log on stdout: text, one line per request, or json, NDJSON (default: text)
@@ -31,11 +34,19 @@ Options:
   --help                   show this text and exit
 `;
 
+/**
+ * What a client sent, fit for one line of a terminal: control characters (newlines, ANSI escapes, C1
+ * codes), the line and paragraph separators and backslashes written as escapes, so no request can
+ * forge a line or move the cursor.
+ */
+export const escapeForLog = (text: string) =>
+  text.replace(/[\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+
 /** The request log line: time, method, path, operationId, status, ms, and any unknown body fields. */
-function textLine(entry: RequestLogEntry): string {
+export function textLine(entry: RequestLogEntry): string {
   const status = entry.fault ? `${entry.fault} (injected)` : String(entry.status);
-  const unknown = entry.unknownFields ? ` unknown fields: ${entry.unknownFields.join(', ')}` : '';
-  return `${entry.time} ${entry.method} ${entry.path} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}\n`;
+  const unknown = entry.unknownFields ? ` unknown fields: ${entry.unknownFields.map(escapeForLog).join(', ')}` : '';
+  return `${entry.time} ${escapeForLog(entry.method)} ${escapeForLog(entry.path)} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}\n`;
 }
 
 // The request log goes to stdout once per turn of the event loop: under load that is one write for
@@ -85,6 +96,7 @@ function parseOptions(argv: string[]) {
       'import-state': { type: 'string' },
       'export-state': { type: 'string' },
       cors: { type: 'string', multiple: true },
+      'allow-host': { type: 'string', multiple: true },
       log: { type: 'string' },
       quiet: { type: 'boolean' },
       strict: { type: 'boolean' },
@@ -103,7 +115,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
   const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
   const host = values.host ?? DEFAULT_HOST;
   const log = requestLog(values.log, values.quiet);
-  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, strict: values.strict, log };
+  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, allowHosts: values['allow-host'], strict: values.strict, log };
   const emulator = await createServerEmulator(options);
   if (values['import-state']) {
     emulator.importState(readSnapshotFile(values['import-state']), `State snapshot ${values['import-state']}`);

@@ -34,6 +34,8 @@ export interface ServerOptions {
   strict?: boolean | undefined;
   /** Called for each request answered. */
   log?: ((entry: RequestLogEntry) => void) | undefined;
+  /** Host names to answer for beside the bound address, localhost, 127.0.0.1 and [::1]; others get 421. */
+  allowHosts?: readonly string[] | undefined;
 }
 
 export interface RunningServer {
@@ -92,8 +94,8 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
 export async function startEmulatorServer(options: ServerOptions = {}, emulator?: Emulator): Promise<RunningServer> {
   const running = emulator ?? (await createServerEmulator(options));
   const { root, files } = staticFiles();
-  const server = createHttpServer(running, { staticFiles: files, root, corsOrigins: options.corsOrigins });
   const host = options.host ?? DEFAULT_HOST;
+  const server = createHttpServer(running, { staticFiles: files, root, corsOrigins: options.corsOrigins, hosts: [host, ...(options.allowHosts ?? [])] });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

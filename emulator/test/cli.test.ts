@@ -1,6 +1,6 @@
 // The emulator's command line: bad options, bad fixtures and unusable state files are clear errors
 // with exit codes; --export-state and --import-state carry the state through a JSON snapshot.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -239,3 +239,34 @@ function overwrite(file: string, from: number, to: number): void {
   bytes.fill(0x5a, from, Math.min(to, bytes.length));
   writeFileSync(file, bytes);
 }
+
+const { engines, unsupportedNode } = (await import('../bin/node-line.js')) as { engines: string; unsupportedNode: (version: string, range: string) => string | undefined };
+
+describe('the bin on a Node line engines does not list', () => {
+  it.each([
+    ['20.20.2', true],
+    ['22.11.0', true],
+    ['22.12.0', false],
+    ['23.5.0', true],
+    ['24.0.0', false],
+    ['26.1.0', false],
+  ])('Node %s is refused: %s', (version, refused) => {
+    const message = unsupportedNode(version, engines);
+    if (refused) expect(message).toBe(`cloud-platform-emulator runs on Node ${engines}; this is Node ${version}: use a supported line\n`);
+    else expect(message).toBeUndefined();
+  });
+
+  // The machine's own Node (20, end of life) where there is one: the bin says so in one line, where it
+  // used to crash with --state and print nothing.
+  const unsupported = ['/usr/bin/node', '/usr/local/bin/node'].find((node) => {
+    const version = spawnSync(node, ['--version'], { encoding: 'utf8' }).stdout?.trim().slice(1);
+    return version !== undefined && version !== '' && unsupportedNode(version, engines) !== undefined;
+  });
+  it.runIf(unsupported)(`refuses to start on ${unsupported ?? 'an unsupported Node'}, in one line naming the lines`, () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'emulator-old-node-')), 'state.db');
+    const run = spawnSync(unsupported!, [path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-emulator.js'), '--state', file, '--port', '0'], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^cloud-platform-emulator runs on Node \^22\.12\.0 \|\| >=24\.0\.0; this is Node 20\.\d+\.\d+: use a supported line\n$/);
+    expect(existsSync(file)).toBe(false);
+  });
+});

@@ -2,12 +2,15 @@
 // unknown fields logged or refused with --strict, fixtures merged over the built-in set, the version,
 // and CORS for browser pages.
 import { execFile } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type RequestLogEntry } from '../src/index.js';
+import { escapeForLog, textLine } from '../src/cli.js';
 import { createServerEmulator, startEmulatorServer } from '../src/server.js';
 import { inject, launchCli } from './helpers.js';
 
@@ -91,6 +94,37 @@ describe('--strict', () => {
     expect(lenient.statusCode).toBe(200);
     expect(JSON.parse(lenient.body)).not.toHaveProperty('enabeld');
   });
+
+  it('refuses a body sent to an operation that takes none, which the default ignores (also seen in [N])', async () => {
+    const headers = { authorization: 'apikey strict', 'content-type': 'application/json' };
+    const request = { method: 'DELETE', url: '/fastedge/v1/apps/1021', headers, payload: '{"x":1}' };
+    const strict = await createEmulator({ strict: true });
+    const refused = await inject(strict, request);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('deleteEdgeApp takes no body');
+    expect(strict.store.tables.apps.get('1021')).toBe(true);
+    expect((await inject(await createEmulator(), request)).statusCode).toBe(204);
+  });
+});
+
+describe('the text log, whatever a client sends (item 8)', () => {
+  it.each([
+    ['a newline in a field name, forging a second line', '{"name":"n","policy":1,"target":2,"a\\n2026-11-23T00:00:00.000Z GET /forged getVideo 200 1 ms":1}'],
+    ['an ANSI escape and a C1 control in a field name', '{"name":"n","policy":1,"target":2,"\\u001b[31mred\\u009b":1}'],
+    ['a line separator in a field name', '{"name":"n","policy":1,"target":2,"a\\u2028b":1}'],
+  ])('writes %s as one line of escapes', async (_, body) => {
+    const lines: string[] = [];
+    const emulator = await createEmulator({ log: (entry) => lines.push(textLine(entry)) });
+    await inject(emulator, { method: 'POST', url: '/cdn/logs_uploader/configs%0d%0aforged', headers: { authorization: 'apikey log', 'content-type': 'application/json' }, payload: body });
+    await inject(emulator, { method: 'POST', url: '/cdn/logs_uploader/configs', headers: { authorization: 'apikey log', 'content-type': 'application/json' }, payload: body });
+    const written = lines.join('');
+    expect(written.split('\n').filter(Boolean)).toHaveLength(2);
+    expect(written).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
+  });
+
+  it('escapes the backslash too, so an escape in the log always means a byte the client sent', () => {
+    expect(escapeForLog('a\\u000a\nb')).toBe('a\\\\u000a\\u000ab');
+  });
 });
 
 describe('--fixtures FILE', () => {
@@ -131,6 +165,9 @@ describe('CORS on the HTTP server', () => {
     ['the origin given with --cors', ['http://app.test:8080'], 'http://app.test:8080', 204, 'http://app.test:8080'],
     ['a localhost page once --cors replaces the default', ['http://app.test:8080'], 'http://localhost:4173', 403, null],
     ['any origin with --cors *', ['*'], 'http://anything.test', 204, '*'],
+    ['a localhost page on port 80, by default (item 16)', undefined, 'http://localhost', 204, 'http://localhost'],
+    ['a 127.0.0.1 page on port 80, by default (item 16)', undefined, 'http://127.0.0.1', 204, 'http://127.0.0.1'],
+    ['a look-alike of a port-less host, by default', undefined, 'http://localhostx', 403, null],
   ])('answers the preflight of %s', async (_what, corsOrigins, origin, status, allowOrigin) => {
     const server = await startEmulatorServer({ port: 0, ...(corsOrigins ? { corsOrigins } : {}) });
     stopping.push(server.close);
@@ -146,5 +183,88 @@ describe('CORS on the HTTP server', () => {
     const answer = await fetch(`${server.url}/streaming/videos/1444`, { headers: { origin: 'http://localhost:3000', authorization: 'apikey cors' } });
     expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(answer.headers.get('access-control-expose-headers')).toBe('retry-after, deprecation');
+  });
+});
+
+/** A raw request, for the headers fetch will not let a caller set (Host), or a body without its type. */
+function rawRequest(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port } = new URL(url);
+    const req = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk: Buffer) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+describe('what a web page of another origin cannot reach (item 7)', () => {
+  const faultRule = JSON.stringify({ operationId: 'getVideo', status: 503 });
+  const auth = { authorization: 'apikey page' };
+
+  it.each([
+    ['reset, with no preflight (a no-cors POST)', { method: 'POST', path: '/__emulator/reset', headers: { origin: 'http://evil.test' } }],
+    ['a fault rule as text/plain, with no preflight', { method: 'POST', path: '/__emulator/faults', headers: { origin: 'http://evil.test', 'content-type': 'text/plain' }, body: faultRule }],
+    ['a fault rule as JSON from a disallowed origin', { method: 'POST', path: '/__emulator/faults', headers: { origin: 'http://evil.test', 'content-type': 'application/json' }, body: faultRule }],
+    ['the faults list', { method: 'GET', path: '/__emulator/faults', headers: { origin: 'http://evil.test' } }],
+  ])('a control route: %s, is refused with 403 and changes nothing', async (_, request) => {
+    const emulator = await createEmulator();
+    const server = await startEmulatorServer({ port: 0 }, emulator);
+    stopping.push(server.close);
+    await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":"kept","policy":1,"target":2}' });
+    const answer = await rawRequest(server.url, request);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toContain('may not call the emulator\'s control routes: start it with --cors http://evil.test');
+    expect(emulator.store.tables.configs.size()).toBe(1);
+    expect(emulator.faults.list()).toEqual([]);
+  });
+
+  it('a control route takes a body only as application/json, whatever the origin (415)', async () => {
+    const emulator = await createEmulator();
+    const server = await startEmulatorServer({ port: 0 }, emulator);
+    stopping.push(server.close);
+    const answer = await rawRequest(server.url, { method: 'POST', path: '/__emulator/faults', headers: { 'content-type': 'text/plain' }, body: faultRule });
+    expect(answer.status).toBe(415);
+    expect(JSON.parse(answer.body).message).toBe('/__emulator/faults takes a body only as Content-Type: application/json');
+    expect(emulator.faults.list()).toEqual([]);
+  });
+
+  it.each([
+    ['a DNS-rebinding name', 'rebound.evil.test:4010', 421],
+    ['the machine under another name', 'example.test', 421],
+    ['localhost', 'localhost:4010', 200],
+    ['127.0.0.1', '127.0.0.1', 200],
+    ['[::1]', '[::1]:4010', 200],
+  ])('a request whose Host is %s (%s) answers %i', async (_, host, status) => {
+    const server = await startEmulatorServer({ port: 0 });
+    stopping.push(server.close);
+    const answer = await rawRequest(server.url, { path: '/streaming/videos/1444', headers: { ...auth, host } });
+    expect(answer.status).toBe(status);
+    if (status === 421) expect(answer.body).toContain(`start it with --allow-host ${host.split(':')[0]}`);
+  });
+
+  it('--allow-host lets a named host through', async () => {
+    const server = await startEmulatorServer({ port: 0, allowHosts: ['emulator.internal'] });
+    stopping.push(server.close);
+    expect((await rawRequest(server.url, { path: '/streaming/videos/1444', headers: { ...auth, host: 'emulator.internal:4010' } })).status).toBe(200);
+  });
+});
+
+describe('the HTTP server answers every request', () => {
+  it('CONNECT gets a 405 and the connection closes', async () => {
+    const server = await startEmulatorServer({ port: 0 });
+    stopping.push(server.close);
+    const { port } = new URL(server.url);
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('CONNECT example.test:443 HTTP/1.1\r\nhost: example.test:443\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5_000, () => socket.destroy(new Error('no answer')));
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
   });
 });

@@ -142,8 +142,43 @@ export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
 const CORS_ALLOWED_HEADERS = 'authorization, content-type, prefer';
 const CORS_EXPOSED_HEADERS = 'retry-after, deprecation';
 
+/** Whether an origin is allowed; `http://host:*` takes any port of the host, and none (the scheme's default). */
 function originAllowed(origin: string, allowed: readonly string[]): boolean {
-  return allowed.some((pattern) => pattern === '*' || pattern === origin || (pattern.endsWith(':*') && origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))));
+  return allowed.some(
+    (pattern) =>
+      pattern === '*' ||
+      pattern === origin ||
+      (pattern.endsWith(':*') && (origin === pattern.slice(0, -2) || (origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))))),
+  );
+}
+
+/** The emulator's own routes, which change what every client sees: no page of another origin may call them. */
+const CONTROL_PREFIX = '/__emulator/';
+
+/** Host names every server answers to, beside the address it is bound to and those --allow-host adds. */
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The host name of a Host header, without its port: `[::1]:4010` -> `[::1]`, `localhost:4010` -> `localhost`. */
+const hostName = (host: string) => (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!).toLowerCase();
+
+/**
+ * Refuses what a web page must not reach: a request whose Host is not a name this server answers to
+ * (a DNS-rebinding page's), with 421; a call to a control route from an origin the CORS rule does not
+ * allow, preflight or not (a no-cors request needs none), with 403. Answers it and returns true.
+ */
+function refusedBrowserRequest(req: IncomingMessage, res: ServerResponse, hosts: ReadonlySet<string>, origins: readonly string[]): boolean {
+  const host = req.headers.host;
+  if (host !== undefined && !hosts.has(hostName(host))) {
+    const name = hostName(host);
+    res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end(`This emulator does not answer for the host ${name}: start it with --allow-host ${name} to allow it`);
+    return true;
+  }
+  const origin = req.headers.origin;
+  if (origin && (req.url ?? '').startsWith(CONTROL_PREFIX) && !originAllowed(origin, origins) && !(host !== undefined && origin === `http://${host}`)) {
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' }).end(`Origin ${origin} may not call the emulator's control routes: start it with --cors ${origin} to allow it`);
+    return true;
+  }
+  return false;
 }
 
 /**
@@ -184,14 +219,18 @@ export interface HttpServerOptions {
   root?: string;
   /** Origins allowed to call from a browser page. Default: DEFAULT_CORS_ORIGINS. */
   corsOrigins?: readonly string[];
+  /** Host names answered beside localhost, 127.0.0.1 and [::1]: the bound address, and any --allow-host. */
+  hosts?: readonly string[];
 }
 
 /** A server for the emulator, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
-export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS }: HttpServerOptions = {}): Server {
+export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS, hosts = [] }: HttpServerOptions = {}): Server {
+  const answeredHosts = new Set([...LOCAL_HOSTS, ...hosts.map((host) => hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host))]);
   const server = createServer(
     { headersTimeout: TIMEOUTS.headers, requestTimeout: TIMEOUTS.request, keepAliveTimeout: TIMEOUTS.idle, connectionsCheckingInterval: 500 },
     (req, res) => {
       const started = performance.now();
+      if (refusedBrowserRequest(req, res, answeredHosts, corsOrigins)) return;
       if (corsHeaders(req, res, corsOrigins)) return;
       const pathname = pathOf(req.url ?? '/');
       const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
@@ -218,5 +257,10 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
   );
   server.setTimeout(TIMEOUTS.idle);
   server.on('clientError', answerClientError(emulator));
+  // Node hands CONNECT to this event, not to the request handler; with no listener it answers nothing.
+  server.on('connect', (_request: IncomingMessage, socket: Socket) => {
+    const text = 'CONNECT is not supported: this is not a proxy';
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+  });
   return server;
 }

@@ -11,10 +11,13 @@ export interface MswHandlersOptions {
 
 /** `setupServer(...createMswHandlers(emulator))`: every request under `baseUrl` goes to the emulator. */
 export function createMswHandlers(emulator: Emulator, { baseUrl = 'https://api.gcore.com' }: MswHandlersOptions = {}): HttpHandler[] {
+  const base = baseUrl.replace(/\/+$/, '');
+  // An API mounted under a path (https://example.test/api/v1): the operations' paths follow it.
+  const basePath = new URL(base).pathname.replace(/\/+$/, '');
   return [
-    http.all(`${baseUrl.replace(/\/+$/, '')}/*`, async ({ request }) => {
+    http.all(`${base}/*`, async ({ request }) => {
       const started = performance.now();
-      const core = await toCoreRequest(request);
+      const core = await toCoreRequest(request, basePath);
       let answer = emulator.handle(core);
       if (answer.afterDelay) {
         await delay(answer.fault?.delayMs ?? 0);

@@ -12,16 +12,31 @@ export function queryOf(params: URLSearchParams): CoreRequest['query'] {
   return query;
 }
 
-export async function toCoreRequest(request: Request): Promise<CoreRequest> {
+/** The body's text, or the signal's reason once it aborts: a body stream that never ends must not hold the caller. */
+function bodyOf(request: Request): Promise<string> {
+  const { signal } = request;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      reject(signal.reason);
+      void request.body?.cancel(signal.reason).catch(() => undefined);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    request.text().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** The request as the core takes it; `basePath`, where the API is mounted under a path, is cut off its path. */
+export async function toCoreRequest(request: Request, basePath = ''): Promise<CoreRequest> {
   const url = new URL(request.url);
   const headers: CoreRequest['headers'] = Object.create(null);
   request.headers.forEach((value, name) => (headers[name] = value));
   return {
     method: request.method,
-    path: url.pathname,
+    path: basePath !== '' && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname,
     query: queryOf(url.searchParams),
     headers,
-    body: request.body === null ? undefined : await request.text(),
+    body: request.body === null ? undefined : await bodyOf(request),
   };
 }
 

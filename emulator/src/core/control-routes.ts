@@ -9,6 +9,7 @@ const RESET_PATH = '/__emulator/reset';
 const FAULTS_PATH = '/__emulator/faults';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const JSON_MEDIA = /^application\/json\s*(;|$)/i;
 const answer = (status: number, body?: unknown): CoreResponse => ({ status, headers: body === undefined ? {} : JSON_TYPE, body });
 
 export interface ControlOptions {
@@ -65,6 +66,11 @@ export function createControlRoutes({ faults, resetState, refusal, tokenOf, keys
     if (!atPath) return undefined;
     const refused = keysRequired ? refusal(tokenOf(request.headers)) : undefined;
     if (refused) return answer(401, { message: refused });
+    // A page of any origin can send a text/plain body without a preflight; a JSON one needs a preflight,
+    // which the CORS rule answers. So these routes take a body only as JSON.
+    if (request.body && !JSON_MEDIA.test(request.headers['content-type'] ?? '')) {
+      return answer(415, { message: `${request.path} takes a body only as Content-Type: application/json` });
+    }
     const route = atPath[method];
     if (!route) return { ...answer(405, { message: `${method} is not allowed on ${request.path}` }), headers: { ...JSON_TYPE, allow: Object.keys(atPath).join(', ') } };
     return route(request);

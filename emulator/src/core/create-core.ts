@@ -126,7 +126,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
     if (!params) return error(route, 400, 'The path has a malformed percent-escape', undefined, headers);
     const body = parseBody(request.body, request.headers['content-type'], request.bodyTooLarge);
     if (!body.ok) return error(route, body.status, body.message, undefined, headers);
-    const checked = checkRequest(route, params, request.query, body.value, body.present);
+    const checked = checkRequest(route, params, request.query, body.value, body.present, strict);
     if (checked.issues.length > 0) return error(route, 400, describeIssues(checked.issues), checked.issues, headers);
     const unknownFields: string[] = [];
     const documented = route.body && checked.body !== undefined ? keepDocumented(bodySchemas.get(route)!, checked.body, 'body', unknownFields) : checked.body;
