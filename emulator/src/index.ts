@@ -63,6 +63,8 @@ export interface Emulator {
    * `source`, the table, the row and the rule, and the state is left as it was.
    */
   importState(snapshot: StateSnapshot, source?: string): void;
+  /** The emulator's own routes (/__emulator/*) and their methods. */
+  controlRoutes(): { path: string; methods: string[] }[];
   /** Scripted faults, as POST, GET and DELETE /__emulator/faults manage them over HTTP. */
   readonly faults: { add(rule: FaultRule): StoredFault; list(): StoredFault[]; clear(): void };
   /** For adapters: logs a request once it is answered (or dropped), `ms` after it arrived. */
@@ -112,6 +114,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     handle: core.handle,
     refuse: core.refuse,
     reset: core.reset,
+    controlRoutes: core.controlRoutes,
     importState(snapshot, source = 'The imported snapshot') {
       checkState(snapshot, source);
       store.replace(snapshot);

@@ -1,5 +1,6 @@
 // A page for browser tests: a script bundled for the browser with esbuild, served with any other files
-// from 127.0.0.1 on a port the OS picks. The script sets window.result, or window.failure.
+// from a loopback address (127.0.0.1 unless told) on a port the OS picks. The script sets
+// window.result, or window.failure.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -11,7 +12,7 @@ export interface ServedPage {
   close(): void;
 }
 
-export async function servePage(script: string, extraFiles: Record<string, [type: string, text: string]> = {}): Promise<ServedPage> {
+export async function servePage(script: string, extraFiles: Record<string, [type: string, text: string]> = {}, host = '127.0.0.1'): Promise<ServedPage> {
   const bundle = await build({ stdin: { contents: script, resolveDir: path.resolve('emulator'), loader: 'ts' }, bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
   const files: Record<string, [string, string]> = {
     '/': ['text/html; charset=utf-8', '<!doctype html><title>emulator test</title><script type="module" src="/app.js"></script>'],
@@ -23,8 +24,8 @@ export async function servePage(script: string, extraFiles: Record<string, [type
     if (!file) return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': file[0] }).end(file[1]);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  return { url: `http://${host}:${(server.address() as AddressInfo).port}/`, close: () => server.close() };
 }
 
 /** Opens the page and waits for its script to finish: its result, or the error it failed with, and any page errors. */

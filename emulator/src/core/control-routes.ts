@@ -76,5 +76,8 @@ export function createControlRoutes({ faults, resetState, refusal, tokenOf, keys
     return route(request);
   }
 
-  return { handle };
+  /** Every own route and its methods: what a test walks to show none can be reached from another origin. */
+  const list = () => Object.entries(routes).map(([path, methods]) => ({ path, methods: Object.keys(methods) }));
+
+  return { handle, list };
 }

@@ -202,7 +202,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
     return op ? error(op, status, message) : { status, headers: {}, body: undefined };
   }
 
-  return { handle, refuse, reset, routes, faults };
+  return { handle, refuse, reset, routes, faults, controlRoutes: control.list };
 }
 
 export type Core = ReturnType<typeof createCore>;
