@@ -1,13 +1,18 @@
 // npm run stress: at least 10,000 hostile requests (scripts/lib/fuzz-requests.ts) to an emulator on
-// 127.0.0.1, over real sockets, for at most 2 minutes. Every answer is judged against the document;
-// it prints the count, a histogram of statuses, the 5xx and the contradictions, and exits 1 unless
-// both are 0. Not part of npm test.
+// 127.0.0.1, over real sockets, for at most 2 minutes; then hostile snapshots and fixture sets
+// (scripts/lib/hostile-state.ts), each fed to a fresh emulator in process, which must refuse it by
+// name or serve only answers the document declares. Every answer is judged against the document; it
+// prints the counts, a histogram of statuses, the 5xx, the crashes and the contradictions, and exits 1
+// unless all are 0. Not part of npm test (which runs a smaller share of both).
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { startEmulatorServer } from '../src/server.js';
 import { createJudge, fuzzRequests, type Answer, type FuzzRequest } from './lib/fuzz-requests.js';
+import { feedHostileState } from './lib/hostile-state.js';
 
 const REQUESTS = 20_000;
+/** Hostile snapshots, and as many hostile fixture sets. */
+const HOSTILE_STATES = 250;
 const TIME_LIMIT_MS = 110_000;
 const CONCURRENCY = 8;
 const PER_REQUEST_TIMEOUT_MS = 15_000;
@@ -82,7 +87,14 @@ async function main(): Promise<number> {
   console.log(`5xx: ${fivexx}`);
   console.log(`contradictions of the document: ${contradictions.length}`);
   for (const line of contradictions.slice(0, 20)) console.log(`  ${line}`);
-  return sent >= 10_000 && fivexx === 0 && contradictions.length === 0 ? 0 : 1;
+  const state = await feedHostileState(HOSTILE_STATES, seed);
+  console.log(`hostile state: ${state.fed} snapshots and fixture sets fed, ${state.refused} refused by name, ${state.accepted} accepted and probed`);
+  console.log(`crashes: ${state.crashes.length}`);
+  for (const line of state.crashes.slice(0, 20)) console.log(`  ${line}`);
+  console.log(`answers off the document after a hostile state: ${state.contradictions.length}`);
+  for (const line of state.contradictions.slice(0, 20)) console.log(`  ${line}`);
+  const clean = fivexx === 0 && contradictions.length === 0 && state.crashes.length === 0 && state.contradictions.length === 0;
+  return sent >= 10_000 && clean ? 0 : 1;
 }
 
 process.exitCode = await main();

@@ -6,6 +6,8 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createJudge, fuzzRequests } from '../scripts/lib/fuzz-requests.js';
+import { feedHostileState } from '../scripts/lib/hostile-state.js';
+import { createEmulator, StateFileError } from '../src/index.js';
 import { bundled, inject, launchCli, useEmulator } from './helpers.js';
 
 const running = useEmulator();
@@ -30,6 +32,28 @@ describe('hostile requests (the generator of npm run stress, in-process)', () =>
     );
     expect(answered).toBeGreaterThan(1000);
   }, 120_000);
+});
+
+describe('hostile snapshots and fixtures (the generator of npm run stress, a share of it)', () => {
+  it('are each refused by name, or served with only answers the document declares; none crashes anything', async () => {
+    const report = await feedHostileState(40, 20261123, 10);
+    expect(report.crashes).toEqual([]);
+    expect(report.contradictions).toEqual([]);
+    expect(report.refused).toBeGreaterThan(0);
+    expect(report.fed).toBe(80);
+  }, 60_000);
+
+  it.each([
+    ['tables that are not lists', { format: 'cloud-platform-emulator-state', version: 1, tables: { configs: {} } }, /table "configs" must be a list of \[key, row\] pairs/],
+    ['no tables', { format: 'cloud-platform-emulator-state', version: 1, tables: null }, /"tables" must be an object of tables/],
+    ['no format', { tables: {} }, /is not a version 1 cloud-platform-emulator-state file/],
+  ])('emulator.importState() refuses a snapshot with %s by name (found by the feed: a TypeError before)', async (_, snapshot, message) => {
+    const emulator = await createEmulator();
+    const before = emulator.store.snapshot();
+    expect(() => emulator.importState(snapshot as never, 'my snapshot')).toThrow(StateFileError);
+    expect(() => emulator.importState(snapshot as never, 'my snapshot')).toThrow(message);
+    expect(emulator.store.snapshot()).toEqual(before);
+  });
 });
 
 describe('concurrency', () => {

@@ -4,7 +4,7 @@
 // with a StateFileError naming the source, the table, the row and the rule; nothing is replaced.
 import { describeErrors, documentRef, type ContractValidator } from 'cloud-platform-api/contract';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { StateFileError, TABLE_NAMES, type StateSnapshot, type TableName } from '../store/store.js';
+import { assertSnapshotShape, StateFileError, TABLE_NAMES, type StateSnapshot, type TableName } from '../store/store.js';
 import { COUNTERS } from './state.js';
 
 /** Deeper than this, a value is refused where it enters: serving it could overflow the stack. */
@@ -59,14 +59,15 @@ export function createStateChecker(validator: ContractValidator) {
 
   /** Throws StateFileError naming `source`, the table, the row and the rule, unless the state can be used whole. */
   return function checkState(snapshot: StateSnapshot, source: string): void {
+    assertSnapshotShape(snapshot, source);
     for (const name of TABLE_NAMES) {
-      for (const [key, row] of snapshot.tables[name]) {
+      for (const [key, row] of snapshot.tables[name] ?? []) {
         checkRow(name, key, row, (rule) => {
           throw new StateFileError(`${source}: table ${name}, row ${JSON.stringify(key)}: ${rule}; nothing was changed`);
         });
       }
     }
-    const counters = new Map(snapshot.tables.counters);
+    const counters = new Map(snapshot.tables.counters ?? []);
     for (const counter of Object.values(COUNTERS)) {
       if (!counters.has(counter)) throw new StateFileError(`${source}: table counters has no row ${JSON.stringify(counter)}, the next id to hand out; nothing was changed`);
     }

@@ -70,6 +70,27 @@ export class StateFileError extends Error {
   override name = 'StateFileError';
 }
 
+/** What keeps a value from being a state snapshot's shape (format, version, tables of [key, row] pairs), or undefined. */
+function snapshotShapeProblem(value: unknown): string | undefined {
+  const snapshot = value as Partial<StateSnapshot> | null;
+  if (snapshot?.format !== 'cloud-platform-emulator-state' || snapshot.version !== 1) return ' is not a version 1 cloud-platform-emulator-state file ("format" and "version")';
+  const tables = snapshot.tables as unknown;
+  if (tables === null || typeof tables !== 'object' || Array.isArray(tables)) return ': "tables" must be an object of tables';
+  for (const name of Object.keys(tables)) {
+    if (!TABLE_NAMES.includes(name as TableName)) return `: unknown table "${name}"; known: ${TABLE_NAMES.join(', ')}`;
+    const rows = (tables as Record<string, unknown>)[name];
+    const wellFormed = Array.isArray(rows) && rows.every((row) => Array.isArray(row) && row.length === 2 && typeof row[0] === 'string' && row[1] !== undefined);
+    if (!wellFormed) return `: table "${name}" must be a list of [key, row] pairs with string keys`;
+  }
+  return undefined;
+}
+
+/** Throws a StateFileError naming `source` unless `value` has a snapshot's shape. */
+export function assertSnapshotShape(value: unknown, source: string): asserts value is StateSnapshot {
+  const problem = snapshotShapeProblem(value);
+  if (problem) throw new StateFileError(`${source}${problem}`);
+}
+
 export function snapshotOf(tables: Store['tables']): StateSnapshot {
   const copy = Object.fromEntries(TABLE_NAMES.map((name) => [name, tables[name].entries()]));
   return { format: 'cloud-platform-emulator-state', version: 1, tables: copy as StateSnapshot['tables'] };
