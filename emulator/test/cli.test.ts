@@ -2,7 +2,7 @@
 // with exit codes; --export-state and --import-state carry the state through a JSON snapshot.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -268,5 +268,28 @@ describe('the bin on a Node line engines does not list', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/^cloud-platform-emulator runs on Node \^22\.12\.0 \|\| >=24\.0\.0; this is Node 20\.\d+\.\d+: use a supported line\n$/);
     expect(existsSync(file)).toBe(false);
+  });
+});
+
+describe('a state file this process cannot both read and write (item 17)', () => {
+  const bin = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-emulator.js');
+  const asNobody = ['--reuid=65534', '--regid=65534', '--clear-groups'];
+  // Root reads and writes any file, so the command is run as nobody, where this machine lets a test do so.
+  const nobodyCanRun =
+    process.getuid?.() === 0 && spawnSync('setpriv', [...asNobody, process.execPath, bin, '--version'], { encoding: 'utf8', timeout: 20_000 }).status === 0;
+  if (!nobodyCanRun) console.warn('item 17 test skipped: cannot run the command as nobody here (needs root, setpriv, and a Node and a checkout nobody can read)');
+
+  it.runIf(nobodyCanRun).each([
+    ['unreadable', 0o000],
+    ['read-only', 0o444],
+  ])('refuses an %s file, naming it and the reason, where it said "Cannot listen" or "disk I/O error"', (_, mode) => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'emulator-eacces-'));
+    chmodSync(folder, 0o777);
+    const file = path.join(folder, 'state.db');
+    writeFileSync(file, '');
+    chmodSync(file, mode);
+    const run = spawnSync('setpriv', [...asNobody, process.execPath, bin, '--state', file, '--port', '0'], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe(`State file ${file} cannot be both read and written by this process (EACCES): check its permissions\n`);
   });
 });
