@@ -1332,7 +1332,7 @@ export interface components {
              */
             readonly updated?: string;
             /**
-             * @description State of the last upload.
+             * @description Validation status of the config (not the state of an upload), as in the live service's description.
              * @example {
              *       "status": "in_progress",
              *       "code": 0,
@@ -1592,10 +1592,11 @@ export interface components {
              */
             progress?: number;
             /**
-             * @description State of the conversion. The seed gives `complete`; other values are not documented.
+             * @description State of the conversion. The seed gives `complete`; `processing` and `error` are filled from the live service's description, which lists these three.
              * @example complete
+             * @enum {string}
              */
-            status?: string;
+            status?: "processing" | "complete" | "error";
             /**
              * Format: uri
              * @description URL of the MP4 file of this rendition.
@@ -1643,10 +1644,11 @@ export interface components {
              */
             slug?: string;
             /**
-             * @description State of the video. The seed gives `ready`; the live service's description also lists `empty`, `pending`, `viewable` and `error`. Transitions are not documented.
+             * @description State of the video. The seed gives `ready`; the other values of the enum are filled from the live service's description, which lists these five. Transitions are not documented.
              * @example ready
+             * @enum {string}
              */
-            status?: string;
+            status?: "empty" | "pending" | "viewable" | "ready" | "error";
             /**
              * @description Size of the uploaded original. Its unit is not documented.
              * @example 104857600
@@ -3371,7 +3373,7 @@ export interface components {
             volume_snapshots_size_usage?: components["schemas"]["QuotaValue"];
         };
         /**
-         * @description Content of the last quota warning sent to the client.
+         * @description Content of the last quota warning sent to the client. Both parts are required, filled from the live service's description as the official SDK's models (generated from it) have them.
          * @example {
          *       "global_quotas": {
          *         "project_count_limit": {
@@ -3401,7 +3403,7 @@ export interface components {
              *       }
              *     }
              */
-            global_quotas?: components["schemas"]["GlobalQuotas"];
+            global_quotas: components["schemas"]["GlobalQuotas"];
             /**
              * @description Quotas of each region.
              * @example [
@@ -3411,10 +3413,10 @@ export interface components {
              *       }
              *     ]
              */
-            regional_quotas?: components["schemas"]["RegionalQuotas"][];
+            regional_quotas: components["schemas"]["RegionalQuotas"][];
         };
         /**
-         * @description The percentage of quota usage at which the client gets a warning, with the last warning sent.
+         * @description The percentage of quota usage at which the client gets a warning, with the last warning sent. `client_id` and `threshold` are required, filled from the live service's description as the official SDK's models (generated from it) have them; `last_sending` and `last_message` are optional there.
          * @example {
          *       "client_id": 3,
          *       "threshold": 80,
@@ -3427,12 +3429,12 @@ export interface components {
              * @description Identifier of the client.
              * @example 3
              */
-            client_id?: number;
+            client_id: number;
             /**
              * @description Percentage of quota usage at which a warning is sent; 80 when not set. Between 60 and 100, as in the live service's description.
              * @example 80
              */
-            threshold?: number;
+            threshold: number;
             /**
              * Format: date-time
              * @description When the last warning was sent, in UTC. Null when nothing was sent.

@@ -38,6 +38,11 @@ describe('what the live description fills', () => {
     ['zone expiry in seconds', () => property('DnsZone', 'expiry').description, /in seconds/],
     ['zone refresh in seconds', () => property('DnsZone', 'refresh').description, /in seconds/],
     ['zone retry in seconds', () => property('DnsZone', 'retry').description, /in seconds/],
+    ["a config's status, where a config holds it, is the validation status", () => property('LogsUploaderConfig', 'status').description, /^Validation status of the config \(not the state of an upload\)/],
+    ["the video status enum, marked as filled", () => property('Video', 'status').description, /filled from the live service's description/],
+    ["the converted video status enum, marked as filled", () => property('ConvertedVideo', 'status').description, /filled from the live service's description/],
+    ['op 14 required fields, marked as filled', () => schema('QuotaNotificationThreshold').description, /required, filled from the live service's description/],
+    ["op 14's message parts, marked as filled", () => schema('QuotaWarningMessage').description, /required, filled from the live service's description/],
   ])('%s', (_what, read, pattern) => {
     expect(read()).toMatch(pattern);
   });
@@ -54,6 +59,18 @@ describe('what the live description fills', () => {
     expect(property('LogsUploaderConfigStatus', 'status').enum).toEqual(['in_progress', 'successful', 'failed']);
     expect(property('LiveStream', 'dvr_duration')).toMatchObject({ minimum: 30, maximum: 14400 });
     expect(parameter('InstanceId').schema.format).toBeUndefined();
+    // Op 14, as the official SDK's models have it: the record's two, the message's two, each region's two, each value's two.
+    expect(schema('QuotaNotificationThreshold').required).toEqual(['client_id', 'threshold']);
+    expect(schema('QuotaWarningMessage').required).toEqual(['global_quotas', 'regional_quotas']);
+    expect(schema('RegionalQuotas').required).toEqual(['region_id', 'region_name']);
+    expect(schema('QuotaValue').required).toEqual(['limit', 'usage']);
+  });
+
+  it("gives the status enums of the live description, the seed's values among them", () => {
+    expect(property('Video', 'status').enum).toEqual(['empty', 'pending', 'viewable', 'ready', 'error']);
+    expect(property('ConvertedVideo', 'status').enum).toEqual(['processing', 'complete', 'error']);
+    expect(property('Video', 'status').enum).toContain('ready');
+    expect(property('ConvertedVideo', 'status').enum).toContain('complete');
   });
 });
 
