@@ -9,7 +9,7 @@ import { listOperations, successStatus, type OpenApiDocument } from '../../src/c
 import { bundleDocument, rootDocument } from './lint.js';
 import { runToolOrFail } from './tools.js';
 
-export const generatedFiles = ['openapi.yaml', 'openapi.json', 'operations.json', 'deprecated-operations.json', 'schema.d.ts'] as const;
+export const generatedFiles = ['openapi.yaml', 'openapi.json', 'operations.json', 'deprecated-operations.json', 'default-server.json', 'schema.d.ts'] as const;
 
 /**
  * A small index of the operations (id, method, path, area, deprecation, success status) for code
@@ -36,6 +36,18 @@ export async function bundleInto(outDir: string): Promise<void> {
   // The client only needs to recognise deprecated calls; this keeps the full index out of its bundle.
   const deprecated = Object.fromEntries(operations.filter((op) => op.deprecated).map((op) => [`${op.method} ${op.path}`, op.operationId]));
   await writeFile(path.join(outDir, 'deprecated-operations.json'), `${JSON.stringify(deprecated, null, 2)}\n`);
+  await writeFile(path.join(outDir, 'default-server.json'), `${JSON.stringify({ baseUrl: defaultServerUrl(document) }, null, 2)}\n`);
+}
+
+/** The document's first server, its variables at their defaults: the base URL a client uses unless told otherwise. */
+function defaultServerUrl(document: OpenApiDocument): string {
+  const server = (document.servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined)?.[0];
+  if (!server) throw new Error('The document declares no server: the client has no default base URL');
+  return server.url.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = server.variables?.[name]?.default;
+    if (value === undefined) throw new Error(`Server variable {${name}} has no default`);
+    return value;
+  });
 }
 
 /** Types from the split source, which openapi-typescript bundles itself: they need no bundle first. */

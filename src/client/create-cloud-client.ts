@@ -2,6 +2,7 @@
 // per-attempt timeouts, safe retries, options per call, a log, a deprecation warning, and optionally
 // errors thrown.
 import createClient, { type Middleware } from 'openapi-fetch';
+import defaultServer from '../../generated/default-server.json' with { type: 'json' };
 import type { paths } from '../../generated/schema.js';
 import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudClient } from './client-types.js';
 import { deprecationWarning } from './deprecation.js';
@@ -16,7 +17,7 @@ export type { CallOptions, CloudClient, ThrowingCloudClient };
 export interface CloudClientOptions {
   /** The API key. Default: GCORE_API_KEY from the environment. */
   apiKey?: string;
-  /** Default: GCORE_BASE_URL from the environment, else https://api.gcore.com. */
+  /** Default: GCORE_BASE_URL from the environment, else the document's server (https://api.gcore.com). */
   baseUrl?: string;
   /** Time allowed for each attempt, in ms. Default: 120000. */
   timeoutMs?: number;
@@ -42,7 +43,8 @@ export interface CloudClientOptions {
   dangerouslyAllowBrowser?: boolean;
 }
 
-export const DEFAULT_BASE_URL = 'https://api.gcore.com';
+/** The document's server, read by the build into generated/ (the client's bundle does not carry the document). */
+export const DEFAULT_BASE_URL: string = defaultServer.baseUrl;
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_RETRIES = 2;
 

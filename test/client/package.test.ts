@@ -1,12 +1,13 @@
 // The built package, imported by its name as a user would, and the client's fitness for browsers.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { createCloudClient, operationIndex } from 'cloud-platform-api';
 import { startServer } from '../helpers/http-server.js';
+import { projectRoot } from '../helpers/sources.js';
 
 describe('the package', () => {
   it('exports createCloudClient and the operation index by its name, from dist/', async () => {
@@ -67,3 +68,15 @@ describe('the package', () => {
     expect(code).not.toMatch(/from\s*["']node:|require\(["'](node:)?(fs|http|net|path|crypto)["']\)/);
   });
 });
+
+describe('the default base URL', () => {
+  it("is the document's first server with its variables at their defaults, read through generated/", async () => {
+    const document = JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'openapi.json'), 'utf8')) as { servers: { url: string; variables: Record<string, { default: string }> }[] };
+    const [server] = document.servers;
+    const expected = server!.url.replace(/\{(\w+)\}/g, (_, name: string) => server!.variables[name]!.default);
+    const { DEFAULT_BASE_URL } = await import('../../src/index.js');
+    expect(DEFAULT_BASE_URL).toBe(expected);
+    expect(JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'default-server.json'), 'utf8'))).toEqual({ baseUrl: expected });
+  });
+});
+

@@ -1,16 +1,17 @@
 // `cloud-platform-emulator/msw`: the emulator as MSW 2 request handlers, for `setupServer` (Node,
 // jsdom) and `setupWorker` (a real browser): the same stateful behaviour, no server and no port.
+import { DEFAULT_BASE_URL } from 'cloud-platform-api';
 import { delay, http, HttpResponse, type HttpHandler } from 'msw';
 import type { Emulator } from '../index.js';
 import { toCoreRequest, toWebResponse } from './web.js';
 
 export interface MswHandlersOptions {
-  /** The base URL whose requests the emulator answers. Default: https://api.gcore.com, the client's. */
+  /** The base URL whose requests the emulator answers. Default: the client's (the document's server). */
   baseUrl?: string;
 }
 
 /** `setupServer(...createMswHandlers(emulator))`: every request under `baseUrl` goes to the emulator. */
-export function createMswHandlers(emulator: Emulator, { baseUrl = 'https://api.gcore.com' }: MswHandlersOptions = {}): HttpHandler[] {
+export function createMswHandlers(emulator: Emulator, { baseUrl = DEFAULT_BASE_URL }: MswHandlersOptions = {}): HttpHandler[] {
   const base = baseUrl.replace(/\/+$/, '');
   // An API mounted under a path (https://example.test/api/v1): the operations' paths follow it.
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
