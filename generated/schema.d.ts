@@ -3770,7 +3770,10 @@ export interface components {
         QuotaClientId: number;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description When the operation was deprecated, as an RFC 9745 `Deprecation` header (`@` and a Unix time): 1 July 2025, the month the live service removed the operation from its description. The live service's own headers for it are not documented: the header and its value are this document's, sent by the emulator on every answer of the operation. */
+        InferenceDeploymentDeprecation: "@1751328000";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3843,6 +3846,7 @@ export interface operations {
             /** @description The instance is deleted. No body. */
             204: {
                 headers: {
+                    Deprecation: components["headers"]["InferenceDeploymentDeprecation"];
                     [name: string]: unknown;
                 };
                 content?: never;

@@ -3,7 +3,7 @@
 // operations' behaviour and the error shapes of each area; the adapters (HTTP, in-process fetch, MSW)
 // only translate.
 import type { OperationId } from 'cloud-platform-api';
-import { createContractValidator, deriveRoutes, type OpenApiDocument, type OperationRef, type RouteSpec, type ValidationIssue } from 'cloud-platform-api/contract';
+import { createContractValidator, deriveRoutes, resolveRef, type JsonObject, type OpenApiDocument, type OperationRef, type RouteSpec, type ValidationIssue } from 'cloud-platform-api/contract';
 import { StatePersistError, type Store } from '../store/store.js';
 import { createFieldFilter } from './documented-fields.js';
 import { createErrorBodies, describeIssues } from './error-bodies.js';
@@ -59,11 +59,18 @@ export interface CoreOptions {
   strict?: boolean | undefined;
 }
 
-/** RFC 9745 Deprecation date of op 2: the month (July 2025) the live service removed it. */
-const DEPRECATION_DATE = `@${Date.UTC(2025, 6, 1) / 1000}`;
 const AUTHORIZATION = /^apikey ([^\s]+)$/i;
 
 export const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
+
+/** The value of the Deprecation header a deprecated operation's success response declares (its `const`), if any. */
+function declaredDeprecation(document: OpenApiDocument, route: RouteSpec): string | undefined {
+  if (!route.operation.deprecated) return undefined;
+  const response = resolveRef<JsonObject>(document, (route.operation.responses as Record<string, JsonObject>)[String(route.status)] ?? {});
+  const header = Object.entries((response.headers ?? {}) as Record<string, JsonObject>).find(([name]) => name.toLowerCase() === 'deprecation')?.[1];
+  const value = header ? resolveRef<JsonObject>(document, header).schema?.const : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
 
 /** Decodes each path parameter; undefined when one has a malformed percent-escape. */
 function decodedParams(raw: Record<string, string>): Record<string, string> | undefined {
@@ -90,6 +97,11 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
   const checkRequest = createRequestChecker(validator);
   const faults = createFaults(routes, validator);
   const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
+  // A deprecated operation's Deprecation header, as its success response declares it: sent on every answer.
+  const deprecationHeaders = new Map(routes.flatMap((route) => {
+    const value = declaredDeprecation(document, route);
+    return value === undefined ? [] : [[route, { deprecation: value }] as const];
+  }));
 
   /** Why a request may not act, or undefined: a well-formed token, and an accepted one when keys are set. */
   const refusal = (token: string | undefined): string | undefined => {
@@ -185,7 +197,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
       const allow = found.allowed.join(', ');
       return error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, { allow });
     }
-    const headers: Record<string, string> = found.route.operation.deprecated ? { deprecation: DEPRECATION_DATE } : {};
+    const headers = deprecationHeaders.get(found.route) ?? {};
     const token = tokenOf(request.headers);
     const refused = refusal(token);
     if (refused) return error(found.route, 401, refused, undefined, headers);
