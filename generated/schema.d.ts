@@ -1250,7 +1250,20 @@ export interface components {
          *       ]
          *     }
          */
-        LogsUploaderConfigCreate: WithRequired<components["schemas"]["LogsUploaderConfigFields"], "name" | "policy" | "target">;
+        LogsUploaderConfigCreate: {
+            /**
+             * @description Switches uploading on or off; true when not given, as in the live service's description.
+             * @default true
+             * @example true
+             */
+            enabled?: boolean;
+            /**
+             * @description Upload the logs of every CDN resource of the client; false when not given, as in the live service's description.
+             * @default false
+             * @example false
+             */
+            for_all_resources?: boolean;
+        } & WithRequired<components["schemas"]["LogsUploaderConfigFields"], "name" | "policy" | "target">;
         /**
          * @description Validation status of the config (not the state of an upload), as in the live service's description.
          * @example {
@@ -3432,6 +3445,7 @@ export interface components {
             client_id: number;
             /**
              * @description Percentage of quota usage at which a warning is sent; 80 when not set. Between 60 and 100, as in the live service's description.
+             * @default 80
              * @example 80
              */
             threshold: number;

@@ -66,6 +66,14 @@ describe('what the live description fills', () => {
     expect(schema('QuotaValue').required).toEqual(['limit', 'usage']);
   });
 
+  it('declares the defaults the sources give, on the create body only (a partial change has none), and the threshold of 80', () => {
+    const create = schema('LogsUploaderConfigCreate').properties as Record<string, JsonObject>;
+    expect([create.enabled?.default, create.for_all_resources?.default]).toEqual([true, false]);
+    expect(create.resources?.default).toBeUndefined();
+    for (const field of Object.values(propertiesOf(componentSchema('LogsUploaderConfigFields')))) expect(field.default).toBeUndefined();
+    expect(property('QuotaNotificationThreshold', 'threshold').default).toBe(80);
+  });
+
   it("gives the status enums of the live description, the seed's values among them", () => {
     expect(property('Video', 'status').enum).toEqual(['empty', 'pending', 'viewable', 'ready', 'error']);
     expect(property('ConvertedVideo', 'status').enum).toEqual(['processing', 'complete', 'error']);

@@ -90,7 +90,9 @@ describe('the bare metal quota check (op 3)', () => {
 describe('logs uploader configs (ops 4, 5)', () => {
   it('creates with service-set fields and defaults, and patches only what is given', async () => {
     const created = await call({ method: 'POST', url: '/cdn/logs_uploader/configs', body: { name: 'Logs', policy: 1, target: 2 } });
-    expect(created.body).toMatchObject({ id: 1, client_id: 1000, enabled: true, for_all_resources: false, resources: [], status: { status: 'in_progress' } });
+    // enabled and for_all_resources take the document's defaults; resources has none, so it is left out.
+    expect(created.body).toMatchObject({ id: 1, client_id: 1000, enabled: true, for_all_resources: false, status: { status: 'in_progress' } });
+    expect(created.body).not.toHaveProperty('resources');
     expect(created.body.created).toMatch(WHOLE_SECONDS);
     expect(created.body.updated).toBe(created.body.created);
     const patched = await call({ method: 'PATCH', url: '/cdn/logs_uploader/configs/1', body: { enabled: false, resources: [7], unknown_field: 1 } });

@@ -58,6 +58,8 @@ export async function generateTypesInto(outDir: string): Promise<void> {
     path.join(outDir, 'schema.d.ts'),
     '--redocly',
     'scripts/typegen.redocly.yaml',
+    // A field with a default may be left out of a request: openapi-typescript would otherwise type it required.
+    '--default-non-nullable=false',
   ]);
 }
 

@@ -17,4 +17,4 @@ export {
 } from './document.js';
 export { createResponseChecker, UnknownOperationError } from './response-check.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
-export { createContractValidator, describeErrors, documentRef, jsonPointer, type ContractValidator, type ValidationIssue } from './validator.js';
+export { createContractValidator, describeErrors, documentRef, jsonPointer, type ContractValidator, type ContractValidatorOptions, type ValidationIssue } from './validator.js';

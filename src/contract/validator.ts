@@ -112,8 +112,14 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
   });
 }
 
-export function createContractValidator(document: object): ContractValidator {
+export interface ContractValidatorOptions {
+  /** Fill in the `default` of a field a validated value leaves out (it changes the value): for requests a server takes. */
+  useDefaults?: boolean;
+}
+
+export function createContractValidator(document: object, { useDefaults = false }: ContractValidatorOptions = {}): ContractValidator {
   const ajv = new Ajv2020({
+    useDefaults,
     strict: true,
     // `required` inside anyOf/allOf branches names properties declared beside it, which is valid JSON Schema.
     strictRequired: false,

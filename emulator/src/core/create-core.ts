@@ -93,7 +93,8 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
   const keepDocumented = createFieldFilter(document);
   const bodySchemas = new Map(routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]));
   const errors = createErrorBodies(document);
-  const validator = createContractValidator(withSafeIntegers(document));
+  // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are checked.
+  const validator = createContractValidator(withSafeIntegers(document), { useDefaults: true });
   const checkRequest = createRequestChecker(validator);
   const faults = createFaults(routes, validator);
   const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;

@@ -1,7 +1,7 @@
 // What each of the 14 operations does, keyed by operationId. Routing, auth, validation and error
 // shapes live in the core around them; these functions hold behaviour only, on the store's tables.
 import type { components, OperationId } from 'cloud-platform-api';
-import type { OpenApiDocument } from 'cloud-platform-api/contract';
+import { resolveRef, type OpenApiDocument } from 'cloud-platform-api/contract';
 import type { Store } from '../store/store.js';
 import { clockText } from './clock.js';
 import { deriveConfigurator } from './configurator.js';
@@ -40,10 +40,11 @@ export type Handler = (context: OperationContext) => unknown;
 /** Timestamps of inference keys and uploader configs are in whole seconds. */
 const nowInSeconds = clockText(1000, (time) => time.toISOString().replace('.000Z', 'Z'));
 
-const DEFAULT_THRESHOLD = 80;
 
 export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, store: Store): Record<OperationId, Handler> {
   const configurator = deriveConfigurator(document);
+  /** What a client that set no threshold has: the document's default for the field. */
+  const defaultThreshold = resolveRef(document, document.components.schemas!.QuotaNotificationThreshold!).properties.threshold.default as number;
   const notFound = (what: string) => new HttpProblem(404, `${what} not found`);
   // Pages of the (frozen) fixture streams, made once each, so their JSON can be cached too.
   const streamPages = new Map<number, readonly Schemas['LiveStream'][]>();
@@ -89,10 +90,8 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
     createLogsUploaderConfig({ body, clientId }) {
       return store.transaction(() => {
         const now = nowInSeconds();
+        // The document's defaults (enabled, for_all_resources) are in the body already: the validator put them there.
         const config = {
-          enabled: true,
-          for_all_resources: false,
-          resources: [],
           ...body,
           id: nextId(store, COUNTERS.config),
           client_id: clientId({ create: true })!,
@@ -179,7 +178,7 @@ export function createHandlers(document: OpenApiDocument, fixtures: Fixtures, st
 
     getQuotaNotificationThreshold({ params }) {
       return (
-        thresholds.get(String(params.client_id)) ?? { client_id: params.client_id, threshold: DEFAULT_THRESHOLD, last_sending: null, last_message: null }
+        thresholds.get(String(params.client_id)) ?? { client_id: params.client_id, threshold: defaultThreshold, last_sending: null, last_message: null }
       );
     },
   };
