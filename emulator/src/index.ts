@@ -46,6 +46,13 @@ export interface EmulatorOptions {
   strict?: boolean | undefined;
   /** Called once for each request answered, by whichever adapter answered it. */
   log?: ((entry: RequestLogEntry) => void) | undefined;
+  /**
+   * The document to emulate. Default: the package's. An operation the emulator has no behaviour for is
+   * answered with its success response's example, and `warn` is told once which.
+   */
+  document?: OpenApiDocument | undefined;
+  /** Where that warning goes. Default: console.warn. */
+  warn?: ((line: string) => void) | undefined;
 }
 
 export interface Emulator {
@@ -77,14 +84,14 @@ export interface Emulator {
 }
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const document = bundled as unknown as OpenApiDocument;
+  const document = options.document ?? (bundled as unknown as OpenApiDocument);
   const validator = createContractValidator(document);
   const loader = createFixtureLoader(document, validator);
   const fixtures = options.fixtures ? loader.checked(options.fixtures.value, options.fixtures.source) : loader.builtIn();
   const store = options.store ?? createMemoryStore();
   const checkState = createStateChecker(validator);
   prepareState(store, fixtures, (snapshot) => checkState(snapshot, store.source));
-  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict });
+  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn });
   const logTime = clockText(1, (time) => time.toISOString());
   const record = (request: CoreRequest, answer: CoreResponse, ms: number) =>
     options.log?.({

@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../src/store/sqlite.js';
+import Database from 'better-sqlite3';
+import { createSqliteStore, MIGRATIONS } from '../src/store/sqlite.js';
 import { createMemoryStore, TABLE_NAMES, type Store } from '../src/store/store.js';
 
 const freshFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'emulator-store-')), 'state.db');
@@ -72,5 +73,15 @@ describe('the SQLite store', () => {
     const second = createSqliteStore(file);
     expect(second.tables.configs.get('1')).toEqual({ id: 1, client_id: 1000, name: 'kept' });
     second.close();
+  });
+});
+
+describe('the SQLite migrations', () => {
+  it('make, on a fresh file, exactly the tables the store has: a new table needs a migration of its own', () => {
+    const db = new Database(':memory:');
+    for (const migrate of MIGRATIONS) migrate(db);
+    const made = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).sort();
+    db.close();
+    expect(made).toEqual(TABLE_NAMES.map((name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).sort());
   });
 });

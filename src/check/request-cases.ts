@@ -2,10 +2,10 @@
 // examples make, the same without a key, one per rule a parameter or body field can break, and
 // random valid ones from the seed. Each is labelled valid or invalid by the document's validator.
 import fc from 'fast-check';
-import { resolveRef, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import { resolveRef, schemaExample, type JsonObject, type OpenApiDocument } from '../contract/document.js';
 import type { ParameterSpec, RouteSpec } from '../contract/routes.js';
 import type { ContractValidator, ValidationIssue } from '../contract/validator.js';
-import { everyProperty, invalidCandidates, requiredNames, schemaExample, valueArbitrary } from './schema-values.js';
+import { everyProperty, invalidCandidates, requiredNames, valueArbitrary } from './schema-values.js';
 
 export type CaseKind = 'valid' | 'invalid' | 'unauthenticated' | 'linked';
 

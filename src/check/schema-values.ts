@@ -3,7 +3,7 @@
 // value only after the document's own validator (Ajv) has said it is valid, or invalid, so a
 // candidate this module gets wrong is dropped, never sent under the wrong label.
 import fc from 'fast-check';
-import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import { resolveRef, schemaExample, schemaProperties, type JsonObject, type OpenApiDocument } from '../contract/document.js';
 
 /** Deeper than this, an object's random value is its example: bodies here nest two or three levels. */
 const MAX_DEPTH = 4;
@@ -12,14 +12,6 @@ const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const LONGEST_RANDOM_STRING = 40;
 
 export const typesOf = (schema: JsonObject): string[] => (Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : []);
-
-/** The example a schema gives: `examples[0]`, `example`, `const`, the first `enum` value or `default`. */
-export function schemaExample(document: OpenApiDocument, schema: JsonObject): unknown {
-  const s = resolveRef(document, schema);
-  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
-  for (const keyword of ['example', 'const', 'default']) if (keyword in s) return s[keyword];
-  return Array.isArray(s.enum) ? s.enum[0] : undefined;
-}
 
 /** The names a schema requires, its own and its allOf parts'. */
 export function requiredNames(document: OpenApiDocument, schema: JsonObject): string[] {

@@ -38,6 +38,14 @@ export function schemaProperties(document: JsonObject, schema: JsonObject): Reco
   return merged;
 }
 
+/** The example a schema gives: `examples[0]`, `example`, `const`, the first `enum` value or `default`. */
+export function schemaExample(document: JsonObject, schema: JsonObject): unknown {
+  const s = resolveRef(document, schema);
+  if (Array.isArray(s.examples) && s.examples.length > 0) return s.examples[0];
+  for (const keyword of ['example', 'const', 'default']) if (keyword in s) return s[keyword];
+  return Array.isArray(s.enum) ? s.enum[0] : undefined;
+}
+
 export interface OperationRef {
   operationId: string;
   method: string;

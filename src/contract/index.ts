@@ -8,6 +8,7 @@ export {
   pathPattern,
   resolveRef,
   responseFor,
+  schemaExample,
   schemaProperties,
   successStatus,
   type JsonObject,

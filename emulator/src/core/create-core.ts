@@ -2,12 +2,12 @@
 // data, with no transport in it. It owns routing (from the document), auth, validation, the
 // operations' behaviour and the error shapes of each area; the adapters (HTTP, in-process fetch, MSW)
 // only translate.
-import type { OperationId } from 'cloud-platform-api';
 import { createContractValidator, deriveRoutes, resolveRef, type JsonObject, type OpenApiDocument, type OperationRef, type RouteSpec, type ValidationIssue } from 'cloud-platform-api/contract';
 import { StatePersistError, type Store } from '../store/store.js';
 import { createFieldFilter } from './documented-fields.js';
 import { createErrorBodies, describeIssues } from './error-bodies.js';
 import type { Fixtures } from './fixtures.js';
+import { withDocumentAnswers } from './document-answers.js';
 import { createHandlers, HttpProblem } from './handlers.js';
 import { parseBody } from './request-body.js';
 import { createRequestChecker } from './request-validation.js';
@@ -57,6 +57,8 @@ export interface CoreOptions {
   apiKeys?: readonly string[] | undefined;
   /** Refuse body fields the document does not declare (400 naming each), instead of dropping them. */
   strict?: boolean | undefined;
+  /** Told once, at creation, of operations answered from the document for want of behaviour. Default: console.warn. */
+  warn?: ((line: string) => void) | undefined;
 }
 
 const AUTHORIZATION = /^apikey ([^\s]+)$/i;
@@ -83,12 +85,9 @@ function decodedParams(raw: Record<string, string>): Record<string, string> | un
   return decoded;
 }
 
-export function createCore({ document, fixtures, store, apiKeys, strict }: CoreOptions) {
+export function createCore({ document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()) }: CoreOptions) {
   const routes = deriveRoutes(document);
-  const handlers = createHandlers(document, fixtures, store);
-  for (const route of routes) {
-    if (!(route.operationId in handlers)) throw new Error(`No emulator handler for operation ${route.operationId}`);
-  }
+  const handlers = withDocumentAnswers(document, routes, createHandlers(document, fixtures, store), warn);
   const match = createRouter(routes);
   const keepDocumented = createFieldFilter(document);
   const bodySchemas = new Map(routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]));
@@ -149,7 +148,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict }: CoreO
     }
     const extra = unknownFields.length > 0 ? { unknownFields } : {};
     try {
-      const result = handlers[route.operationId as OperationId]({ params: checked.params, query: checked.query, body: documented, clientId: clientIdentity(token) });
+      const result = handlers[route.operationId]!({ params: checked.params, query: checked.query, body: documented, clientId: clientIdentity(token) });
       const contentType: Record<string, string> = result === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
       return { status: route.status, headers: { ...headers, ...contentType }, body: request.method === 'HEAD' ? undefined : result, operationId: route.operationId, ...extra };
     } catch (problem) {

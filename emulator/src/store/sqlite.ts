@@ -21,10 +21,17 @@ const SQLITE_HEADER = 'SQLite format 3\0';
 /** Table names in SQL: snake_case of the store's names. */
 const sqlName = (name: TableName) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** Each entry brings the file from the version before it to its own. Never edit one: add the next. */
-const MIGRATIONS: ((db: Db) => void)[] = [
+const createTable = (db: Db, name: string) => db.exec(`CREATE TABLE ${name} (key TEXT PRIMARY KEY, row TEXT NOT NULL) WITHOUT ROWID`);
+
+/**
+ * Each entry brings the file from the version before it to its own. Never edit one: add the next. Each
+ * names its tables as they were when it was written (never TABLE_NAMES, which grows: the first
+ * migration would then make a later one's table on a fresh file, and that one would fail). A new table
+ * is a new entry: `(db) => createTable(db, 'new_table')`.
+ */
+export const MIGRATIONS: ((db: Db) => void)[] = [
   (db) => {
-    for (const name of TABLE_NAMES) db.exec(`CREATE TABLE ${sqlName(name)} (key TEXT PRIMARY KEY, row TEXT NOT NULL) WITHOUT ROWID`);
+    for (const name of ['inference_keys', 'deployments', 'configs', 'clients', 'apps', 'storage_events', 'thresholds', 'counters']) createTable(db, name);
   },
 ];
 
