@@ -7,7 +7,8 @@ import { createContractValidator, type OpenApiDocument } from 'cloud-platform-ap
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { afterAnyDelay, fetchAnswer, toCoreRequest } from './adapters/web.js';
 import { clockText } from './core/clock.js';
-import { createCore, type CoreRequest, type CoreResponse } from './core/create-core.js';
+import { createCore } from './core/create-core.js';
+import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
 import { createFixtureLoader, type Fixtures } from './core/fixtures.js';
 import { createStateChecker } from './core/state-check.js';
@@ -16,7 +17,7 @@ import { createMemoryStore, type StateSnapshot, type Store } from './store/store
 
 export { FixtureError, type Fixtures } from './core/fixtures.js';
 export { StateFileError, StatePersistError, type StateSnapshot, type Store } from './store/store.js';
-export type { CoreRequest, CoreResponse } from './core/create-core.js';
+export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
 
 /** One line of the request log: never a header, a query or a body value, so no key or secret. */

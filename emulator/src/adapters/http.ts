@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { queryOf } from './web.js';
-import type { CoreRequest, CoreResponse } from '../core/create-core.js';
+import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import type { Emulator } from '../index.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyText } from '../core/serialize.js';

@@ -1,5 +1,5 @@
 // Between web Requests and Responses and the core: what the in-process fetch and the MSW handlers share.
-import type { CoreRequest, CoreResponse } from '../core/create-core.js';
+import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import { bodyText } from '../core/serialize.js';
 
 /** A repeated query parameter becomes an array; keys go in a null-prototype object, so `__proto__` is a key. */

@@ -2,7 +2,7 @@
 // /__emulator/faults lists (GET), adds (POST) and clears (DELETE) scripted faults. With --api-key set
 // they take an accepted key, like any operation: they change what every client sees.
 import { StatePersistError } from '../store/store.js';
-import type { CoreRequest, CoreResponse } from './create-core.js';
+import type { CoreRequest, CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
 
 const RESET_PATH = '/__emulator/reset';

@@ -4,7 +4,7 @@ import type { components } from 'cloud-platform-api';
 import { describeErrors, documentRef, resolveRef, type ContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
 import builtIn from './default-fixtures.json' with { type: 'json' };
 import { dictionary } from './dictionary.js';
-import { MAX_NESTING, nestingDepth } from './state-check.js';
+import { MAX_NESTING, nestingDepth } from './nesting.js';
 
 type Schemas = components['schemas'];
 

@@ -1,5 +1,5 @@
 // The text of an answer's body, for adapters that send bytes.
-import type { CoreResponse } from './create-core.js';
+import type { CoreResponse } from './messages.js';
 
 // JSON text of frozen answers (fixtures), made once: serializing them again is most of a GET's cost.
 const jsonOfFrozen = new WeakMap<object, string>();

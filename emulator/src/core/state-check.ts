@@ -5,25 +5,10 @@
 import { describeErrors, documentRef, type ContractValidator } from 'cloud-platform-api/contract';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { assertSnapshotShape, StateFileError, TABLE_NAMES, type StateSnapshot, type TableName } from '../store/store.js';
+import { MAX_NESTING, nestingDepth } from './nesting.js';
 import { COUNTERS } from './state.js';
 
-/** Deeper than this, a value is refused where it enters: serving it could overflow the stack. */
-export const MAX_NESTING = 32;
 const MAX_ID = Number.MAX_SAFE_INTEGER;
-
-/** How deep a JSON value nests, walked without recursion, stopping once past `limit`. */
-export function nestingDepth(value: unknown, limit = MAX_NESTING): number {
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 0]];
-  while (stack.length > 0) {
-    const [at, depth] = stack.pop()!;
-    if (at === null || typeof at !== 'object') continue;
-    deepest = Math.max(deepest, depth + 1);
-    if (deepest > limit) return deepest;
-    for (const child of Object.values(at)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
 
 /** The schema a row of each table must meet, from the document's own schemas. */
 function rowSchemas(): Record<TableName, object> {

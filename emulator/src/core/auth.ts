@@ -1,0 +1,38 @@
+// Who a request acts as: its token (`Authorization: apikey <token>`), whether it may act (with
+// --api-key, only the tokens given), and the client id the token stands for, given on first create.
+import type { Store } from '../store/store.js';
+import type { CoreRequest } from './messages.js';
+import { COUNTERS, nextId } from './state.js';
+import { tokenHash } from './token-hash.js';
+
+const AUTHORIZATION = /^apikey ([^\s]+)$/i;
+
+export const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
+
+export function createAuth(store: Store, apiKeys: readonly string[] | undefined) {
+  const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
+  return {
+    keysRequired: allowedKeys !== undefined,
+    /** Why a request may not act, or undefined: a well-formed token, and an accepted one when keys are set. */
+    refusal(token: string | undefined): string | undefined {
+      if (token === undefined) return 'Missing or malformed Authorization header: send "Authorization: apikey <token>"';
+      if (allowedKeys && !allowedKeys.has(token)) return 'Unknown API key';
+      return undefined;
+    },
+    /**
+     * The client id a token acts as. Tokens are kept only as SHA-256 hashes, and a token gets an id only
+     * when it creates something: a token that only reads adds nothing to the state.
+     */
+    clientIdentity(token: string) {
+      let hash: string | undefined;
+      return (create?: { create: true }): number | undefined => {
+        hash ??= tokenHash(token);
+        const known = store.tables.clients.get(hash);
+        if (known !== undefined || !create) return known;
+        const id = nextId(store, COUNTERS.client);
+        store.tables.clients.put(hash, id);
+        return id;
+      };
+    },
+  };
+}

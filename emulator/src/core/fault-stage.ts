@@ -1,0 +1,37 @@
+// The fault stage of the core: the fault a call gets, from its Prefer header or a scripted rule. An
+// injected status answers instead of the operation; a dropped or held connection is the adapter's to
+// carry out; a delay comes first, and the operation runs after it, when the adapter calls it.
+import { FaultRuleError, preferredFault, type FaultAction, type Faults } from './faults.js';
+import type { ErrorAnswer } from './error-answer.js';
+import type { CoreResponse } from './messages.js';
+import type { Call } from './operate.js';
+
+export function createFaultStage(faults: Faults, error: ErrorAnswer, operate: (call: Call) => CoreResponse) {
+  /** What a call with this fault gets, once any delay is over. */
+  function faulted(call: Call, fault: FaultAction): CoreResponse {
+    const { route, headers } = call;
+    const drop = fault.drop ? { fault: { drop: fault.drop } } : {};
+    // An injected status answers instead of the operation: nothing changes.
+    if (fault.status !== undefined) {
+      const retryAfter: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
+      return { ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }), ...drop };
+    }
+    if (fault.drop) return { status: 0, headers: {}, body: undefined, operationId: route.operationId, ...drop };
+    return operate(call);
+  }
+
+  return function withFaults(call: Call): CoreResponse {
+    const { route, request } = call;
+    let fault: FaultAction | undefined;
+    try {
+      fault = preferredFault(request.headers.prefer, route.status) ?? faults.match(route, request.path);
+    } catch (problem) {
+      if (problem instanceof FaultRuleError) return error(route, 400, problem.message, undefined, call.headers);
+      throw problem;
+    }
+    if (!fault) return operate(call);
+    if (fault.delayMs === undefined) return faulted(call, fault);
+    const delayed = fault;
+    return { status: 0, headers: {}, body: undefined, operationId: route.operationId, fault: { delayMs: delayed.delayMs }, afterDelay: () => faulted(call, delayed) };
+  };
+}

@@ -1,0 +1,33 @@
+// The core's request and answer: plain data, what every adapter translates to and from.
+import type { FaultAction } from './faults.js';
+
+export interface CoreRequest {
+  method: string;
+  /** The path as sent, percent-escapes and all, without the query. */
+  path: string;
+  /** Query parameters, decoded; one given more than once is an array. */
+  query: Record<string, string | string[]>;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  /** The body's text; undefined or empty for none. */
+  body?: string | undefined;
+  /** Set by an adapter that stopped reading a body over the size limit. */
+  bodyTooLarge?: boolean;
+}
+
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** A JSON value, a string for a text body, or undefined for none. */
+  body: unknown;
+  /** For the request log: the operation that took the request, and the body fields it did not declare. */
+  operationId?: string;
+  unknownFields?: string[];
+  /** An injected fault the adapter carries out: wait first, or drop the connection, or hold the request. */
+  fault?: Pick<FaultAction, 'delayMs' | 'drop'>;
+  /**
+   * With a delay: the call itself, which the adapter makes once the wait is over, and only if its
+   * client is still there; a client that gave up during the delay changed nothing.
+   */
+  afterDelay?: () => CoreResponse;
+}
