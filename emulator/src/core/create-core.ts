@@ -4,7 +4,9 @@
 // only translate.
 import { createContractValidator, deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/contract';
 import type { Store } from '../store/store.js';
+import { areaHandlers } from '../operations/index.js';
 import { createAuth, tokenOf } from './auth.js';
+import { asCalledByTheCore } from './behaviour.js';
 import { createControlRoutes } from './control-routes.js';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { withDocumentAnswers } from './document-answers.js';
@@ -12,7 +14,6 @@ import { createErrorAnswer } from './error-answer.js';
 import { createFaultStage } from './fault-stage.js';
 import { createFaults } from './faults.js';
 import type { Fixtures } from './fixtures.js';
-import { createHandlers } from './handlers.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 import { createOperate } from './operate.js';
 import { createRouter } from './routing.js';
@@ -44,7 +45,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict, warn = 
   const validator = createContractValidator(withSafeIntegers(document), { useDefaults: true });
   const faults = createFaults(routes, validator);
   const auth = createAuth(store, apiKeys);
-  const handlers = withDocumentAnswers(document, routes, createHandlers(document, fixtures, store), warn);
+  const handlers = withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
   const operate = createOperate({ document, routes, handlers, validator, strict, error, clientIdentity: auth.clientIdentity });
   const withFaults = createFaultStage(faults, error, operate);
   const deprecation = deprecationHeaders(document, routes);

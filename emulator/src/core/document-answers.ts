@@ -2,7 +2,7 @@
 // declares (else its schema's), the same on every call, whatever the state. Routing, auth, validation
 // and error bodies come from the document as for any operation; one warning at start names them.
 import { resolveRef, schemaExample, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
-import type { Handler } from './handlers.js';
+import type { Handler } from './behaviour.js';
 
 /** The body an operation's success response shows: its JSON example, its first named example, or its schema's. */
 function exampleBody(document: OpenApiDocument, route: RouteSpec): unknown {

@@ -6,7 +6,8 @@ import { StatePersistError } from '../store/store.js';
 import { createFieldFilter } from './documented-fields.js';
 import { describeIssues } from './error-bodies.js';
 import type { ErrorAnswer } from './error-answer.js';
-import { HttpProblem, type Handler, type OperationContext } from './handlers.js';
+import type { CallContext, Handler } from './behaviour.js';
+import { HttpProblem } from './http-problem.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 import { parseBody } from './request-body.js';
 import { createRequestChecker } from './request-validation.js';
@@ -29,7 +30,7 @@ export interface OperateOptions {
   validator: ContractValidator;
   strict: boolean | undefined;
   error: ErrorAnswer;
-  clientIdentity: (token: string) => OperationContext['clientId'];
+  clientIdentity: (token: string) => CallContext['clientId'];
 }
 
 /** Decodes each path parameter; undefined when one has a malformed percent-escape. */
@@ -49,7 +50,7 @@ export function createOperate({ document, routes, handlers, validator, strict, e
   const bodySchemas = new Map(routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]));
 
   /** Runs the behaviour on a checked request; its refusals are error answers that still name the undeclared fields. */
-  function run({ route, request, token, headers }: Call, context: Omit<OperationContext, 'clientId'>, unknownFields: string[]): CoreResponse {
+  function run({ route, request, token, headers }: Call, context: Omit<CallContext, 'clientId'>, unknownFields: string[]): CoreResponse {
     const extra = unknownFields.length > 0 ? { unknownFields } : {};
     try {
       const result = handlers[route.operationId]!({ ...context, clientId: clientIdentity(token) });
