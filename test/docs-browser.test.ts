@@ -56,7 +56,7 @@ describe.skipIf(!chromiumFound)('the docs in Chromium, offline', () => {
     expect(separators.map((s) => s.trim())).toEqual(bundled['x-tagGroups'].map((g: { name: string }) => g.name));
   });
 
-  it('lists all 14 operations under their tags', async () => {
+  it('lists every operation of the document under its tag', async () => {
     const listed: string[] = [];
     for (const tag of bundled.tags as { name: string }[]) {
       const links = await expandGroup(tag.name);
@@ -65,7 +65,7 @@ describe.skipIf(!chromiumFound)('the docs in Chromium, offline', () => {
       await expect.poll(operationIds, { message: tag.name, timeout: 10_000 }).toEqual(expected.sort());
       listed.push(...(await operationIds()));
     }
-    expect(listed).toHaveLength(14);
+    expect(listed).toHaveLength(documentOperations().length);
   });
 
   it('shows an operation\'s request body and responses when it is clicked', async () => {

