@@ -5,7 +5,7 @@
 //   const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
 import { createContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import { afterAnyDelay, fetchAnswer, toCoreRequest } from './adapters/web.js';
+import { createInProcessFetch } from './adapters/fetch.js';
 import { clockText } from './core/clock.js';
 import { createCore } from './core/create-core.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
@@ -106,19 +106,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       ...(answer.fault?.drop ? { fault: answer.fault.drop } : {}),
     });
   return {
-    async fetch(input, init) {
-      const started = performance.now();
-      const request = new Request(input, init);
-      request.signal.throwIfAborted();
-      const coreRequest = await toCoreRequest(request);
-      let answer = core.handle(coreRequest);
-      try {
-        answer = await afterAnyDelay(answer, request.signal);
-        return await fetchAnswer(answer, request.signal);
-      } finally {
-        record(coreRequest, answer, performance.now() - started);
-      }
-    },
+    fetch: createInProcessFetch({ handle: core.handle, record }),
     handle: core.handle,
     refuse: core.refuse,
     reset: core.reset,

@@ -10,7 +10,8 @@ import { FixtureError } from './core/fixtures.js';
 import { createEmulator, type Emulator, type RequestLogEntry } from './index.js';
 import { createSqliteStore } from './store/sqlite.js';
 
-export { DEFAULT_CORS_ORIGINS, TIMEOUTS } from './adapters/http.js';
+export { DEFAULT_CORS_ORIGINS } from './adapters/cors.js';
+export { TIMEOUTS } from './adapters/http.js';
 export { BODY_LIMIT_BYTES } from './core/request-body.js';
 export { createSqliteStore } from './store/sqlite.js';
 export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';

@@ -1,0 +1,80 @@
+// What a browser page may do with the HTTP server: CORS for the allowed origins (preflights answered,
+// headers that let a page read the answer), and the refusals that keep other pages out: a Host header
+// that is no name of this server (DNS rebinding), and a control route called from another origin.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
+export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
+const CORS_ALLOWED_HEADERS = 'authorization, content-type, prefer';
+const CORS_EXPOSED_HEADERS = 'retry-after, deprecation';
+
+/** Whether an origin is allowed; `http://host:*` takes any port of the host, and none (the scheme's default). */
+function originAllowed(origin: string, allowed: readonly string[]): boolean {
+  return allowed.some(
+    (pattern) =>
+      pattern === '*' ||
+      pattern === origin ||
+      (pattern.endsWith(':*') && (origin === pattern.slice(0, -2) || (origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))))),
+  );
+}
+
+/** The emulator's own routes, which change what every client sees: no page of another origin may call them. */
+const CONTROL_PREFIX = '/__emulator/';
+
+/** Host names every server answers to, beside the address it is bound to and those --allow-host adds. */
+export const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/** The host name of a Host header, without its port: `[::1]:4010` -> `[::1]`, `localhost:4010` -> `localhost`. */
+export const hostName = (host: string) => (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!).toLowerCase();
+
+/**
+ * Refuses what a web page must not reach: a request whose Host is not a name this server answers to
+ * (a DNS-rebinding page's), with 421; a call to a control route from an origin the CORS rule does not
+ * allow, preflight or not (a no-cors request needs none), with 403. Answers it and returns true.
+ */
+export function refusedBrowserRequest(req: IncomingMessage, res: ServerResponse, hosts: ReadonlySet<string>, origins: readonly string[]): boolean {
+  const host = req.headers.host;
+  if (host !== undefined && !hosts.has(hostName(host))) {
+    const name = hostName(host);
+    res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end(`This emulator does not answer for the host ${name}: start it with --allow-host ${name} to allow it`);
+    return true;
+  }
+  const origin = req.headers.origin;
+  if (origin && (req.url ?? '').startsWith(CONTROL_PREFIX) && !originAllowed(origin, origins) && !(host !== undefined && origin === `http://${host}`)) {
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' }).end(`Origin ${origin} may not call the emulator's control routes: start it with --cors ${origin} to allow it`);
+    return true;
+  }
+  return false;
+}
+
+/**
+ * CORS for browser apps: a preflight from an allowed origin is answered here (204, or 403 for an
+ * origin not allowed); any other request from one gets the headers that let the page read the answer.
+ */
+export function corsHeaders(req: IncomingMessage, res: ServerResponse, origins: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  if (!origin) return false;
+  const allowed = originAllowed(origin, origins);
+  const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+  if (preflight) {
+    if (!allowed) {
+      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' }).end(`Origin ${origin} is not allowed: start the emulator with --cors ${origin}`);
+      return true;
+    }
+    res.writeHead(204, {
+      'access-control-allow-origin': origins.includes('*') ? '*' : origin,
+      'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE',
+      'access-control-allow-headers': CORS_ALLOWED_HEADERS,
+      'access-control-max-age': '600',
+      vary: 'origin',
+    });
+    res.end();
+    return true;
+  }
+  if (allowed) {
+    res.setHeader('access-control-allow-origin', origins.includes('*') ? '*' : origin);
+    res.setHeader('access-control-expose-headers', CORS_EXPOSED_HEADERS);
+    res.setHeader('vary', 'origin');
+  }
+  return false;
+}
