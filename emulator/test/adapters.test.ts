@@ -1,8 +1,9 @@
 // What only an adapter can get wrong: the in-process fetch lets go of a caller who aborts while its
 // body is still arriving (item 14 of [N]), and the MSW handlers answer an API mounted under a path
-// (item 15).
+// (item 15), and by default answers where the client goes (GCORE_BASE_URL, else the document's server).
 import { setupServer } from 'msw/node';
-import { describe, expect, it } from 'vitest';
+import { createCloudClient } from 'cloud-platform-api';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../src/adapters/msw.js';
 import { createEmulator } from '../src/index.js';
 
@@ -37,6 +38,27 @@ describe('the MSW handlers', () => {
       expect((await video.json()).id).toBe(1444);
       const created = await fetch(`${base}/cdn/logs_uploader/configs`, { method: 'POST', headers: { authorization: 'apikey msw', 'content-type': 'application/json' }, body: '{"name":"n","policy":1,"target":2}' });
       expect(created.status).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('the MSW handlers with no options', () => {
+  afterEach(() => void delete process.env.GCORE_BASE_URL);
+
+  it.each([
+    ['GCORE_BASE_URL, where the shell sets it', 'http://staging.example.test'],
+    ["the document's server, where nothing is set", undefined],
+  ])('answer where createCloudClient() goes: %s', async (_, fromShell) => {
+    if (fromShell) process.env.GCORE_BASE_URL = fromShell;
+    const emulator = await createEmulator();
+    const server = setupServer(...createMswHandlers(emulator));
+    server.listen({ onUnhandledRequest: 'error' });
+    try {
+      const client = createCloudClient({ apiKey: 'msw', maxRetries: 0 });
+      const { response } = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+      expect(response.status).toBe(200);
     } finally {
       server.close();
     }

@@ -6,12 +6,15 @@ import type { Emulator } from '../index.js';
 import { toCoreRequest, toWebResponse } from './web.js';
 
 export interface MswHandlersOptions {
-  /** The base URL whose requests the emulator answers. Default: the client's (the document's server). */
+  /** The base URL whose requests the emulator answers. Default: the client's: GCORE_BASE_URL, else the document's server. */
   baseUrl?: string;
 }
 
+/** The base URL createCloudClient() goes to, so that handlers made with no options answer it. */
+const clientBaseUrl = () => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.GCORE_BASE_URL ?? DEFAULT_BASE_URL;
+
 /** `setupServer(...createMswHandlers(emulator))`: every request under `baseUrl` goes to the emulator. */
-export function createMswHandlers(emulator: Emulator, { baseUrl = DEFAULT_BASE_URL }: MswHandlersOptions = {}): HttpHandler[] {
+export function createMswHandlers(emulator: Emulator, { baseUrl = clientBaseUrl() }: MswHandlersOptions = {}): HttpHandler[] {
   const base = baseUrl.replace(/\/+$/, '');
   // An API mounted under a path (https://example.test/api/v1): the operations' paths follow it.
   const basePath = new URL(base).pathname.replace(/\/+$/, '');

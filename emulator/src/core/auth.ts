@@ -5,7 +5,11 @@ import type { CoreRequest } from './messages.js';
 import { COUNTERS, nextId } from './state.js';
 import { tokenHash } from './token-hash.js';
 
-const AUTHORIZATION = /^apikey ([^\s]+)$/i;
+/**
+ * The scheme word in any case, one space, then the token: everything to the end of the header, spaces
+ * included, as the seed says it and as the official SDKs send a key (their own tests use `My API Key`).
+ */
+const AUTHORIZATION = /^apikey (.+)$/is;
 
 export const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
 

@@ -1,6 +1,6 @@
 // Streaming: the fixtures' live streams, page by page, and their videos.
 import type { components } from 'cloud-platform-api';
-import { HttpProblem, notFound } from './answers.js';
+import { notFound } from './answers.js';
 import type { AreaContext, OperationHandler } from './types.js';
 
 export function streamingHandlers({ fixtures }: AreaContext): { listStreams: OperationHandler<'listStreams'>; getVideo: OperationHandler<'getVideo'> } {
@@ -10,7 +10,8 @@ export function streamingHandlers({ fixtures }: AreaContext): { listStreams: Ope
     // `with_broadcasts` is accepted and changes nothing: what it adds is not documented anywhere.
     listStreams({ query }) {
       const page = query.page ?? 1;
-      if (page < 1) throw new HttpProblem(400, `query.page: must be 1 or more (minimum)`);
+      // The document sets `page` no minimum: a page before the first is answered, and holds nothing.
+      if (page < 1) return [];
       const size = fixtures.streamsPageSize;
       let slice = streamPages.get(page);
       if (!slice) {
