@@ -26,6 +26,7 @@ Options:
                            localhost, 127.0.0.1 and [::1])
   --cors ORIGIN            let browser pages from ORIGIN call the server; repeatable; '*' for any; replaces the
                            default (default: ${DEFAULT_CORS_ORIGINS.join(' and ')})
+  --journal-size N         how many requests GET /__emulator/requests keeps, the newest (default: 1000)
   --log FORMAT             the request log on stdout: text, one line per request, or json, NDJSON (default: text)
   --quiet                  no request log (default: off)
   --strict                 refuse body fields the document does not declare, with a 400 naming each, instead of
@@ -44,9 +45,10 @@ export const escapeForLog = (text: string) =>
 
 /** The request log line: time, method, path, operationId, status, ms, and any unknown body fields. */
 export function textLine(entry: RequestLogEntry): string {
-  const status = entry.fault ? `${entry.fault} (injected)` : String(entry.status);
+  const status = entry.fault ? `${entry.fault} (injected)` : entry.injected ? `${entry.status} (injected)` : String(entry.status);
   const unknown = entry.unknownFields ? ` unknown fields: ${entry.unknownFields.map(escapeForLog).join(', ')}` : '';
-  return `${entry.time} ${escapeForLog(entry.method)} ${escapeForLog(entry.path)} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}\n`;
+  const issue = entry.issues?.[0] ? ` refused: ${escapeForLog(entry.issues[0].path)} (${entry.issues[0].rule})${entry.issues.length > 1 ? ` and ${entry.issues.length - 1} more` : ''}` : '';
+  return `${entry.time} ${escapeForLog(entry.method)} ${escapeForLog(entry.path)} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}${issue}\n`;
 }
 
 // The request log goes to stdout once per turn of the event loop: under load that is one write for
@@ -77,6 +79,12 @@ function version(): string {
 
 class UsageError extends Error {}
 
+function journalSize(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw new UsageError(`--journal-size must be a whole number from 1 to 1000000, got "${value}"`);
+  return Number(value);
+}
+
 function parsePort(value: string, source: string): number {
   const port = Number(value);
   if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`${source} must be a whole number from 0 to 65535, got "${value}"`);
@@ -97,6 +105,7 @@ function parseOptions(argv: string[]) {
       'export-state': { type: 'string' },
       cors: { type: 'string', multiple: true },
       'allow-host': { type: 'string', multiple: true },
+      'journal-size': { type: 'string' },
       log: { type: 'string' },
       quiet: { type: 'boolean' },
       strict: { type: 'boolean' },
@@ -115,7 +124,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
   const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
   const host = values.host ?? DEFAULT_HOST;
   const log = requestLog(values.log, values.quiet);
-  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, allowHosts: values['allow-host'], strict: values.strict, log };
+  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, allowHosts: values['allow-host'], journalSize: journalSize(values['journal-size']), strict: values.strict, log };
   const emulator = await createServerEmulator(options);
   if (values['import-state']) {
     emulator.importState(readSnapshotFile(values['import-state']), `State snapshot ${values['import-state']}`);

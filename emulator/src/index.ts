@@ -6,6 +6,7 @@
 import { createContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
+import type { JournalEntry, JournalFilter } from './core/journal.js';
 import { clockText } from './core/clock.js';
 import { createCore } from './core/create-core.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
@@ -19,6 +20,10 @@ export { FixtureError, type Fixtures } from './core/fixtures.js';
 export { StateFileError, StatePersistError, type StateSnapshot, type Store } from './store/store.js';
 export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
+export type { JournalEntry, JournalFilter } from './core/journal.js';
+
+/** The emulator's own routes: not API requests, so not in the journal. */
+const CONTROL_PATHS = '/__emulator/';
 
 /** One line of the request log: never a header, a query or a body value, so no key or secret. */
 export interface RequestLogEntry {
@@ -32,6 +37,10 @@ export interface RequestLogEntry {
   ms: number;
   /** Body fields the document does not declare (dropped, or refused with strict). */
   unknownFields?: string[];
+  /** The status was injected by a fault, not the operation's own answer. */
+  injected?: true;
+  /** Why a 400 was refused: each field and rule (the text log shows the first). */
+  issues?: { path: string; rule: string }[];
   /** The injected fault that dropped or held the connection, if one did. */
   fault?: 'reset' | 'timeout';
 }
@@ -54,6 +63,8 @@ export interface EmulatorOptions {
   document?: OpenApiDocument | undefined;
   /** Where that warning goes. Default: console.warn. */
   warn?: ((line: string) => void) | undefined;
+  /** How many requests `requests` keeps, the newest. Default: 1,000. */
+  journalSize?: number | undefined;
 }
 
 export interface Emulator {
@@ -71,6 +82,11 @@ export interface Emulator {
    * `source`, the table, the row and the rule, and the state is left as it was.
    */
   importState(snapshot: StateSnapshot, source?: string): void;
+  /**
+   * The journal: every request an adapter answered (the control routes' aside), the newest
+   * `journalSize`, with what the emulator made of it. GET /__emulator/requests over HTTP; reset() clears it.
+   */
+  readonly requests: { list(filter?: JournalFilter): JournalEntry[]; clear(): void };
   /** The emulator's own routes (/__emulator/*) and their methods. */
   controlRoutes(): { path: string; methods: string[] }[];
   /** Scripted faults, as POST, GET and DELETE /__emulator/faults manage them over HTTP. */
@@ -92,9 +108,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const store = options.store ?? createMemoryStore();
   const checkState = createStateChecker(validator);
   prepareState(store, fixtures, (snapshot) => checkState(snapshot, store.source));
-  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn });
+  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn, journalSize: options.journalSize });
   const logTime = clockText(1, (time) => time.toISOString());
-  const record = (request: CoreRequest, answer: CoreResponse, ms: number) =>
+  const record = (request: CoreRequest, answer: CoreResponse, ms: number) => {
+    if (!request.path.startsWith(CONTROL_PATHS)) core.journal.add(request, answer, logTime());
+    log(request, answer, ms);
+  };
+  const log = (request: CoreRequest, answer: CoreResponse, ms: number) =>
     options.log?.({
       time: logTime(),
       method: request.method.toUpperCase(),
@@ -103,6 +123,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       status: answer.status,
       ms: Math.round(ms * 10) / 10,
       ...(answer.unknownFields?.length ? { unknownFields: answer.unknownFields } : {}),
+      ...(answer.injected !== undefined ? { injected: true as const } : {}),
+      ...(answer.issues?.length ? { issues: answer.issues.map(({ path, rule }) => ({ path, rule })) } : {}),
       ...(answer.fault?.drop ? { fault: answer.fault.drop } : {}),
     });
   return {
@@ -111,6 +133,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     refuse: core.refuse,
     reset: core.reset,
     controlRoutes: core.controlRoutes,
+    requests: { list: (filter) => core.journal.list(filter), clear: () => core.journal.clear() },
     importState(snapshot, source = 'The imported snapshot') {
       checkState(snapshot, source);
       store.replace(snapshot);

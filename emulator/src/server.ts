@@ -37,6 +37,8 @@ export interface ServerOptions {
   log?: ((entry: RequestLogEntry) => void) | undefined;
   /** Host names to answer for beside the bound address, localhost, 127.0.0.1 and [::1]; others get 421. */
   allowHosts?: readonly string[] | undefined;
+  /** How many requests the journal keeps. Default: 1,000. */
+  journalSize?: number | undefined;
 }
 
 export interface RunningServer {
@@ -84,7 +86,7 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
   const fixtures = options.fixturesFile ? readFixturesFile(options.fixturesFile) : undefined;
   const store = options.stateFile ? createSqliteStore(options.stateFile) : undefined;
   try {
-    return await createEmulator({ fixtures, store, apiKeys: options.apiKeys, strict: options.strict, log: options.log });
+    return await createEmulator({ fixtures, store, apiKeys: options.apiKeys, strict: options.strict, log: options.log, journalSize: options.journalSize });
   } catch (error) {
     store?.close();
     throw error;

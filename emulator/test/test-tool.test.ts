@@ -78,7 +78,8 @@ describe('the request log', () => {
     await emulator.fetch('http://emulator.local/nowhere', { headers: { authorization: 'apikey a' } });
     expect(entries.map(({ method, path: p, operationId, status, fault }) => ({ method, p, operationId, status, fault }))).toEqual([
       { method: 'GET', p: '/streaming/videos/1444', operationId: 'getVideo', status: 0, fault: 'reset' },
-      { method: 'GET', p: '/nowhere', operationId: expect.any(String), status: 404, fault: undefined },
+      // A path no operation has is no operation's: the log names none (it named the nearest before).
+      { method: 'GET', p: '/nowhere', operationId: undefined, status: 404, fault: undefined },
     ]);
   });
 });
@@ -266,5 +267,23 @@ describe('the HTTP server answers every request', () => {
       socket.setTimeout(5_000, () => socket.destroy(new Error('no answer')));
     });
     expect(reply).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
+  });
+});
+
+describe('the request log tells the truth ([O] item 2)', () => {
+  it('names no operation for a path without one, marks an injected status, and says why a request was refused', async () => {
+    const lines: string[] = [];
+    const entries: RequestLogEntry[] = [];
+    const emulator = await createEmulator({ log: (entry) => (entries.push(entry), lines.push(textLine(entry))) });
+    const headers = { authorization: 'apikey log', 'content-type': 'application/json' };
+    await inject(emulator, { url: '/streaming/video/1', headers });
+    await inject(emulator, { method: 'PUT', url: '/streaming/videos/1444', headers });
+    await inject(emulator, { url: '/streaming/videos/1444', headers: { ...headers, prefer: 'code=503' } });
+    await inject(emulator, { method: 'POST', url: '/cdn/logs_uploader/configs', headers, payload: '{"name":"n"}' });
+    expect(lines[0]).toMatch(/ GET \/streaming\/video\/1 - 404 /);
+    expect(lines[1]).toMatch(/ PUT \/streaming\/videos\/1444 - 405 /);
+    expect(lines[2]).toMatch(/ getVideo 503 \(injected\) /);
+    expect(lines[3]).toMatch(/ createLogsUploaderConfig 400 .* refused: body\.policy \(required\) and 1 more\n$/);
+    expect(entries[3]!.issues).toEqual([{ path: 'body.policy', rule: 'required' }, { path: 'body.target', rule: 'required' }]);
   });
 });

@@ -19,3 +19,4 @@ export {
 export { createResponseChecker, UnknownOperationError } from './response-check.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { createContractValidator, describeErrors, documentRef, jsonPointer, type ContractValidator, type ContractValidatorOptions, type ValidationIssue } from './validator.js';
+export { createRedactor, redactJson, REDACTED } from '../client/redact.js';

@@ -1,19 +1,29 @@
-// The emulator's own routes, beside the API's: POST /__emulator/reset restores the fixtures, and
-// /__emulator/faults lists (GET), adds (POST) and clears (DELETE) scripted faults. With --api-key set
+// The emulator's own routes, beside the API's: POST /__emulator/reset restores the fixtures,
+// /__emulator/faults lists (GET), adds (POST) and clears (DELETE) scripted faults, and
+// /__emulator/requests lists (GET) and clears (DELETE) the journal of requests. With --api-key set
 // they take an accepted key, like any operation: they change what every client sees.
 import { StatePersistError } from '../store/store.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
+import type { Journal, JournalFilter } from './journal.js';
 
 const RESET_PATH = '/__emulator/reset';
 const FAULTS_PATH = '/__emulator/faults';
+const REQUESTS_PATH = '/__emulator/requests';
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
 const answer = (status: number, body?: unknown): CoreResponse => ({ status, headers: body === undefined ? {} : JSON_TYPE, body });
 
+/** The journal filter a query gives: each of operationId, method and path that it has once. */
+function journalFilter(query: CoreRequest['query']): JournalFilter {
+  const one = (name: keyof JournalFilter) => (typeof query[name] === 'string' ? { [name]: query[name] } : {});
+  return { ...one('operationId'), ...one('method'), ...one('path') };
+}
+
 export interface ControlOptions {
   faults: Faults;
+  journal: Journal;
   /** Restores the fixtures' state; throws StatePersistError when it cannot be saved. */
   resetState: () => void;
   /** Why a token may not act, as the operations decide it. */
@@ -22,7 +32,7 @@ export interface ControlOptions {
   keysRequired: boolean;
 }
 
-export function createControlRoutes({ faults, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
+export function createControlRoutes({ faults, journal, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
   function reset(): CoreResponse {
     try {
       resetState();
@@ -50,6 +60,14 @@ export function createControlRoutes({ faults, resetState, refusal, tokenOf, keys
 
   const routes: Record<string, Record<string, (request: CoreRequest) => CoreResponse>> = {
     [RESET_PATH]: { POST: reset },
+    // The journal, filtered by any of operationId, method and path in the query.
+    [REQUESTS_PATH]: {
+      GET: ({ query }) => answer(200, { requests: journal.list(journalFilter(query)) }),
+      DELETE: () => {
+        journal.clear();
+        return answer(204);
+      },
+    },
     [FAULTS_PATH]: {
       GET: () => answer(200, { faults: faults.list() }),
       POST: addFault,

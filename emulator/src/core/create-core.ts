@@ -18,6 +18,7 @@ import type { CoreRequest, CoreResponse } from './messages.js';
 import { createOperate } from './operate.js';
 import { createRouter } from './routing.js';
 import { withSafeIntegers } from './safe-integers.js';
+import { createJournal } from './journal.js';
 import { initialSnapshot } from './state.js';
 
 export interface CoreOptions {
@@ -30,6 +31,8 @@ export interface CoreOptions {
   strict?: boolean | undefined;
   /** Told once, at creation, of operations answered from the document for want of behaviour. Default: console.warn. */
   warn?: ((line: string) => void) | undefined;
+  /** How many requests the journal keeps. Default: 1,000. */
+  journalSize?: number | undefined;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface CoreOptions {
  * faults, the checks and the operation), each of its own module; `refuse` answers what a transport
  * refused before it could be handled.
  */
-export function createCore({ document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()) }: CoreOptions) {
+export function createCore({ document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()), journalSize }: CoreOptions) {
   const routes = deriveRoutes(document);
   const match = createRouter(routes);
   const error = createErrorAnswer(document);
@@ -49,19 +52,24 @@ export function createCore({ document, fixtures, store, apiKeys, strict, warn = 
   const operate = createOperate({ document, routes, handlers, validator, strict, error, clientIdentity: auth.clientIdentity });
   const withFaults = createFaultStage(faults, error, operate);
   const deprecation = deprecationHeaders(document, routes);
-  /** The fixtures' state again: for POST /__emulator/reset and emulator.reset(). */
-  const reset = () => store.replace(initialSnapshot(fixtures));
-  const control = createControlRoutes({ faults, resetState: reset, refusal: auth.refusal, tokenOf, keysRequired: auth.keysRequired });
+  const journal = createJournal(journalSize);
+  /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
+  const reset = () => {
+    store.replace(initialSnapshot(fixtures));
+    journal.clear();
+  };
+  const control = createControlRoutes({ faults, journal, resetState: reset, refusal: auth.refusal, tokenOf, keysRequired: auth.keysRequired });
 
   function handle(request: CoreRequest): CoreResponse {
     const method = request.method.toUpperCase();
     const own = control.handle(method, request);
     if (own) return own;
     const found = match(method, request.path);
-    if (found.kind === 'none') return error(found.nearest, 404, `No operation at ${method} ${request.path}`);
+    // A path or method no operation has: answered in the shape of the nearest area, but no operation's.
+    if (found.kind === 'none') return { ...error(found.nearest, 404, `No operation at ${method} ${request.path}`), operationId: undefined };
     if (found.kind === 'method-not-allowed') {
       const allow = found.allowed.join(', ');
-      return error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, { allow });
+      return { ...error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, { allow }), operationId: undefined };
     }
     const headers = deprecation.get(found.route) ?? {};
     const token = tokenOf(request.headers);
@@ -80,7 +88,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict, warn = 
     return op ? error(op, status, message) : { status, headers: {}, body: undefined };
   }
 
-  return { handle, refuse, reset, routes, faults, controlRoutes: control.list };
+  return { handle, refuse, reset, routes, faults, journal, controlRoutes: control.list };
 }
 
 export type Core = ReturnType<typeof createCore>;

@@ -11,6 +11,6 @@ export function createErrorAnswer(document: OpenApiDocument): ErrorAnswer {
   return (op, status, message, issues, headers = {}) => {
     const answer = errors.forOperation(op, status, message, issues);
     const contentType: Record<string, string> = answer.body === undefined ? {} : { 'content-type': answer.contentType! };
-    return { status, headers: { ...headers, ...answer.headers, ...contentType }, body: answer.body, operationId: op.operationId };
+    return { status, headers: { ...headers, ...answer.headers, ...contentType }, body: answer.body, operationId: op.operationId, ...(issues?.length ? { issues } : {}) };
   };
 }

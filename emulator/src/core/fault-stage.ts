@@ -14,7 +14,7 @@ export function createFaultStage(faults: Faults, error: ErrorAnswer, operate: (c
     // An injected status answers instead of the operation: nothing changes.
     if (fault.status !== undefined) {
       const retryAfter: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
-      return { ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }), ...drop };
+      return { ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }), injected: fault.status, ...drop };
     }
     if (fault.drop) return { status: 0, headers: {}, body: undefined, operationId: route.operationId, ...drop };
     return operate(call);

@@ -1,4 +1,5 @@
 // The core's request and answer: plain data, what every adapter translates to and from.
+import type { ValidationIssue } from 'cloud-platform-api/contract';
 import type { FaultAction } from './faults.js';
 
 export interface CoreRequest {
@@ -20,9 +21,13 @@ export interface CoreResponse {
   headers: Record<string, string>;
   /** A JSON value, a string for a text body, or undefined for none. */
   body: unknown;
-  /** For the request log: the operation that took the request, and the body fields it did not declare. */
+  /** For the log and the journal: the operation that took the request (none for a path no operation has), and the body fields it did not declare. */
   operationId?: string;
   unknownFields?: string[];
+  /** Why a request was refused with a 400: each field and rule. */
+  issues?: readonly ValidationIssue[];
+  /** The status a fault injected instead of the operation's answer. */
+  injected?: number;
   /** An injected fault the adapter carries out: wait first, or drop the connection, or hold the request. */
   fault?: Pick<FaultAction, 'delayMs' | 'drop'>;
   /**
