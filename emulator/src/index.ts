@@ -3,7 +3,7 @@
 //
 //   const emulator = await createEmulator();
 //   const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
-import { createContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
+import type { OpenApiDocument } from 'cloud-platform-api/contract';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry, JournalFilter } from './core/journal.js';
@@ -11,8 +11,8 @@ import { clockText } from './core/clock.js';
 import { createCore } from './core/create-core.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
-import { createFixtureLoader, type Fixtures } from './core/fixtures.js';
-import { createStateChecker } from './core/state-check.js';
+import { documentParts } from './core/document-parts.js';
+import type { Fixtures } from './core/fixtures.js';
 import { prepareState } from './core/state.js';
 import { createMemoryStore, type StateSnapshot, type Store } from './store/store.js';
 
@@ -102,11 +102,9 @@ export interface Emulator {
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const document = options.document ?? (bundled as unknown as OpenApiDocument);
-  const validator = createContractValidator(document);
-  const loader = createFixtureLoader(document, validator);
-  const fixtures = options.fixtures ? loader.checked(options.fixtures.value, options.fixtures.source) : loader.builtIn();
+  const { fixtureLoader, builtInFixtures, checkState } = documentParts(document);
+  const fixtures = options.fixtures ? fixtureLoader.checked(options.fixtures.value, options.fixtures.source) : builtInFixtures();
   const store = options.store ?? createMemoryStore();
-  const checkState = createStateChecker(validator);
   prepareState(store, fixtures, (snapshot) => checkState(snapshot, store.source));
   const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn, journalSize: options.journalSize });
   const logTime = clockText(1, (time) => time.toISOString());

@@ -11,6 +11,7 @@ import { main } from '../src/cli.js';
 import builtIn from '../src/core/default-fixtures.json' with { type: 'json' };
 import { createServerEmulator } from '../src/server.js';
 import type { StateSnapshot } from '../src/store/store.js';
+import { bundled as bundledDocument } from './helpers.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'emulator-cli-'));
 let stderr = '';
@@ -291,5 +292,14 @@ describe('a state file this process cannot both read and write (item 17)', () =>
     const run = spawnSync('setpriv', [...asNobody, process.execPath, bin, '--state', file, '--port', '0'], { encoding: 'utf8', timeout: 20_000 });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe(`State file ${file} cannot be both read and written by this process (EACCES): check its permissions\n`);
+  });
+});
+
+describe('the built-in fixture set', () => {
+  it('meets the document (it is not checked at run time: the emulator trusts the set it ships)', async () => {
+    const { createFixtureLoader } = await import('../src/core/fixtures.js');
+    const { createContractValidator } = await import('cloud-platform-api/contract');
+    const loader = createFixtureLoader(bundledDocument, createContractValidator(bundledDocument));
+    expect(() => loader.checked(structuredClone(builtIn), 'the built-in fixture set')).not.toThrow();
   });
 });

@@ -2,22 +2,19 @@
 // data, with no transport in it. It owns routing (from the document), auth, validation, the
 // operations' behaviour and the error shapes of each area; the adapters (HTTP, in-process fetch, MSW)
 // only translate.
-import { createContractValidator, deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/contract';
+import type { OpenApiDocument } from 'cloud-platform-api/contract';
 import type { Store } from '../store/store.js';
 import { areaHandlers } from '../operations/index.js';
 import { createAuth, tokenOf } from './auth.js';
 import { asCalledByTheCore } from './behaviour.js';
 import { createControlRoutes } from './control-routes.js';
-import { deprecationHeaders } from './deprecation-headers.js';
 import { withDocumentAnswers } from './document-answers.js';
-import { createErrorAnswer } from './error-answer.js';
 import { createFaultStage } from './fault-stage.js';
+import { documentParts } from './document-parts.js';
 import { createFaults } from './faults.js';
 import type { Fixtures } from './fixtures.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 import { createOperate } from './operate.js';
-import { createRouter } from './routing.js';
-import { withSafeIntegers } from './safe-integers.js';
 import { createJournal } from './journal.js';
 import { initialSnapshot } from './state.js';
 
@@ -41,17 +38,12 @@ export interface CoreOptions {
  * refused before it could be handled.
  */
 export function createCore({ document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()), journalSize }: CoreOptions) {
-  const routes = deriveRoutes(document);
-  const match = createRouter(routes);
-  const error = createErrorAnswer(document);
-  // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are checked.
-  const validator = createContractValidator(withSafeIntegers(document), { useDefaults: true });
-  const faults = createFaults(routes, validator);
+  const { routes, match, error, requestValidator: validator, deprecation, checkFaultRule } = documentParts(document);
+  const faults = createFaults(routes, checkFaultRule);
   const auth = createAuth(store, apiKeys);
   const handlers = withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
   const operate = createOperate({ document, routes, handlers, validator, strict, error, clientIdentity: auth.clientIdentity });
   const withFaults = createFaultStage(faults, error, operate);
-  const deprecation = deprecationHeaders(document, routes);
   const journal = createJournal(journalSize);
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
   const reset = () => {

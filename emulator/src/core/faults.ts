@@ -90,14 +90,17 @@ function unmatchedPath(rule: FaultRule, routes: readonly RouteSpec[]): string | 
 const ruleMatches = (rule: FaultRule, route: RouteSpec, path: string) =>
   rule.operationId ? rule.operationId === route.operationId : rule.method === route.method && (rule.path === route.path || rule.path === path);
 
-export function createFaults(routes: readonly RouteSpec[], validator: ContractValidator, random: () => number = Math.random) {
-  const validate = validator.compile(ruleSchema(routes));
+/** The check of a fault rule against what the routes allow, compiled once per document. */
+export const compileFaultRule = (routes: readonly RouteSpec[], validator: ContractValidator) => validator.compile(ruleSchema(routes));
+
+export function createFaults(routes: readonly RouteSpec[], ruleCheck: () => ReturnType<typeof compileFaultRule>, random: () => number = Math.random) {
   let rules: StoredFault[] = [];
   let nextId = 1;
 
   return {
     /** Checks and adds a rule; a rule that cannot be used is a FaultRuleError naming the field. */
     add(rule: unknown): StoredFault {
+      const validate = ruleCheck();
       if (!validate(rule)) {
         throw new FaultRuleError(`Invalid fault rule: ${describeErrors(validate.errors).map((i) => `${i.path.replace(/^\$\.?/, '') || 'rule'}: ${i.message} (${i.rule})`).join('; ')}`);
       }

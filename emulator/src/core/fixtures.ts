@@ -94,26 +94,32 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** Fixtures ready to serve: the lookups a client names keyed in null-prototype objects (`constructor` is unknown), all frozen. */
+function prepared(given: Fixtures): Fixtures {
+  const flavors: Fixtures['flavors'] = dictionary(given.flavors);
+  const regions: Fixtures['regions'] = dictionary(Object.entries(given.regions).map(([id, region]) => [id, { ...region, quotas: dictionary(region.quotas) }] as const));
+  return deepFreeze({ ...given, flavors, regions });
+}
+
 export function createFixtureLoader(document: OpenApiDocument, validator: ContractValidator) {
-  const validate = validator.compile(fixtureSchema(document));
+  // Compiled when first needed: the built-in set needs no check at run time (a test checks it against the document).
+  let validate: ReturnType<ContractValidator['compile']> | undefined;
 
   function checked(value: unknown, source: string): Fixtures {
     // Checked first: a value nested this deep could overflow the stack of the validator, or of the
     // serializer once it is served.
     if (nestingDepth(value) > MAX_NESTING) throw new FixtureError(`Invalid fixtures in ${source}: nested deeper than ${MAX_NESTING} levels`);
+    validate ??= validator.compile(fixtureSchema(document));
     if (!validate(value)) {
       const issues = describeErrors(validate.errors).map((i) => `  ${i.path}: ${i.message} (${i.rule})`);
       throw new FixtureError(`Invalid fixtures in ${source}:\n${issues.join('\n')}`);
     }
-    const given = value as Fixtures;
-    // Looked up by the flavor and region a client names: null-prototype, so `constructor` is unknown.
-    const flavors: Fixtures['flavors'] = dictionary(given.flavors);
-    const regions: Fixtures['regions'] = dictionary(Object.entries(given.regions).map(([id, region]) => [id, { ...region, quotas: dictionary(region.quotas) }] as const));
-    return deepFreeze({ ...given, flavors, regions });
+    return prepared(value as Fixtures);
   }
 
   return {
-    builtIn: (): Fixtures => checked(structuredClone(builtIn), 'the built-in fixture set'),
+    /** The set the package ships, as it is: checked against the document by the tests, not on every start. */
+    builtIn: (): Fixtures => prepared(structuredClone(builtIn) as Fixtures),
     /** Fixtures from elsewhere (a file, a test), validated against the document; `source` names them in errors. */
     checked,
   };

@@ -1,0 +1,53 @@
+// What depends only on the document, made once per document and shared by every emulator made from
+// it: the routes and the router, the validators (Ajv compiles each schema once), the error answers, the
+// fixture loader and the built-in fixtures (frozen), the state checks and the fault rule check. A test
+// suite that makes an emulator per test pays for these once.
+import { createContractValidator, deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/contract';
+import { deprecationHeaders } from './deprecation-headers.js';
+import { createErrorAnswer } from './error-answer.js';
+import { compileFaultRule } from './faults.js';
+import { createFixtureLoader, type Fixtures } from './fixtures.js';
+import { createRouter } from './routing.js';
+import { withSafeIntegers } from './safe-integers.js';
+import { createStateChecker } from './state-check.js';
+import type { StateSnapshot } from '../store/store.js';
+
+/** A value made the first time it is asked for. */
+function lazily<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+function makeParts(document: OpenApiDocument) {
+  const routes = deriveRoutes(document);
+  const validator = createContractValidator(document);
+  // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are checked.
+  const requestValidator = createContractValidator(withSafeIntegers(document), { useDefaults: true });
+  const fixtureLoader = createFixtureLoader(document, validator);
+  let builtIn: Fixtures | undefined;
+  const checkState = lazily(() => createStateChecker(validator));
+  return {
+    routes,
+    match: createRouter(routes),
+    error: createErrorAnswer(document),
+    requestValidator,
+    deprecation: deprecationHeaders(document, routes),
+    /** The check of a fault rule, compiled when the first rule is added. */
+    checkFaultRule: lazily(() => compileFaultRule(routes, requestValidator)),
+    fixtureLoader,
+    /** The built-in fixture set, checked once: it is frozen, so every emulator can share it. */
+    builtInFixtures: (): Fixtures => (builtIn ??= fixtureLoader.builtIn()),
+    /** The check of a whole state, compiled when the first non-empty state comes: a fresh emulator needs none. */
+    checkState: (snapshot: StateSnapshot, source: string) => checkState()(snapshot, source),
+  };
+}
+
+export type DocumentParts = ReturnType<typeof makeParts>;
+
+const made = new WeakMap<OpenApiDocument, DocumentParts>();
+
+export function documentParts(document: OpenApiDocument): DocumentParts {
+  let parts = made.get(document);
+  if (!parts) made.set(document, (parts = makeParts(document)));
+  return parts;
+}
