@@ -68,13 +68,14 @@ export function readFixturesFile(file: string): { value: unknown; source: string
   return { value: { ...structuredClone(builtIn), ...given }, source: file };
 }
 
-/** The docs page and the document, from the installed cloud-platform-api package. */
+/** The docs page (this package's own copy), and the document from the installed cloud-platform-api package. */
 function staticFiles(): { root: string; files: StaticFiles } {
   const root = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-api/package.json'));
+  const ownRoot = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-emulator/package.json'));
   return {
     root,
     files: {
-      '/docs': { file: path.join(root, 'dist', 'docs', 'index.html'), type: 'text/html; charset=utf-8' },
+      '/docs': { file: path.join(ownRoot, 'dist', 'docs', 'index.html'), type: 'text/html; charset=utf-8' },
       '/openapi.json': { file: path.join(root, 'generated', 'openapi.json'), type: 'application/json; charset=utf-8' },
       '/openapi.yaml': { file: path.join(root, 'generated', 'openapi.yaml'), type: 'application/yaml; charset=utf-8' },
     },

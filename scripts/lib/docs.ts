@@ -25,7 +25,13 @@ export async function buildDocs(document: OpenApiDocument): Promise<string> {
   const output = path.join(docsDir, 'index.html');
   // --inlineBundle embeds Redoc itself; without it the page loads Redoc from a CDN and breaks offline.
   await runToolOrFail('redocly', ['build-docs', source, '--output', output, '--inlineBundle']);
-  const html = await readFile(output, 'utf8');
-  await writeFile(output, html.replace(CDN_LOGOS, LOCAL_LOGO));
+  const html = (await readFile(output, 'utf8')).replace(CDN_LOGOS, LOCAL_LOGO);
+  await writeFile(output, html);
+  // The emulator package ships the page too, so an installed emulator serves /docs.
+  await mkdir(path.dirname(EMULATOR_DOCS_PAGE), { recursive: true });
+  await writeFile(EMULATOR_DOCS_PAGE, html);
   return output;
 }
+
+/** Where the emulator package keeps its copy of the page (inside its `files`). */
+export const EMULATOR_DOCS_PAGE = path.join('emulator', 'dist', 'docs', 'index.html');

@@ -1,6 +1,6 @@
 // Checks an installed copy of the packages as a user's project would use them: every export by ESM
 // import and by require() (Node 20.19+ and 22.12+ load ES modules with require), and the bins.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,4 +45,26 @@ export function expectUsable(project: string, { emulator }: { emulator: boolean 
   if (!emulator) return;
   const version = run('npx', ['--no-install', 'cloud-platform-emulator', '--version'], project);
   expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+}
+
+/** Starts the installed emulator command on a free port and fetches its docs page: the package ships it. */
+export async function fetchInstalledDocs(project: string): Promise<{ status: number; text: string }> {
+  const child = spawn('npx', ['--no-install', 'cloud-platform-emulator', '--port', '0', '--quiet'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk;
+        const found = /listening on (http:\/\/\S+)/.exec(out);
+        if (found) resolve(found[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`the emulator exited with ${code} before listening`)));
+      setTimeout(() => reject(new Error('the emulator did not listen within 20 s')), 20_000);
+    });
+    const response = await fetch(`${url}/docs`);
+    return { status: response.status, text: await response.text() };
+  } finally {
+    // npx runs the command in a child of its own: end the whole group.
+    process.kill(-child.pid!, 'SIGTERM');
+  }
 }

@@ -4,10 +4,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';
-import { expectUsable, freshProject, run } from './installed.js';
+import { expectUsable, fetchInstalledDocs, freshProject, run } from './installed.js';
 
 describe(`the packages installed from tarballs, on Node ${process.versions.node}`, () => {
-  it('import and require() every export, and run the bins', () => {
+  it('import and require() every export, run the bins, and the emulator serves its docs page', async () => {
     const project = freshProject('tarball-install-');
     const tarballs = [projectRoot, path.join(projectRoot, 'emulator')].map((dir) => {
       const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], dir);
@@ -17,5 +17,9 @@ describe(`the packages installed from tarballs, on Node ${process.versions.node}
     const install = run('npm', ['install', '--ignore-scripts', '--omit=dev', ...tarballs, 'msw@2'], project);
     expect(install.status, install.stderr).toBe(0);
     expectUsable(project, { emulator: true });
+    // The docs page comes with the emulator package: an installed emulator serves it.
+    const docs = await fetchInstalledDocs(project);
+    expect(docs.status).toBe(200);
+    expect(docs.text).toContain('<title>Cloud Platform API');
   }, 240_000);
 });
