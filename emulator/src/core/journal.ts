@@ -1,7 +1,7 @@
 // What the emulator was asked and how it answered, for a test to assert on: "did my app call
 // createLogsUploaderConfig once, with enabled: false?". Every adapter feeds it (through `record`); the
-// last `size` requests are kept; the key is scrubbed from every body kept, in every form the client's
-// redactor knows.
+// last `size` requests are kept; the key is scrubbed from every body, in every form the client's
+// redactor knows. A request costs only a record: bodies are parsed and scrubbed when a test reads them.
 import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/contract';
 import type { CoreRequest, CoreResponse } from './messages.js';
 
@@ -32,40 +32,56 @@ export interface JournalFilter {
 
 const TOKEN = /^apikey (.+)$/is;
 
-function keptBody(request: CoreRequest): unknown {
-  if (request.body === undefined || request.body === '') return undefined;
-  const token = TOKEN.exec(request.headers.authorization ?? '')?.[1];
-  const redact = token ? createRedactor(token) : (text: string) => text;
+/** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
+function readableBody(text: string, authorization: string | undefined): unknown {
+  const token = TOKEN.exec(authorization ?? '')?.[1];
+  const redact = token ? createRedactor(token) : (value: string) => value;
   try {
-    return redactJson(JSON.parse(request.body), redact);
+    return redactJson(JSON.parse(text), redact);
   } catch {
-    return redact(request.body);
+    return redact(text);
   }
 }
 
+/** An entry as kept: the body still as sent, with what scrubbing it needs, until it is read. */
+interface Kept {
+  entry: Omit<JournalEntry, 'body'>;
+  raw?: { text: string; authorization: string | undefined };
+  body?: unknown;
+}
+
+const readable = (kept: Kept): JournalEntry => {
+  if (kept.raw) {
+    kept.body = readableBody(kept.raw.text, kept.raw.authorization);
+    delete kept.raw;
+  }
+  return kept.body === undefined ? kept.entry : { ...kept.entry, body: kept.body };
+};
+
 export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
-  let entries: JournalEntry[] = [];
+  let entries: Kept[] = [];
   return {
     add(request: CoreRequest, answer: CoreResponse, time: string): void {
-      const body = keptBody(request);
       const fault = answer.injected ?? answer.fault?.drop;
-      entries.push({
+      const entry: Kept['entry'] = {
         time,
         method: request.method.toUpperCase(),
         path: request.path,
         query: { ...request.query },
         ...(answer.operationId ? { operationId: answer.operationId } : {}),
-        ...(body === undefined ? {} : { body }),
         status: answer.status,
         ...(fault === undefined ? {} : { fault }),
         ...(answer.unknownFields?.length ? { unknownFields: answer.unknownFields } : {}),
         ...(answer.issues?.length ? { issues: answer.issues } : {}),
-      });
-      if (entries.length > size) entries = entries.slice(entries.length - size);
+      };
+      entries.push(request.body ? { entry, raw: { text: request.body, authorization: request.headers.authorization } } : { entry });
+      // Dropped in batches, not one by one: a full journal costs a request no copy.
+      if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
     /** The requests kept, oldest first, those that match every field of `filter`. */
     list(filter: JournalFilter = {}): JournalEntry[] {
-      return entries.filter((e) => (filter.operationId === undefined || e.operationId === filter.operationId) && (filter.method === undefined || e.method === filter.method.toUpperCase()) && (filter.path === undefined || e.path === filter.path));
+      const matches = ({ entry: e }: Kept) => (filter.operationId === undefined || e.operationId === filter.operationId) && (filter.method === undefined || e.method === filter.method.toUpperCase()) && (filter.path === undefined || e.path === filter.path);
+      return entries.slice(-size).filter(matches).map(readable);
     },
     clear(): void {
       entries = [];
