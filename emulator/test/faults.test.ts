@@ -1,6 +1,6 @@
 // Injected faults: Prism's Prefer header per request, and scripted rules over HTTP and in process,
 // through each adapter; an injected answer changes nothing.
-import { ApiConnectionError, ApiTimeoutError, createCloudClient, unwrap } from 'cloud-platform-api';
+import { ApiConnectionError, ApiTimeoutError, createCloudClient, operationIndex, unwrap } from 'cloud-platform-api';
 import { setupServer } from 'msw/node';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMswHandlers } from '../src/adapters/msw.js';
@@ -86,7 +86,8 @@ describe('scripted faults over HTTP: POST, GET and DELETE /__emulator/faults', (
   it.each([
     ['{}', 'give either operationId, or method and path'],
     ['{"operationId":"getVideo"}', 'give what happens: status, delay_ms, reset or timeout'],
-    ['{"operationId":"nope","status":500}', 'operationId: must be equal to one of the allowed values (enum)'],
+    // An enum failure names the values it allows ([O] item 3): here every operationId of the document.
+    ['{"operationId":"nope","status":500}', `operationId: must be one of ${operationIndex.map((op) => JSON.stringify(op.operationId)).join(', ')} (enum)`],
     ['{"operationId":"getVideo","status":200}', 'status: must be >= 400 (minimum)'],
     ['{"operationId":"getVideo","status":500,"reset":true}', 'status, reset and timeout exclude each other'],
     ['{"operationId":"getVideo","status":500,"count":1,"probability":0.5}', 'count and probability exclude each other'],
@@ -192,7 +193,7 @@ describe('the client\'s retry table against injected faults (the README recipe)'
 
 describe('fault rules that can never fire are refused (item 11)', () => {
   it.each([
-    [{ method: 'HEAD', path: '/streaming/videos/{video_id}', status: 503 }, /method: must be equal to one of the allowed values/],
+    [{ method: 'HEAD', path: '/streaming/videos/{video_id}', status: 503 }, /method: must be one of "(GET|POST|PATCH|DELETE)"(, "(GET|POST|PATCH|DELETE)")* \(enum\)/],
     [{ method: 'POST', path: '/__emulator/reset', status: 503 }, /path: no operation answers POST \/__emulator\/reset, so the rule would never fire; POST paths: /],
     [{ method: 'GET', path: '/streaming/nothing', status: 503 }, /path: no operation answers GET \/streaming\/nothing/],
     [{ method: 'DELETE', path: '/streaming/videos/1444', status: 503 }, /path: no operation answers DELETE \/streaming\/videos\/1444/],

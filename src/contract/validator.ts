@@ -81,6 +81,17 @@ function collapseDiscriminators(errors: readonly ErrorObject[]): ErrorObject[] {
   );
 }
 
+/** Values shown in an enum failure before the rest are counted. */
+const ENUM_VALUES_SHOWN = 20;
+
+/** An enum failure names what it allows (Ajv's own says only "must be equal to one of the allowed values"). */
+function enumMessage(error: ErrorObject): string | undefined {
+  const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+  if (error.keyword !== 'enum' || !Array.isArray(allowed)) return error.message;
+  const shown = allowed.slice(0, ENUM_VALUES_SHOWN).map((value) => JSON.stringify(value)).join(', ');
+  return `must be one of ${shown}${allowed.length > ENUM_VALUES_SHOWN ? ` and ${allowed.length - ENUM_VALUES_SHOWN} more` : ''}`;
+}
+
 /** Turns Ajv errors into issues that name the field and the rule. */
 export function describeErrors(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
@@ -94,14 +105,14 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
     // the key on the inner error, and adds a summary error that says no more.
     if (error.keyword === 'propertyNames') continue;
     if (error.propertyName !== undefined) {
-      issues.push({ path: `${path}.${error.propertyName}`, rule: 'propertyNames', message: `is not an allowed key (${error.message ?? 'invalid'})` });
+      issues.push({ path: `${path}.${error.propertyName}`, rule: 'propertyNames', message: `is not an allowed key (${enumMessage(error) ?? 'invalid'})` });
       continue;
     }
     if (error.keyword === 'additionalProperties') {
       const extra = (error.params as { additionalProperty: string }).additionalProperty;
       path = `${path}.${extra}`;
     }
-    issues.push({ path, rule: error.keyword, message: error.message ?? 'is invalid' });
+    issues.push({ path, rule: error.keyword, message: enumMessage(error) ?? 'is invalid' });
   }
   const seen = new Set<string>();
   return issues.filter((issue) => {
