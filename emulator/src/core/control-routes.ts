@@ -32,50 +32,64 @@ export interface ControlOptions {
   keysRequired: boolean;
 }
 
+type Methods = Record<string, (request: CoreRequest) => CoreResponse>;
+
+/** POST restores the fixtures' state; a state that cannot be saved is a 503. */
+function resetRoute(resetState: () => void): Methods {
+  return {
+    POST: () => {
+      try {
+        resetState();
+      } catch (problem) {
+        if (problem instanceof StatePersistError) return answer(503, { message: problem.message });
+        throw problem;
+      }
+      return answer(204);
+    },
+  };
+}
+
+/** GET lists the scripted faults, POST adds one (a rule that cannot be used is a 400 saying why), DELETE clears them. */
+function faultsRoute(faults: Faults): Methods {
+  return {
+    GET: () => answer(200, { faults: faults.list() }),
+    POST: (request) => {
+      let rule: unknown;
+      try {
+        rule = JSON.parse(request.body ?? '');
+      } catch (error) {
+        return answer(400, { message: `The fault rule must be JSON: ${(error as Error).message}` });
+      }
+      try {
+        return answer(201, faults.add(rule));
+      } catch (problem) {
+        if (problem instanceof FaultRuleError) return answer(400, { message: problem.message });
+        throw problem;
+      }
+    },
+    DELETE: () => {
+      faults.clear();
+      return answer(204);
+    },
+  };
+}
+
+/** GET lists the journal, filtered by any of operationId, method and path in the query; DELETE clears it. */
+function requestsRoute(journal: Journal): Methods {
+  return {
+    GET: ({ query }) => answer(200, { requests: journal.list(journalFilter(query)) }),
+    DELETE: () => {
+      journal.clear();
+      return answer(204);
+    },
+  };
+}
+
 export function createControlRoutes({ faults, journal, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
-  function reset(): CoreResponse {
-    try {
-      resetState();
-    } catch (problem) {
-      if (problem instanceof StatePersistError) return answer(503, { message: problem.message });
-      throw problem;
-    }
-    return answer(204);
-  }
-
-  function addFault(request: CoreRequest): CoreResponse {
-    let rule: unknown;
-    try {
-      rule = JSON.parse(request.body ?? '');
-    } catch (error) {
-      return answer(400, { message: `The fault rule must be JSON: ${(error as Error).message}` });
-    }
-    try {
-      return answer(201, faults.add(rule));
-    } catch (problem) {
-      if (problem instanceof FaultRuleError) return answer(400, { message: problem.message });
-      throw problem;
-    }
-  }
-
-  const routes: Record<string, Record<string, (request: CoreRequest) => CoreResponse>> = {
-    [RESET_PATH]: { POST: reset },
-    // The journal, filtered by any of operationId, method and path in the query.
-    [REQUESTS_PATH]: {
-      GET: ({ query }) => answer(200, { requests: journal.list(journalFilter(query)) }),
-      DELETE: () => {
-        journal.clear();
-        return answer(204);
-      },
-    },
-    [FAULTS_PATH]: {
-      GET: () => answer(200, { faults: faults.list() }),
-      POST: addFault,
-      DELETE: () => {
-        faults.clear();
-        return answer(204);
-      },
-    },
+  const routes: Record<string, Methods> = {
+    [RESET_PATH]: resetRoute(resetState),
+    [REQUESTS_PATH]: requestsRoute(journal),
+    [FAULTS_PATH]: faultsRoute(faults),
   };
 
   /** The answer of an own route, or undefined for a request that is not for one. */
