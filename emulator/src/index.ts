@@ -13,7 +13,7 @@ import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
 import { documentParts } from './core/document-parts.js';
 import type { Fixtures } from './core/fixtures.js';
-import { prepareState } from './core/state.js';
+import { prepareState, raiseCounters } from './core/state.js';
 import { createMemoryStore, type StateSnapshot, type Store } from './store/store.js';
 
 export { FixtureError, type Fixtures } from './core/fixtures.js';
@@ -135,7 +135,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     importState(snapshot, source = 'The imported snapshot') {
       checkState(snapshot, source);
       store.replace(snapshot);
-      prepareState(store, fixtures, (checked) => checkState(checked, source));
+      raiseCounters(store, snapshot);
     },
     faults: { add: (rule) => core.faults.add(rule), list: core.faults.list, clear: core.faults.clear },
     record,

@@ -43,6 +43,15 @@ describe('hostile snapshots and fixtures (the generator of npm run stress, a sha
     expect(report.fed).toBe(80);
   }, 60_000);
 
+  it('emulator.importState() takes a snapshot that leaves tables out, and raises the counters above its ids', async () => {
+    const emulator = await createEmulator();
+    const config = { id: 41, client_id: 1500, name: 'imported', policy: 1, target: 2 };
+    emulator.importState({ format: 'cloud-platform-emulator-state', version: 1, tables: { configs: [['41', config]], counters: [['nextConfigId', 1], ['nextClientId', 1000]] } } as never, 'a partial snapshot');
+    expect(emulator.store.tables.counters.get('nextConfigId')).toBe(42);
+    expect(emulator.store.tables.counters.get('nextClientId')).toBe(1501);
+    expect(emulator.store.tables.apps.size()).toBe(0);
+  });
+
   it.each([
     ['tables that are not lists', { format: 'cloud-platform-emulator-state', version: 1, tables: { configs: {} } }, /table "configs" must be a list of \[key, row\] pairs/],
     ['no tables', { format: 'cloud-platform-emulator-state', version: 1, tables: null }, /"tables" must be an object of tables/],

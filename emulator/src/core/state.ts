@@ -45,19 +45,29 @@ export function initialSnapshot(fixtures: Fixtures): StateSnapshot {
  * that is taken.
  */
 export function prepareState(store: Store, fixtures: Fixtures, check: (snapshot: StateSnapshot) => void): void {
-  const { counters, configs, clients } = store.tables;
   const snapshot = store.snapshot();
   // Only a store with no row at all is new: one that lost a table or a counter is damaged, and refused.
   if (TABLE_NAMES.every((name) => snapshot.tables[name].length === 0)) return store.replace(initialSnapshot(fixtures));
   check(snapshot);
+  raiseCounters(store, snapshot);
+}
+
+/**
+ * Raises the store's counters above every id `snapshot` holds (the rows the store was just read or
+ * filled from, so they are not read again), so a counter set back by hand can never hand out an id
+ * that is taken.
+ */
+export function raiseCounters(store: Store, snapshot: StateSnapshot): void {
+  const { counters } = store.tables;
   store.transaction(() => {
     let nextConfig = counters.get(COUNTERS.config)!;
     let nextClient = counters.get(COUNTERS.client) ?? FIRST_CLIENT_ID;
-    for (const [, config] of configs.entries()) {
+    // A snapshot may leave a table out (an empty one).
+    for (const [, config] of snapshot.tables.configs ?? []) {
       nextConfig = Math.max(nextConfig, config.id + 1);
       nextClient = Math.max(nextClient, config.client_id + 1);
     }
-    for (const [, id] of clients.entries()) nextClient = Math.max(nextClient, id + 1);
+    for (const [, id] of snapshot.tables.clients ?? []) nextClient = Math.max(nextClient, id + 1);
     counters.put(COUNTERS.config, nextConfig);
     counters.put(COUNTERS.client, nextClient);
   });
