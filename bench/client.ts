@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
+import { createRedactor } from '../src/client/redact.js';
 import { createRetryingFetch } from '../src/client/retrying-fetch.js';
 import { createCloudClient } from '../src/index.js';
 import { interleave, metric, ratio, show } from './lib/rounds.js';
@@ -45,7 +46,7 @@ const plain = async () => {
 const transportClient = createClient<paths>({
   baseUrl,
   headers: { Authorization: 'apikey bench-key' },
-  fetch: createRetryingFetch({ fetch: (request, init) => fetch(request, init), timeoutMs: 120_000, maxRetries: 2, secret: 'bench-key' }),
+  fetch: createRetryingFetch({ fetch: (request, init) => fetch(request, init), timeoutMs: 120_000, maxRetries: 2, redact: createRedactor('bench-key') }),
 });
 const transport = async () => {
   const { data, response } = await transportClient.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });

@@ -8,7 +8,7 @@ import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudCli
 import { deprecationWarning } from './deprecation.js';
 import { apiErrorFor } from './errors.js';
 import { createLog, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
-import { exchangeOf } from './read-response.js';
+import { errorOrigin, exchangeOf } from './read-response.js';
 import { createRedactor } from './redact.js';
 import { createRetryingFetch, type RetryingFetch, type Transport } from './retrying-fetch.js';
 
@@ -133,8 +133,7 @@ const throwOnErrorMiddleware: Middleware = {
   onResponse({ request, response }) {
     if (response.ok) return;
     // The retrying fetch read and parsed this error body already; a response it did not see has none.
-    const exchange = exchangeOf(response) ?? { method: request.method, path: new URL(request.url).pathname };
-    throw apiErrorFor(response, exchange, exchange.errorBody);
+    throw apiErrorFor(response, errorOrigin(response, request), exchangeOf(response)?.errorBody);
   },
 };
 
@@ -151,9 +150,11 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   const baseUrl = checkedBaseUrl(options.baseUrl ?? environment('GCORE_BASE_URL') ?? DEFAULT_BASE_URL);
   const timeoutMs = checkedTimeout('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const maxRetries = checkedRetries('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES);
-  const log = createLog(checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'), options.logger ?? console, createRedactor(apiKey));
+  // One redactor for the key, shared by the log and the transport.
+  const redact = createRedactor(apiKey);
+  const log = createLog(checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'), options.logger ?? console, redact);
   const transport: Transport = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
-  const retryingFetch = createRetryingFetch({ fetch: transport, timeoutMs, maxRetries, secret: apiKey, log });
+  const retryingFetch = createRetryingFetch({ fetch: transport, timeoutMs, maxRetries, redact, log });
 
   const client = createClient<paths>({
     baseUrl,

@@ -88,3 +88,14 @@ export class ReadResponse extends Response {
 
 /** What a response the client returned answered; undefined for one it did not make. */
 export const exchangeOf = (response: Response): Readonly<Exchange> | undefined => (response instanceof ReadResponse ? response.exchange : undefined);
+
+/**
+ * What an error for this response names: the call as the client recorded (and scrubbed) it, else what
+ * the request, or the response itself, says.
+ */
+export function errorOrigin(response: Response, request?: Request): Readonly<Exchange> {
+  const recorded = exchangeOf(response);
+  if (recorded) return recorded;
+  const url = request?.url ?? response.url;
+  return { method: request?.method ?? 'HTTP', path: url ? new URL(url).pathname : '(unknown path)', requestIdHeader: response.headers.get('x-request-id') ?? undefined };
+}

@@ -4,7 +4,7 @@
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
 import type { Log } from './log.js';
 import { ReadResponse, type Exchange } from './read-response.js';
-import { createRedactor, redactJson } from './redact.js';
+import { redactJson } from './redact.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
 /** The fetch signature the client sends with: a Request, plus the init that carries the attempt's signal. */
@@ -14,8 +14,8 @@ export interface RetryingFetchOptions {
   fetch: Transport;
   timeoutMs: number;
   maxRetries: number;
-  /** Removed from error bodies, copied headers, causes and log lines, in case a server echoes the request back. */
-  secret: string;
+  /** Removes the key from error bodies, copied headers and causes, in case a server echoes the request back (createRedactor). */
+  redact: (text: string) => string;
   log?: Log;
 }
 
@@ -157,9 +157,7 @@ async function retryAfter(log: Log, retry: number, label: () => string, outcome:
   await sleep(wait, caller);
 }
 
-export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRetries: defaultMaxRetries, secret, log = {} }: RetryingFetchOptions) {
-  const redact = createRedactor(secret);
-
+export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRetries: defaultMaxRetries, redact, log = {} }: RetryingFetchOptions) {
   return async function retryingFetch(request: Request, call: CallOverrides = {}): Promise<Response> {
     const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
     const maxRetries = call.maxRetries ?? defaultMaxRetries;

@@ -1,19 +1,12 @@
 // Turns openapi-fetch's { data, error, response } into the data, or throws an ApiError for any
 // non-2xx, including one with an empty body (which openapi-fetch reports as error === undefined).
-import { apiErrorFor, type ErrorOrigin } from './errors.js';
-import { exchangeOf } from './read-response.js';
+import { apiErrorFor } from './errors.js';
+import { errorOrigin } from './read-response.js';
 
 export interface FetchResult<Data> {
   data?: Data;
   error?: unknown;
   response: Response;
-}
-
-/** What an error names: recorded (and scrubbed) by the client, else read off the response. */
-function originFor(response: Response): ErrorOrigin {
-  return (
-    exchangeOf(response) ?? { method: 'HTTP', path: response.url ? new URL(response.url).pathname : '(unknown path)', requestIdHeader: response.headers.get('x-request-id') ?? undefined }
-  );
 }
 
 /**
@@ -23,7 +16,7 @@ function originFor(response: Response): ErrorOrigin {
 export async function unwrap<Data>(call: FetchResult<Data> | Promise<FetchResult<Data>>): Promise<Data> {
   const result = await call;
   if (!result.response.ok) {
-    throw apiErrorFor(result.response, originFor(result.response), result.error);
+    throw apiErrorFor(result.response, errorOrigin(result.response), result.error);
   }
   return result.data as Data;
 }

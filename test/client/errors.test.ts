@@ -230,3 +230,16 @@ describe('in a browser', () => {
     expect(createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', dangerouslyAllowBrowser: true })).toBeDefined();
   });
 });
+
+describe('an error for a response the client did not read itself', () => {
+  it('names the call and keeps the x-request-id header, with throwOnError as with unwrap', async () => {
+    const own = async () => new Response(null, { status: 404, headers: { 'x-request-id': 'req-own-9' } });
+    const params = { params: { path: { video_id: 7 } }, fetch: own } as never;
+    const thrown = await createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', throwOnError: true })
+      .GET('/streaming/videos/{video_id}', params)
+      .catch((e: unknown) => e);
+    expect(thrown).toMatchObject({ name: 'NotFoundError', method: 'GET', path: '/streaming/videos/7', requestId: 'req-own-9' });
+    const unwrapped = await unwrap(createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test' }).GET('/streaming/videos/{video_id}', params)).catch((e: unknown) => e);
+    expect(unwrapped).toMatchObject({ name: 'NotFoundError', requestId: 'req-own-9' });
+  });
+});
