@@ -8,6 +8,7 @@ import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry, JournalFilter } from './core/journal.js';
 import { clockText } from './core/clock.js';
+import { CONTROL_PREFIX } from './core/control-routes.js';
 import { createCore } from './core/create-core.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
@@ -21,9 +22,6 @@ export { StateFileError, StatePersistError, type StateSnapshot, type Store } fro
 export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
 export type { JournalEntry, JournalFilter } from './core/journal.js';
-
-/** The emulator's own routes: not API requests, so not in the journal. */
-const CONTROL_PATHS = '/__emulator/';
 
 /** One line of the request log: never a header, a query or a body value, so no key or secret. */
 export interface RequestLogEntry {
@@ -109,7 +107,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn, journalSize: options.journalSize });
   const logTime = clockText(1, (time) => time.toISOString());
   const record = (request: CoreRequest, answer: CoreResponse, ms: number) => {
-    if (!request.path.startsWith(CONTROL_PATHS)) core.journal.add(request, answer, logTime());
+    // The emulator's own routes are not API requests: not in the journal.
+    if (!request.path.startsWith(CONTROL_PREFIX)) core.journal.add(request, answer, logTime());
     log(request, answer, ms);
   };
   const log = (request: CoreRequest, answer: CoreResponse, ms: number) =>

@@ -2,6 +2,8 @@
 // headers that let a page read the answer), and the refusals that keep other pages out: a Host header
 // that is no name of this server (DNS rebinding), and a control route called from another origin.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+// The emulator's own routes change what every client sees: no page of another origin may call them.
+import { CONTROL_PREFIX } from '../core/control-routes.js';
 
 /** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
@@ -18,8 +20,6 @@ function originAllowed(origin: string, allowed: readonly string[]): boolean {
   );
 }
 
-/** The emulator's own routes, which change what every client sees: no page of another origin may call them. */
-const CONTROL_PREFIX = '/__emulator/';
 
 /** Host names every server answers to, beside the address it is bound to and those --allow-host adds. */
 export const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];

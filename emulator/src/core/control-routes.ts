@@ -7,9 +7,11 @@ import type { CoreRequest, CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
 import type { Journal, JournalFilter } from './journal.js';
 
-const RESET_PATH = '/__emulator/reset';
-const FAULTS_PATH = '/__emulator/faults';
-const REQUESTS_PATH = '/__emulator/requests';
+/** Where the emulator's own routes live, apart from the API's paths. */
+export const CONTROL_PREFIX = '/__emulator/';
+const RESET_PATH = `${CONTROL_PREFIX}reset`;
+const FAULTS_PATH = `${CONTROL_PREFIX}faults`;
+const REQUESTS_PATH = `${CONTROL_PREFIX}requests`;
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;

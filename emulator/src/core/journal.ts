@@ -3,6 +3,7 @@
 // last `size` requests are kept; the key is scrubbed from every body, in every form the client's
 // redactor knows. A request costs only a record: bodies are parsed and scrubbed when a test reads them.
 import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/contract';
+import { tokenOf } from './auth.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -30,11 +31,9 @@ export interface JournalFilter {
   path?: string;
 }
 
-const TOKEN = /^apikey (.+)$/is;
-
 /** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
 function readableBody(text: string, authorization: string | undefined): unknown {
-  const token = TOKEN.exec(authorization ?? '')?.[1];
+  const token = tokenOf({ authorization });
   const redact = token ? createRedactor(token) : (value: string) => value;
   try {
     return redactJson(JSON.parse(text), redact);
