@@ -36,8 +36,8 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-function selectRoutes(document: OpenApiDocument, wanted: readonly string[] | undefined): RouteSpec[] {
-  const routes = deriveRoutes(document);
+/** The routes of the operations asked for, out of all the document's. */
+function selectRoutes(routes: readonly RouteSpec[], wanted: readonly string[] | undefined): readonly RouteSpec[] {
   if (!wanted) return routes;
   const known = new Set(routes.map((r) => r.operationId));
   const unknown = wanted.filter((id) => !known.has(id));
@@ -102,13 +102,15 @@ function createPacer(rate: number) {
 export async function checkContract(options: CheckOptions & { document?: OpenApiDocument }): Promise<CheckResult> {
   const resolved = resolveCheckOptions(options);
   const document = options.document ?? loadBundledDocument();
-  const routes = selectRoutes(document, resolved.operations);
+  const allRoutes = deriveRoutes(document);
+  const routes = selectRoutes(allRoutes, resolved.operations);
   const validator = createContractValidator(document);
   const judge = createRequestJudge(document, validator);
   const run = {
     options: resolved,
     document,
-    links: linksByOperation(document, deriveRoutes(document)),
+    // Links may lead to operations outside the ones asked for: they are read from all of them.
+    links: linksByOperation(document, allRoutes),
     judgeAnswer: createAnswerChecks(document, validator),
     tally: createTally(
       routes.map((r) => r.operationId),

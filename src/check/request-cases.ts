@@ -57,7 +57,7 @@ export function createRequestJudge(document: OpenApiDocument, validator: Contrac
 export type RequestJudge = ReturnType<typeof createRequestJudge>;
 
 /** The body example the operation gives, else its schema's. */
-function bodyExample(document: OpenApiDocument, route: RouteSpec): unknown {
+export function bodyExample(document: OpenApiDocument, route: RouteSpec): unknown {
   if (!route.body) return undefined;
   const requestBody = resolveRef(document, route.operation.requestBody as JsonObject);
   const media = Object.values((requestBody.content ?? {}) as Record<string, JsonObject>)[0];

@@ -1,7 +1,8 @@
 // The one table of operations the per-operation tests read, made from the document: for each
 // operation, the request its examples make (every parameter that gives an example, and the body's).
 // An operation added to the document is in it, and so in every test that walks it.
-import { resolveRef, schemaExample, type JsonObject, type OpenApiDocument } from '../../src/contract/document.js';
+import { bodyExample } from '../../src/check/request-cases.js';
+import { schemaExample, type OpenApiDocument } from '../../src/contract/document.js';
 import { deriveRoutes, type RouteSpec } from '../../src/contract/routes.js';
 import { bundled } from './document.js';
 
@@ -18,12 +19,6 @@ export interface OperationRow {
   url: string;
   successStatus: number;
   route: RouteSpec;
-}
-
-function bodyExample(document: OpenApiDocument, route: RouteSpec): unknown {
-  if (!route.body) return undefined;
-  const media = Object.values((resolveRef<JsonObject>(document, route.operation.requestBody as JsonObject).content ?? {}) as Record<string, JsonObject>)[0];
-  return media && 'example' in media ? media.example : schemaExample(document, { $ref: route.body.schema });
 }
 
 export function operationRows(document: OpenApiDocument = bundled): OperationRow[] {
