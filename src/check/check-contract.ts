@@ -3,6 +3,7 @@
 // reaches all of them; the requests a link makes from an answer go next. Requests go one at a time,
 // no faster than the rate.
 import { createRedactor } from '../client/redact.js';
+import { networkCode } from '../client/retrying-fetch.js';
 import { loadBundledDocument } from '../contract/bundled-document.js';
 import type { OpenApiDocument } from '../contract/document.js';
 import { deriveRoutes, type RouteSpec } from '../contract/routes.js';
@@ -82,8 +83,7 @@ async function send(options: ResolvedCheckOptions, request: RequestCase): Promis
     const response = await options.fetch(sent.url, { method: sent.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
     return { sent, answer: { status: response.status, headers: response.headers, text: await response.text() } };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer in ${options.timeoutMs} ms` : `${cause?.code ?? (error as Error).name}: ${(error as Error).message}`;
+    const reason = (error as Error).name === 'TimeoutError' ? `no answer in ${options.timeoutMs} ms` : `${networkCode(error) ?? (error as Error).name}: ${(error as Error).message}`;
     return { sent, error: `${sent.method} ${sent.url} failed: ${reason}` };
   }
 }

@@ -50,7 +50,7 @@ function attemptSignal(caller: AbortSignal, timeoutMs: number) {
 }
 
 /** Node's fetch puts the system error code on the cause (an AggregateError when several addresses were tried). */
-function networkCode(error: unknown): string | undefined {
+export function networkCode(error: unknown): string | undefined {
   const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
   if (typeof cause?.code === 'string') return cause.code;
   const codes = new Set((cause?.errors ?? []).map((e) => e.code).filter((c): c is string => typeof c === 'string'));
