@@ -2,6 +2,7 @@
 // the operation to call next and where its parameters and body come from (runtime expressions such
 // as `$response.body#/id`). The runner writes no sequence of its own; this is how it learns them.
 import { resolveRef, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import { pointerTokens } from '../contract/validator.js';
 import type { RouteSpec } from '../contract/routes.js';
 import { exampleCase, type RequestCase } from './request-cases.js';
 
@@ -19,12 +20,7 @@ export class LinkError extends Error {
 
 /** Reads an RFC 6901 pointer ("/id", "/a~1b/0") in a parsed JSON value. */
 function atPointer(value: unknown, pointer: string): unknown {
-  if (pointer === '') return value;
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .reduce<unknown>((at, key) => (at !== null && typeof at === 'object' && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined), value);
+  return pointerTokens(pointer).reduce<unknown>((at, key) => (at !== null && typeof at === 'object' && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined), value);
 }
 
 /** Evaluates a link's value: a runtime expression, or any other value as it is. */
