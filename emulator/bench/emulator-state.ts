@@ -11,9 +11,11 @@ import path from 'node:path';
 import { createCloudClient, type CloudClient } from 'cloud-platform-api';
 import { createEmulator, type Emulator } from '../src/index.js';
 import { initialSnapshot } from '../src/core/state.js';
+import { STATE_MODEL, TABLE_NAMES, type EmulatorTables } from '../src/operations/index.js';
 import { startEmulatorServer } from '../src/server.js';
-import { createSqliteStore } from '../src/store/sqlite.js';
-import { createMemoryStore, type StateSnapshot, type Store } from '../src/store/store.js';
+import { createSqliteStore, type Store } from '../src/server.js';
+import { createMemoryStore } from '../src/store/store.js';
+import type { StateSnapshot } from '../src/index.js';
 import { interleave, metric, ratio, show } from '../../bench/lib/rounds.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -23,7 +25,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-emulator-state-'));
 
 /** The baseline: every change rewrites the whole state as one JSON file before it is acknowledged. */
 function createJsonFileStore(file: string): Store {
-  const memory = createMemoryStore();
+  const memory = createMemoryStore<EmulatorTables>(TABLE_NAMES);
   const save = () => {
     writeFileSync(`${file}.tmp`, JSON.stringify(memory.snapshot()));
     renameSync(`${file}.tmp`, file);
@@ -44,7 +46,7 @@ function createJsonFileStore(file: string): Store {
 
 /** The fixtures' state plus `count` configs of one client, as the store keeps them. */
 function prefilled(emulator: Emulator, count: number): StateSnapshot {
-  const snapshot = initialSnapshot(emulator.fixtures);
+  const snapshot = initialSnapshot<EmulatorTables>(STATE_MODEL, emulator.fixtures);
   const now = '2026-11-22T00:00:00Z';
   for (let id = 1; id <= count; id++) {
     snapshot.tables.configs.push([String(id), { id, client_id: 999, name: `c${id}`, policy: 1, target: 2, enabled: true, for_all_resources: false, resources: [], created: now, updated: now, status: { status: 'in_progress', updated: now } }]);
@@ -86,7 +88,7 @@ async function measure(target: Target): Promise<number> {
 
 process.stdout.write(`Preparing: SQLite and JSON-file stores, empty and with ${PREFILLED} configs, in ${dir}\n`);
 const emulators = {
-  memory: await emulatorWith(createMemoryStore(), 0),
+  memory: await emulatorWith(createMemoryStore<EmulatorTables>(TABLE_NAMES), 0),
   sqliteEmpty: await emulatorWith(createSqliteStore(path.join(dir, 'empty.db')), 0),
   sqliteFull: await emulatorWith(createSqliteStore(path.join(dir, 'full.db')), PREFILLED),
   jsonEmpty: await emulatorWith(createJsonFileStore(path.join(dir, 'empty.json')), 0),

@@ -13,17 +13,23 @@ import { createCore } from './core/create-core.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
 import { documentParts } from './core/document-parts.js';
-import type { Fixtures } from './core/fixtures.js';
 import { prepareState, raiseCounters } from './core/state.js';
-import { createMemoryStore, type StateSnapshot, type Store } from './store/store.js';
+import { STATE_MODEL, TABLE_NAMES, type EmulatorTables, type Fixtures } from './operations/index.js';
+import { createMemoryStore, type StateSnapshot as AnySnapshot, type Store as AnyStore } from './store/store.js';
 
-export { FixtureError, type Fixtures } from './core/fixtures.js';
-export { StateFileError, StatePersistError, type StateSnapshot, type Store } from './store/store.js';
+export { FixtureError } from './core/fixtures.js';
+export type { EmulatorTables, Fixtures } from './operations/index.js';
+export { StateFileError, StatePersistError } from './store/store.js';
 export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
 export type { JournalEntry, JournalFilter } from './core/journal.js';
 
 /** One line of the request log: never a header, a query or a body value, so no key or secret. */
+/** The emulator's store: its tables, each area's and the core's. */
+export type Store = AnyStore<EmulatorTables>;
+/** Every row of every table of the emulator's state, as `--export-state` writes it. */
+export type StateSnapshot = AnySnapshot<EmulatorTables>;
+
 export interface RequestLogEntry {
   time: string;
   method: string;
@@ -79,7 +85,7 @@ export interface Emulator {
    * document refuses, a missing counter or an id with no room left is a StateFileError naming
    * `source`, the table, the row and the rule, and the state is left as it was.
    */
-  importState(snapshot: StateSnapshot, source?: string): void;
+  importState(snapshot: AnySnapshot, source?: string): void;
   /**
    * The journal: every request an adapter answered (the control routes' aside), the newest
    * `journalSize`, with what the emulator made of it. GET /__emulator/requests over HTTP; reset() clears it.
@@ -102,8 +108,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const document = options.document ?? (bundled as unknown as OpenApiDocument);
   const { fixtureLoader, builtInFixtures, checkState } = documentParts(document);
   const fixtures = options.fixtures ? fixtureLoader.checked(options.fixtures.value, options.fixtures.source) : builtInFixtures();
-  const store = options.store ?? createMemoryStore();
-  prepareState(store, fixtures, (snapshot) => checkState(snapshot, store.source));
+  const store = options.store ?? createMemoryStore<EmulatorTables>(TABLE_NAMES);
+  prepareState(store, STATE_MODEL, fixtures, (snapshot) => checkState(snapshot, store.source));
   const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn, journalSize: options.journalSize });
   const logTime = clockText(1, (time) => time.toISOString());
   const record = (request: CoreRequest, answer: CoreResponse, ms: number) => {
@@ -133,8 +139,9 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     requests: { list: (filter) => core.journal.list(filter), clear: () => core.journal.clear() },
     importState(snapshot, source = 'The imported snapshot') {
       checkState(snapshot, source);
-      store.replace(snapshot);
-      raiseCounters(store, snapshot);
+      // Checked whole just above: it holds the emulator's tables, and nothing else.
+      store.replace(snapshot as StateSnapshot);
+      raiseCounters(store, STATE_MODEL, snapshot);
     },
     faults: { add: (rule) => core.faults.add(rule), list: core.faults.list, clear: core.faults.clear },
     record,

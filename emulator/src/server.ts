@@ -5,16 +5,20 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
-import builtIn from './core/default-fixtures.json' with { type: 'json' };
 import { FixtureError } from './core/fixtures.js';
-import { createEmulator, type Emulator, type RequestLogEntry } from './index.js';
-import { createSqliteStore } from './store/sqlite.js';
+import { createEmulator, type Emulator, type RequestLogEntry, type Store } from './index.js';
+
+export type { Store };
+import { BUILT_IN_FIXTURES, TABLE_NAMES, type EmulatorTables } from './operations/index.js';
+import { openSqliteStore } from './store/sqlite.js';
 
 export { DEFAULT_CORS_ORIGINS } from './adapters/cors.js';
 export { TIMEOUTS } from './adapters/http.js';
 export { BODY_LIMIT_BYTES } from './core/request-body.js';
-export { createSqliteStore } from './store/sqlite.js';
 export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';
+
+/** Opens (or creates) a state file with the emulator's tables; a corrupt, foreign, newer or busy file is a StateFileError naming it. */
+export const createSqliteStore = (file: string): Store => openSqliteStore<EmulatorTables>(file, TABLE_NAMES);
 
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4010;
@@ -65,7 +69,7 @@ export function readFixturesFile(file: string): { value: unknown; source: string
     throw new FixtureError(`Fixtures file ${file} is not valid JSON: ${(error as Error).message}`);
   }
   if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new FixtureError(`Fixtures file ${file} must hold a JSON object of fixture parts`);
-  return { value: { ...structuredClone(builtIn), ...given }, source: file };
+  return { value: { ...BUILT_IN_FIXTURES, ...given }, source: file };
 }
 
 /** The docs page (this package's own copy), and the document from the installed cloud-platform-api package. */

@@ -2,7 +2,7 @@
 // auth, and the routes around the operations.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import builtIn from '../src/core/default-fixtures.json' with { type: 'json' };
+import { BUILT_IN_FIXTURES as builtIn } from '../src/operations/index.js';
 import { createEmulator } from '../src/index.js';
 import type { RunningServer } from '../src/server.js';
 import { bundled, checkResponse, inject, startEmulator, validator } from './helpers.js';

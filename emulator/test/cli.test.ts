@@ -8,9 +8,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../src/cli.js';
-import builtIn from '../src/core/default-fixtures.json' with { type: 'json' };
+import { BUILT_IN_FIXTURES as builtIn } from '../src/operations/index.js';
 import { createServerEmulator } from '../src/server.js';
-import type { StateSnapshot } from '../src/store/store.js';
+import type { StateSnapshot } from '../src/index.js';
 import { bundled as bundledDocument } from './helpers.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'emulator-cli-'));
@@ -299,7 +299,8 @@ describe('the built-in fixture set', () => {
   it('meets the document (it is not checked at run time: the emulator trusts the set it ships)', async () => {
     const { createFixtureLoader } = await import('../src/core/fixtures.js');
     const { createContractValidator } = await import('cloud-platform-api/contract');
-    const loader = createFixtureLoader(bundledDocument, createContractValidator(bundledDocument));
+    const { fixtureSchemas } = await import('../src/operations/index.js');
+    const loader = createFixtureLoader(bundledDocument, createContractValidator(bundledDocument), { schemas: fixtureSchemas, builtIn });
     expect(() => loader.checked(structuredClone(builtIn), 'the built-in fixture set')).not.toThrow();
   });
 });

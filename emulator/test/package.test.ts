@@ -11,7 +11,7 @@ describe('the cloud-platform-emulator package', () => {
     const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: emulatorRoot, encoding: 'utf8' });
     expect(pack.status, pack.stderr).toBe(0);
     const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
-    for (const file of ['bin/cloud-platform-emulator.js', 'dist/src/index.js', 'dist/src/adapters/msw.js', 'dist/src/server.js', 'dist/src/store/sqlite.js', 'dist/src/core/default-fixtures.json', 'README.md']) {
+    for (const file of ['bin/cloud-platform-emulator.js', 'dist/src/index.js', 'dist/src/adapters/msw.js', 'dist/src/server.js', 'dist/src/store/sqlite.js', 'dist/src/operations/fixtures/streaming.json', 'README.md']) {
       expect(files, file).toContain(file);
     }
     expect(files.some((f) => f.startsWith('test/') || f.startsWith('src/') || f.startsWith('node_modules/'))).toBe(false);

@@ -5,12 +5,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { createSqliteStore, MIGRATIONS } from '../src/store/sqlite.js';
-import { createMemoryStore, TABLE_NAMES, type Store } from '../src/store/store.js';
+import { TABLE_NAMES, type EmulatorTables } from '../src/operations/index.js';
+import { createSqliteStore, type Store } from '../src/server.js';
+import { MIGRATIONS, sqlName } from '../src/store/sqlite.js';
+import { createMemoryStore } from '../src/store/store.js';
 
 const freshFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'emulator-store-')), 'state.db');
 const stores: [string, () => Store][] = [
-  ['in memory', createMemoryStore],
+  ['in memory', () => createMemoryStore<EmulatorTables>(TABLE_NAMES)],
   ['SQLite', () => createSqliteStore(freshFile())],
 ];
 
@@ -54,7 +56,7 @@ describe.each(stores)('the %s store', (_name, open) => {
   it('replaces every row with a snapshot, and gives the same snapshot back', () => {
     const store = open();
     store.transaction(() => store.tables.apps.put('9', true));
-    const snapshot = createMemoryStore().snapshot();
+    const snapshot = createMemoryStore<EmulatorTables>(TABLE_NAMES).snapshot();
     snapshot.tables.deployments = [['sdxl', true]];
     snapshot.tables.counters = [['nextConfigId', 3]];
     store.replace(snapshot);
@@ -82,6 +84,6 @@ describe('the SQLite migrations', () => {
     for (const migrate of MIGRATIONS) migrate(db);
     const made = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).sort();
     db.close();
-    expect(made).toEqual(TABLE_NAMES.map((name) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)).sort());
+    expect(made).toEqual(TABLE_NAMES.map(sqlName).sort());
   });
 });

@@ -4,10 +4,11 @@
 // emulator requests and judges its answers. Used by `npm run stress` and by the robustness test.
 import fc from 'fast-check';
 import type { OpenApiDocument } from 'cloud-platform-api/contract';
-import builtIn from '../../src/core/default-fixtures.json' with { type: 'json' };
 import { FixtureError } from '../../src/core/fixtures.js';
 import { createEmulator, type Emulator } from '../../src/index.js';
-import { StateFileError, TABLE_NAMES, type StateSnapshot } from '../../src/store/store.js';
+import { BUILT_IN_FIXTURES as builtIn, TABLE_NAMES } from '../../src/operations/index.js';
+import type { StateSnapshot } from '../../src/index.js';
+import { StateFileError } from '../../src/store/store.js';
 import { createJudge, fuzzRequests } from './fuzz-requests.js';
 
 const MAX_ID = Number.MAX_SAFE_INTEGER;

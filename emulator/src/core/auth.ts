@@ -2,7 +2,7 @@
 // --api-key, only the tokens given), and the client id the token stands for, given on first create.
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
-import { COUNTERS, nextId } from './state.js';
+import { CLIENT_IDS, nextId, type CoreTables } from './state.js';
 import { tokenHash } from './token-hash.js';
 
 /**
@@ -13,7 +13,7 @@ const AUTHORIZATION = /^apikey (.+)$/is;
 
 export const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
 
-export function createAuth(store: Store, apiKeys: readonly string[] | undefined) {
+export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined) {
   const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
   return {
     keysRequired: allowedKeys !== undefined,
@@ -33,7 +33,7 @@ export function createAuth(store: Store, apiKeys: readonly string[] | undefined)
         hash ??= tokenHash(token);
         const known = store.tables.clients.get(hash);
         if (known !== undefined || !create) return known;
-        const id = nextId(store, COUNTERS.client);
+        const id = nextId(store, CLIENT_IDS);
         store.tables.clients.put(hash, id);
         return id;
       };

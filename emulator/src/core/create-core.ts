@@ -4,7 +4,7 @@
 // only translate.
 import type { OpenApiDocument } from 'cloud-platform-api/contract';
 import type { Store } from '../store/store.js';
-import { areaHandlers } from '../operations/index.js';
+import { areaHandlers, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createAuth, tokenOf } from './auth.js';
 import { asCalledByTheCore } from './behaviour.js';
 import { createControlRoutes } from './control-routes.js';
@@ -12,7 +12,6 @@ import { withDocumentAnswers } from './document-answers.js';
 import { createFaultStage } from './fault-stage.js';
 import { documentParts } from './document-parts.js';
 import { createFaults } from './faults.js';
-import type { Fixtures } from './fixtures.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 import { createOperate } from './operate.js';
 import { createJournal } from './journal.js';
@@ -21,7 +20,7 @@ import { initialSnapshot } from './state.js';
 export interface CoreOptions {
   document: OpenApiDocument;
   fixtures: Fixtures;
-  store: Store;
+  store: Store<EmulatorTables>;
   /** Accept only these tokens; any token when empty or absent. */
   apiKeys?: readonly string[] | undefined;
   /** Refuse body fields the document does not declare (400 naming each), instead of dropping them. */
@@ -47,7 +46,7 @@ export function createCore({ document, fixtures, store, apiKeys, strict, warn = 
   const journal = createJournal(journalSize);
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
   const reset = () => {
-    store.replace(initialSnapshot(fixtures));
+    store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
   };
   const control = createControlRoutes({ faults, journal, resetState: reset, refusal: auth.refusal, tokenOf, keysRequired: auth.keysRequired });

@@ -6,7 +6,8 @@ import { createContractValidator, deriveRoutes, type OpenApiDocument } from 'clo
 import { deprecationHeaders } from './deprecation-headers.js';
 import { createErrorAnswer } from './error-answer.js';
 import { compileFaultRule } from './faults.js';
-import { createFixtureLoader, type Fixtures } from './fixtures.js';
+import { BUILT_IN_FIXTURES, fixtureSchemas, STATE_MODEL, type Fixtures } from '../operations/index.js';
+import { createFixtureLoader } from './fixtures.js';
 import { createRouter } from './routing.js';
 import { withSafeIntegers } from './safe-integers.js';
 import { createStateChecker } from './state-check.js';
@@ -23,9 +24,9 @@ function makeParts(document: OpenApiDocument) {
   const validator = createContractValidator(document);
   // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are checked.
   const requestValidator = createContractValidator(withSafeIntegers(document), { useDefaults: true });
-  const fixtureLoader = createFixtureLoader(document, validator);
+  const fixtureLoader = createFixtureLoader(document, validator, { schemas: fixtureSchemas, builtIn: BUILT_IN_FIXTURES });
   let builtIn: Fixtures | undefined;
-  const checkState = lazily(() => createStateChecker(validator));
+  const checkState = lazily(() => createStateChecker(validator, STATE_MODEL));
   return {
     routes,
     match: createRouter(routes),

@@ -2,10 +2,9 @@
 // the time format of keys and configs, and a delete that answers 404 for what is not there.
 import { clockText } from '../core/clock.js';
 import { HttpProblem } from '../core/http-problem.js';
-
-export { HttpProblem };
 import type { Store } from '../store/store.js';
 
+export { HttpProblem };
 
 export const notFound = (what: string) => new HttpProblem(404, `${what} not found`);
 
@@ -13,7 +12,7 @@ export const notFound = (what: string) => new HttpProblem(404, `${what} not foun
 export const nowInSeconds = clockText(1000, (time) => time.toISOString().replace('.000Z', 'Z'));
 
 /** Deletes a row that stands for a resource, or answers 404. */
-export function deleteOrNotFound(store: Store, table: { delete(key: string): boolean }, key: string, what: string): void {
+export function deleteOrNotFound(store: Pick<Store, 'transaction'>, table: { delete(key: string): boolean }, key: string, what: string): void {
   store.transaction(() => {
     if (!table.delete(key)) throw notFound(what);
   });

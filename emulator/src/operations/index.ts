@@ -1,28 +1,55 @@
-// The behaviour of every operation, area by area, each typed from the document; the core takes them
-// as they are assembled here. An operation none of them covers is answered from the document.
-import { bareMetalHandlers } from './bare-metal.js';
-import { cdnHandlers } from './cdn.js';
-import { dnsHandlers } from './dns.js';
-import { fastedgeHandlers } from './fastedge.js';
-import { inferenceHandlers } from './inference.js';
-import { instancesHandlers } from './instances.js';
-import { quotasHandlers } from './quotas.js';
-import { storageHandlers } from './storage.js';
-import { streamingHandlers } from './streaming.js';
+// The areas, assembled: every table and counter (the areas' and the core's), the fixtures' schema and
+// built-in set, the rows of a fresh state, and the behaviour of every operation, each typed from the
+// document. An operation no area covers is answered from the document.
+import type { OpenApiDocument } from 'cloud-platform-api/contract';
+import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state.js';
+import type { TableRows } from '../store/store.js';
+import type { Area } from './area.js';
+import { bareMetal } from './bare-metal.js';
+import { cdn } from './cdn.js';
+import { dns } from './dns.js';
+import { fastedge } from './fastedge.js';
+import { inference } from './inference.js';
+import { instances } from './instances.js';
+import { quotas } from './quotas.js';
+import { storage } from './storage.js';
+import { streaming } from './streaming.js';
 import type { AreaContext, OperationHandlers } from './types.js';
 
 export type { AreaContext, OperationContext, OperationHandler, OperationHandlers } from './types.js';
 
-export function areaHandlers(context: AreaContext): OperationHandlers {
-  return {
-    ...inferenceHandlers(context),
-    ...bareMetalHandlers(context),
-    ...cdnHandlers(context),
-    ...streamingHandlers(context),
-    ...dnsHandlers(context),
-    ...instancesHandlers(context),
-    ...fastedgeHandlers(context),
-    ...storageHandlers(context),
-    ...quotasHandlers(context),
-  };
+const AREAS = [inference, bareMetal, cdn, streaming, dns, instances, fastedge, storage, quotas] as const;
+
+type Each = (typeof AREAS)[number];
+type Intersection<U> = (U extends unknown ? (value: U) => void : never) extends (value: infer I) => void ? I : never;
+type TablesOf<A> = A extends { tables?: TableSpecs<infer T> } ? T : never;
+type FixturesOf<A> = A extends { fixtures?: { builtIn: infer F } } ? F : never;
+
+/** Every table of the state and the type of its rows. */
+export type EmulatorTables = Intersection<TablesOf<Each>> & CoreTables;
+/** The fixtures: each area's part, by its top-level keys. */
+export type Fixtures = Intersection<FixturesOf<Each>>;
+
+/** Every area as the assembly sees it: what it declares, whatever its own types. */
+const areas = AREAS as readonly Area<TableRows, object>[];
+
+const tables = Object.assign({}, ...areas.map((area) => area.tables ?? {}), CORE_TABLES) as StateModel['tables'];
+
+/** The names of the state's tables, in the order a snapshot lists them. */
+export const TABLE_NAMES = Object.keys(tables) as (keyof EmulatorTables & string)[];
+
+export const STATE_MODEL: StateModel = {
+  tables,
+  counters: [...areas.flatMap((area) => area.counters ?? []), CLIENT_IDS],
+  initialRows: (fixtures) => Object.assign({}, ...areas.map((area) => area.initialRows?.(fixtures) ?? {})),
+};
+
+/** The schema of each top-level key of the fixtures, from the document's schemas. */
+export const fixtureSchemas = (document: OpenApiDocument): Record<string, object> => Object.assign({}, ...areas.map((area) => area.fixtures?.schema(document) ?? {}));
+
+/** The built-in fixture set: every area's own. */
+export const BUILT_IN_FIXTURES = Object.assign({}, ...areas.map((area) => area.fixtures?.builtIn ?? {})) as Fixtures;
+
+export function areaHandlers(context: AreaContext<EmulatorTables, Fixtures>): OperationHandlers {
+  return Object.assign({}, ...areas.map((area) => area.handlers(context as unknown as AreaContext)));
 }

@@ -2,9 +2,9 @@
 // body hold, and what its success answer is. A handler that reads a field the document does not
 // declare, or answers a field of the wrong type, fails the typecheck.
 import type { OperationId, operations } from 'cloud-platform-api';
-import type { Store } from '../store/store.js';
-import type { Fixtures } from '../core/fixtures.js';
 import type { OpenApiDocument } from 'cloud-platform-api/contract';
+import type { CoreTables } from '../core/state.js';
+import type { Store, TableRows } from '../store/store.js';
 
 type Op<Id extends OperationId> = operations[Id];
 /** `T`, or an empty record where the document declares none (openapi-typescript writes `never`). */
@@ -37,9 +37,9 @@ export interface OperationContext<Id extends OperationId> {
 export type OperationHandler<Id extends OperationId> = (context: OperationContext<Id>) => SuccessBody<Id>;
 export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
 
-/** What an area's behaviour works with. */
-export interface AreaContext {
+/** What an area's behaviour works with: the document, its part of the fixtures, its tables and the core's. */
+export interface AreaContext<T extends TableRows = TableRows, F extends object = object> {
   document: OpenApiDocument;
-  fixtures: Fixtures;
-  store: Store;
+  fixtures: F;
+  store: Store<T & CoreTables>;
 }

@@ -1,7 +1,7 @@
 // `--export-state FILE.json` and `--import-state FILE.json`: every row of every table as JSON, for
 // fixtures and bug reports. A file that is not such a snapshot is refused, naming the file and why.
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { assertSnapshotShape, StateFileError, TABLE_NAMES, type StateSnapshot } from './store.js';
+import { assertSnapshotShape, StateFileError, type StateSnapshot } from './store.js';
 
 export function readSnapshotFile(file: string): StateSnapshot {
   let value: unknown;
@@ -10,9 +10,9 @@ export function readSnapshotFile(file: string): StateSnapshot {
   } catch (error) {
     throw new StateFileError(`State snapshot ${file} cannot be read as JSON: ${(error as Error).message}`);
   }
+  // Its tables are checked against the emulator's as it is imported (a table left out is an empty one).
   assertSnapshotShape(value, `State snapshot ${file}`);
-  const tables = value.tables as Partial<StateSnapshot['tables']>;
-  return { format: value.format, version: 1, tables: Object.fromEntries(TABLE_NAMES.map((name) => [name, tables[name] ?? []])) as StateSnapshot['tables'] };
+  return value;
 }
 
 /** Writes the snapshot whole or not at all (temp file + rename). */

@@ -12,20 +12,20 @@
 // pays for the shared-memory index that sharing needs (about a fifth of a create's cost here).
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
-import { snapshotOf, StateFileError, StatePersistError, TABLE_NAMES, type StateSnapshot, type Store, type Table, type TableName, type Tables } from './store.js';
+import { snapshotOf, StateFileError, StatePersistError, type StateSnapshot, type Store, type Table, type TableRows } from './store.js';
 
 /** Marks a file as this emulator's (PRAGMA application_id), so a foreign SQLite file is refused. */
 const APPLICATION_ID = 0x43504145; // "CPAE"
 const SQLITE_HEADER = 'SQLite format 3\0';
 
 /** Table names in SQL: snake_case of the store's names. */
-const sqlName = (name: TableName) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const sqlName = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 const createTable = (db: Db, name: string) => db.exec(`CREATE TABLE ${name} (key TEXT PRIMARY KEY, row TEXT NOT NULL) WITHOUT ROWID`);
 
 /**
  * Each entry brings the file from the version before it to its own. Never edit one: add the next. Each
- * names its tables as they were when it was written (never TABLE_NAMES, which grows: the first
+ * names its tables as they were when it was written (never the emulator's table list, which grows: the first
  * migration would then make a later one's table on a fresh file, and that one would fail). A new table
  * is a new entry: `(db) => createTable(db, 'new_table')`.
  */
@@ -68,7 +68,7 @@ function checkFile(file: string): void {
 }
 
 /** The file's schema version, after checking, without writing anything, that it is this emulator's and whole. */
-function checkedVersion(db: Db, file: string): number {
+function checkedVersion(db: Db, file: string, names: readonly string[]): number {
   const integrity = db.pragma('quick_check', { simple: true }) as string;
   if (integrity !== 'ok') throw new StateFileError(`State file ${file} is damaged (SQLite quick_check: ${integrity}): refusing to use it`);
   const applicationId = db.pragma('application_id', { simple: true }) as number;
@@ -81,7 +81,7 @@ function checkedVersion(db: Db, file: string): number {
     throw new StateFileError(`State file ${file} has schema version ${version}, newer than this emulator knows (${MIGRATIONS.length}): use a newer emulator`);
   }
   if (version === MIGRATIONS.length) {
-    const missing = TABLE_NAMES.map(sqlName).filter((name) => !tables.has(name));
+    const missing = names.map(sqlName).filter((name) => !tables.has(name));
     if (missing.length > 0) throw new StateFileError(`State file ${file} has lost its table ${missing.join(', ')}: refusing to use it`);
   }
   return version;
@@ -138,7 +138,7 @@ class SqliteTable<Row> implements Table<Row> {
 }
 
 /** Opens the file with the store's settings and brings its schema up to date, or closes it and says why. */
-function openDatabase(file: string): Db {
+function openDatabase(file: string, names: readonly string[]): Db {
   checkFile(file);
   let db: Db | undefined;
   try {
@@ -146,7 +146,7 @@ function openDatabase(file: string): Db {
     // Another process holding the file: give it a moment, then refuse rather than block.
     db.exec('PRAGMA busy_timeout = 200; PRAGMA locking_mode = EXCLUSIVE');
     // Checked before the journal mode or a migration writes to it: a refused file is left as it was.
-    const version = checkedVersion(db, file);
+    const version = checkedVersion(db, file, names);
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
     migrate(db, version);
     return db;
@@ -158,11 +158,14 @@ function openDatabase(file: string): Db {
   }
 }
 
-/** Opens (or creates) the state file; a corrupt, foreign, newer or busy file is a StateFileError naming it. */
-export function createSqliteStore(file: string): Store {
-  const db = openDatabase(file);
+/**
+ * Opens (or creates) the state file, with these tables (which its migrations make); a corrupt, foreign,
+ * newer or busy file is a StateFileError naming it.
+ */
+export function openSqliteStore<T extends TableRows>(file: string, names: readonly (keyof T & string)[]): Store<T> {
+  const db = openDatabase(file, names);
   const source = `State file ${file}`;
-  const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, new SqliteTable(db, sqlName(name), source)])) as unknown as Store['tables'];
+  const tables = Object.fromEntries(names.map((name) => [name, new SqliteTable(db, sqlName(name), source)])) as unknown as { [Name in keyof T]: Table<T[Name]> };
   // One transaction wrapper for every change: making one per change costs as much as the change.
   const inTransaction = db.transaction((change: () => unknown) => change());
   const transaction = <T>(change: () => T): T => {
@@ -181,15 +184,15 @@ export function createSqliteStore(file: string): Store {
     source,
     tables,
     transaction,
-    replace(snapshot: StateSnapshot) {
+    replace(snapshot: StateSnapshot<T>) {
       transaction(() => {
-        for (const name of TABLE_NAMES) {
+        for (const name of names) {
           db.exec(`DELETE FROM ${sqlName(name)}`);
-          for (const [key, row] of snapshot.tables[name] ?? []) (tables[name] as Table<Tables[typeof name]>).put(key, row as never);
+          for (const [key, row] of snapshot.tables[name] ?? []) tables[name].put(key, row);
         }
       });
     },
-    snapshot: () => snapshotOf(tables),
+    snapshot: () => snapshotOf<T>(tables),
     close: () => db.close(),
   };
 }

@@ -1,33 +1,7 @@
 // The emulator's state: one table per resource, one row per resource, changed only inside a
 // transaction that is all or nothing. Two implementations: in memory (here) and SQLite (sqlite.ts).
-import type { components } from 'cloud-platform-api';
-
-type Schemas = components['schemas'];
-
-type StoredKey = Omit<Schemas['InferenceApiKey'], 'secret'>;
-type StoredConfig = Schemas['LogsUploaderConfig'] & { id: number; client_id: number };
-
-/** Every table and the type of its rows. Keys are strings; tables.ts says how each is made. */
-export interface Tables {
-  /** [project id, key name] -> the key (the secret is returned once and never stored). */
-  inferenceKeys: StoredKey;
-  /** Deployment name -> true while it exists. */
-  deployments: true;
-  /** Config id -> config. */
-  configs: StoredConfig;
-  /** SHA-256 of an API token -> the client id it acts as (tokens themselves are never stored). */
-  clients: number;
-  /** App id -> true while it exists. */
-  apps: true;
-  /** [client id, kind, bucket, storage] -> the event. */
-  storageEvents: Schemas['StorageEvent'];
-  /** Client id -> the threshold it set (from the fixtures). */
-  thresholds: Schemas['QuotaNotificationThreshold'];
-  /** nextConfigId, nextClientId -> the next id to hand out. */
-  counters: number;
-}
-export type TableName = keyof Tables;
-export const TABLE_NAMES: readonly TableName[] = ['inferenceKeys', 'deployments', 'configs', 'clients', 'apps', 'storageEvents', 'thresholds', 'counters'];
+/** Rows by table: each table's name and the type of its rows. The emulator's own come from its areas (operations/). */
+export type TableRows = Record<string, unknown>;
 
 export interface Table<Row> {
   get(key: string): Row | undefined;
@@ -39,24 +13,24 @@ export interface Table<Row> {
 }
 
 /** Every row of every table, as `--export-state` writes it and `--import-state` reads it. */
-export interface StateSnapshot {
+export interface StateSnapshot<T extends TableRows = TableRows> {
   format: 'cloud-platform-emulator-state';
   version: 1;
-  tables: { [Name in TableName]: [string, Tables[Name]][] };
+  tables: { [Name in keyof T]: [string, T[Name]][] };
 }
 
-export interface Store {
+export interface Store<T extends TableRows = TableRows> {
   /** What names this store in errors: "State file s.db", "The in-memory state". */
   readonly source: string;
-  readonly tables: { readonly [Name in TableName]: Table<Tables[Name]> };
+  readonly tables: { readonly [Name in keyof T]: Table<T[Name]> };
   /**
    * Runs a change: every write in it is kept, and persisted before this returns, or none is (it
    * throws). A store that cannot persist throws StatePersistError, having kept nothing.
    */
   transaction<T>(change: () => T): T;
   /** Replaces every row with the snapshot's, in one transaction. */
-  replace(snapshot: StateSnapshot): void;
-  snapshot(): StateSnapshot;
+  replace(snapshot: StateSnapshot<T>): void;
+  snapshot(): StateSnapshot<T>;
   close(): void;
 }
 
@@ -71,13 +45,13 @@ export class StateFileError extends Error {
 }
 
 /** What keeps a value from being a state snapshot's shape (format, version, tables of [key, row] pairs), or undefined. */
-function snapshotShapeProblem(value: unknown): string | undefined {
+function snapshotShapeProblem(value: unknown, names: readonly string[] | undefined): string | undefined {
   const snapshot = value as Partial<StateSnapshot> | null;
   if (snapshot?.format !== 'cloud-platform-emulator-state' || snapshot.version !== 1) return ' is not a version 1 cloud-platform-emulator-state file ("format" and "version")';
   const tables = snapshot.tables as unknown;
   if (tables === null || typeof tables !== 'object' || Array.isArray(tables)) return ': "tables" must be an object of tables';
   for (const name of Object.keys(tables)) {
-    if (!TABLE_NAMES.includes(name as TableName)) return `: unknown table "${name}"; known: ${TABLE_NAMES.join(', ')}`;
+    if (names && !names.includes(name)) return `: unknown table "${name}"; known: ${names.join(', ')}`;
     const rows = (tables as Record<string, unknown>)[name];
     const wellFormed = Array.isArray(rows) && rows.every((row) => Array.isArray(row) && row.length === 2 && typeof row[0] === 'string' && row[1] !== undefined);
     if (!wellFormed) return `: table "${name}" must be a list of [key, row] pairs with string keys`;
@@ -85,15 +59,15 @@ function snapshotShapeProblem(value: unknown): string | undefined {
   return undefined;
 }
 
-/** Throws a StateFileError naming `source` unless `value` has a snapshot's shape. */
-export function assertSnapshotShape(value: unknown, source: string): asserts value is StateSnapshot {
-  const problem = snapshotShapeProblem(value);
+/** Throws a StateFileError naming `source` unless `value` has a snapshot's shape (with no table but `names`, where given). */
+export function assertSnapshotShape(value: unknown, source: string, names?: readonly string[]): asserts value is StateSnapshot {
+  const problem = snapshotShapeProblem(value, names);
   if (problem) throw new StateFileError(`${source}${problem}`);
 }
 
-export function snapshotOf(tables: Store['tables']): StateSnapshot {
-  const copy = Object.fromEntries(TABLE_NAMES.map((name) => [name, tables[name].entries()]));
-  return { format: 'cloud-platform-emulator-state', version: 1, tables: copy as StateSnapshot['tables'] };
+export function snapshotOf<T extends TableRows>(tables: Store<T>['tables']): StateSnapshot<T> {
+  const copy = Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, (table as Table<unknown>).entries()]));
+  return { format: 'cloud-platform-emulator-state', version: 1, tables: copy as StateSnapshot<T>['tables'] };
 }
 
 /** How to put one row back as it was before a transaction changed it. */
@@ -138,12 +112,10 @@ class MemoryTable<Row> implements Table<Row> {
   }
 }
 
-/** The default store: rows in Maps, a failed transaction undone from its journal. */
-export function createMemoryStore(): Store {
+/** The default store, with these tables: rows in Maps, a failed transaction undone from its journal. */
+export function createMemoryStore<T extends TableRows>(names: readonly (keyof T & string)[]): Store<T> {
   const journal: Journal = { steps: undefined };
-  const tables = Object.fromEntries(TABLE_NAMES.map((name) => [name, new MemoryTable(journal)])) as unknown as Store['tables'] & {
-    [Name in TableName]: MemoryTable<Tables[Name]>;
-  };
+  const tables = Object.fromEntries(names.map((name) => [name, new MemoryTable(journal)])) as unknown as { [Name in keyof T]: MemoryTable<T[Name]> };
   const transaction = <T>(change: () => T): T => {
     if (journal.steps) return change();
     const steps: UndoStep[] = (journal.steps = []);
@@ -165,13 +137,13 @@ export function createMemoryStore(): Store {
     transaction,
     replace(snapshot) {
       transaction(() => {
-        for (const name of TABLE_NAMES) {
+        for (const name of names) {
           for (const [key] of tables[name].entries()) tables[name].delete(key);
-          for (const [key, row] of snapshot.tables[name] ?? []) (tables[name] as Table<unknown>).put(key, row);
+          for (const [key, row] of snapshot.tables[name] ?? []) tables[name].put(key, row);
         }
       });
     },
-    snapshot: () => snapshotOf(tables),
+    snapshot: () => snapshotOf<T>(tables),
     close() {},
   };
 }
