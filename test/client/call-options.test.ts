@@ -102,3 +102,24 @@ describe('call options', () => {
     expect(result.ms).toBeLessThan(2_000);
   });
 });
+
+describe("the client's numeric options", () => {
+  it.each([
+    [{ timeoutMs: 2 ** 31 }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got 2147483648'],
+    [{ timeoutMs: Number.POSITIVE_INFINITY }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got Infinity'],
+    [{ timeoutMs: Number.NaN }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got NaN'],
+    [{ timeoutMs: -1 }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got -1'],
+    [{ timeoutMs: '5000' as unknown as number }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got "5000"'],
+    [{ maxRetries: 11 }, 'maxRetries must be a whole number from 0 to 10, got 11'],
+    [{ maxRetries: -1 }, 'maxRetries must be a whole number from 0 to 10, got -1'],
+    [{ maxRetries: Number.NaN }, 'maxRetries must be a whole number from 0 to 10, got NaN'],
+    [{ maxRetries: '2' as unknown as number }, 'maxRetries must be a whole number from 0 to 10, got "2"'],
+  ])('%j is refused, naming the option', (options, message) => {
+    expect(() => createCloudClient({ apiKey: 'k', ...options })).toThrow(message);
+  });
+
+  it('accept the largest timeout a timer holds, which does not fire at once', async () => {
+    const patient = createCloudClient({ apiKey: 'k-timer', baseUrl: 'http://emulator.local', fetch: emulator.fetch, timeoutMs: 2 ** 31 - 1 });
+    await expect(patient.GET('/storage/notifications/v1/events/configurator')).resolves.toMatchObject({ response: { status: 200 } });
+  });
+});

@@ -140,4 +140,33 @@ describe('the caller\'s signal', () => {
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.requests).toHaveLength(1);
   });
+
+  it.each(['GET', 'POST'] as const)('already aborted, sends nothing (%s)', async (method) => {
+    const server = await scripted([ok]);
+    const signal = AbortSignal.abort(new Error('caller gave up'));
+    const call = method === 'GET' ? client(server).GET('/storage/notifications/v1/events/configurator', { signal }) : client(server).POST('/cdn/logs_uploader/configs', { body: { name: 'n', policy: 1, target: 2 }, signal });
+    await expect(call).rejects.toThrow('caller gave up');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('a response cut off mid-body', () => {
+  const cutOff: Handler = (_r, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+    res.write('{"structure":');
+    setTimeout(() => res.socket?.destroy(), 20);
+  };
+
+  it('is retried for a GET, which then succeeds', async () => {
+    const server = await scripted([cutOff, (_r, res) => sendJson(res, 200, { structure: [] })]);
+    const { data } = await client(server, { maxRetries: 2 }).GET('/storage/notifications/v1/events/configurator');
+    expect(data).toEqual({ structure: [] });
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('is never retried for a POST: ApiConnectionError after one attempt', async () => {
+    const server = await scripted([cutOff]);
+    await expect(createConfig(client(server, { maxRetries: 2 }))).rejects.toBeInstanceOf(ApiConnectionError);
+    expect(server.requests).toHaveLength(1);
+  });
 });

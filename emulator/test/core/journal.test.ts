@@ -1,0 +1,94 @@
+// A test of a pretend app asserts on what the app sent, through the emulator's journal: in process
+// (emulator.requests), over HTTP (GET /__emulator/requests) and through MSW. The journal keeps the
+// body as parsed, never the key, names no operation for a path that has none, marks injected faults,
+// says why a 400 was refused, keeps the newest requests only, and is cleared by reset.
+import { createCloudClient, type CloudClient } from 'cloud-platform-api';
+import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
+import { createMswHandlers } from '../../src/adapters/msw.js';
+import { createEmulator, type Emulator, type JournalEntry } from '../../src/index.js';
+import { startEmulatorServer } from '../../src/server.js';
+
+const KEY = 'journal-key-1234567890';
+
+/** The pretend app: it turns uploading off for new configs. */
+async function createQuietConfig(client: CloudClient) {
+  await client.POST('/cdn/logs_uploader/configs', { body: { name: 'quiet', policy: 1, target: 2, enabled: false } });
+}
+
+type Setup = (emulator: Emulator) => Promise<{ client: CloudClient; journal: (query: string) => Promise<JournalEntry[]>; stop: () => Promise<void> }>;
+
+const setups: [string, Setup][] = [
+  ['in process', async (emulator) => ({
+    client: createCloudClient({ apiKey: KEY, baseUrl: 'http://emulator.local', fetch: emulator.fetch }),
+    journal: async (query) => emulator.requests.list(Object.fromEntries(new URLSearchParams(query))),
+    stop: async () => undefined,
+  })],
+  ['over HTTP', async (emulator) => {
+    const server = await startEmulatorServer({ port: 0 }, emulator);
+    return {
+      client: createCloudClient({ apiKey: KEY, baseUrl: server.url }),
+      journal: async (query) => ((await (await fetch(`${server.url}/__emulator/requests?${query}`)).json()) as { requests: JournalEntry[] }).requests,
+      stop: server.close,
+    };
+  }],
+  ['through MSW', async (emulator) => {
+    const msw = setupServer(...createMswHandlers(emulator, { baseUrl: 'https://journal.example.test' }));
+    msw.listen({ onUnhandledRequest: 'error' });
+    return {
+      client: createCloudClient({ apiKey: KEY, baseUrl: 'https://journal.example.test' }),
+      journal: async (query) => emulator.requests.list(Object.fromEntries(new URLSearchParams(query))),
+      stop: async () => msw.close(),
+    };
+  }],
+];
+
+describe.each(setups)('the journal, %s', (_, setup) => {
+  it('tells the test its app called createLogsUploaderConfig once, with enabled: false', async () => {
+    const emulator = await createEmulator();
+    const { client, journal, stop } = await setup(emulator);
+    try {
+      await createQuietConfig(client);
+      await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+      const creates = await journal('operationId=createLogsUploaderConfig');
+      expect(creates).toHaveLength(1);
+      expect(creates[0]).toMatchObject({ method: 'POST', path: '/cdn/logs_uploader/configs', operationId: 'createLogsUploaderConfig', status: 200, body: { name: 'quiet', enabled: false } });
+      expect(await journal('method=GET')).toHaveLength(1);
+      expect(JSON.stringify(await journal(''))).not.toContain(KEY);
+    } finally {
+      await stop();
+    }
+  });
+});
+
+describe('what the journal keeps', () => {
+  const send = (emulator: Emulator, path: string, init: RequestInit = {}) => emulator.fetch(`http://emulator.local${path}`, { ...init, headers: { authorization: `apikey ${KEY}`, 'content-type': 'application/json', ...init.headers } });
+
+  it('names no operation for a path or method no operation has, marks an injected status, says why a 400 was refused', async () => {
+    const emulator = await createEmulator();
+    await send(emulator, '/streaming/video/1');
+    await send(emulator, '/streaming/videos/1444', { method: 'PUT' });
+    await send(emulator, '/streaming/videos/1444', { headers: { prefer: 'code=503' } });
+    await send(emulator, '/cdn/logs_uploader/configs', { method: 'POST', body: '{"name":"n"}' });
+    const [unknown, wrongMethod, injected, refused] = emulator.requests.list();
+    expect(unknown).toMatchObject({ path: '/streaming/video/1', status: 404 });
+    expect(unknown).not.toHaveProperty('operationId');
+    expect(wrongMethod).toMatchObject({ method: 'PUT', status: 405 });
+    expect(wrongMethod).not.toHaveProperty('operationId');
+    expect(injected).toMatchObject({ operationId: 'getVideo', status: 503, fault: 503 });
+    expect(refused!.issues?.map((i) => `${i.path} ${i.rule}`)).toEqual(['body.policy required', 'body.target required']);
+  });
+
+  it('keeps the newest journalSize requests, scrubs the key from bodies, and is cleared by reset and clear()', async () => {
+    const emulator = await createEmulator({ journalSize: 3 });
+    for (let i = 0; i < 5; i++) await send(emulator, `/streaming/videos/${1440 + i}`);
+    expect(emulator.requests.list().map((e) => e.path)).toEqual(['/streaming/videos/1442', '/streaming/videos/1443', '/streaming/videos/1444']);
+    await send(emulator, '/cdn/logs_uploader/configs', { method: 'POST', body: JSON.stringify({ name: `echo ${KEY}`, policy: 1, target: 2 }) });
+    expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })[0]!.body).toMatchObject({ name: 'echo [redacted]' });
+    emulator.reset();
+    expect(emulator.requests.list()).toEqual([]);
+    await send(emulator, '/streaming/videos/1444');
+    emulator.requests.clear();
+    expect(emulator.requests.list()).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+// The store's contract, for both implementations: a transaction keeps all of its writes or none,
+// any string is a key, and a snapshot carries every row; the SQLite store keeps them across a reopen.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { TABLE_NAMES, type EmulatorTables } from '../../src/operations/index.js';
+import { createSqliteStore, type Store } from '../../src/server.js';
+import { MIGRATIONS, sqlName } from '../../src/store/sqlite.js';
+import { createMemoryStore } from '../../src/store/store.js';
+
+const freshFile = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'emulator-store-')), 'state.db');
+const stores: [string, () => Store][] = [
+  ['in memory', () => createMemoryStore<EmulatorTables>(TABLE_NAMES)],
+  ['SQLite', () => createSqliteStore(freshFile())],
+];
+
+describe.each(stores)('the %s store', (_name, open) => {
+  it('keeps every write of a transaction that returns', () => {
+    const store = open();
+    store.transaction(() => {
+      store.tables.apps.put('1', true);
+      store.tables.counters.put('nextConfigId', 7);
+    });
+    expect([store.tables.apps.get('1'), store.tables.counters.get('nextConfigId')]).toEqual([true, 7]);
+    store.close();
+  });
+
+  it('keeps no write of a transaction that throws, including overwrites and deletes', () => {
+    const store = open();
+    store.transaction(() => {
+      store.tables.apps.put('1', true);
+      store.tables.counters.put('nextConfigId', 1);
+    });
+    expect(() =>
+      store.transaction(() => {
+        store.tables.apps.delete('1');
+        store.tables.apps.put('2', true);
+        store.tables.counters.put('nextConfigId', 2);
+        throw new Error('a handler refuses');
+      }),
+    ).toThrow('a handler refuses');
+    expect([store.tables.apps.entries(), store.tables.counters.get('nextConfigId')]).toEqual([[['1', true]], 1]);
+    store.close();
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', '', '["a",1]', '\u00e9'])('takes %j as a plain key', (key) => {
+    const store = open();
+    expect(store.tables.deployments.get(key)).toBeUndefined();
+    store.transaction(() => store.tables.deployments.put(key, true));
+    expect([store.tables.deployments.get(key), store.tables.deployments.size()]).toEqual([true, 1]);
+    store.close();
+  });
+
+  it('replaces every row with a snapshot, and gives the same snapshot back', () => {
+    const store = open();
+    store.transaction(() => store.tables.apps.put('9', true));
+    const snapshot = createMemoryStore<EmulatorTables>(TABLE_NAMES).snapshot();
+    snapshot.tables.deployments = [['sdxl', true]];
+    snapshot.tables.counters = [['nextConfigId', 3]];
+    store.replace(snapshot);
+    expect(store.snapshot()).toEqual(snapshot);
+    expect(Object.keys(store.snapshot().tables)).toEqual([...TABLE_NAMES]);
+    store.close();
+  });
+});
+
+describe('the SQLite store', () => {
+  it('keeps committed rows across a close and a reopen', () => {
+    const file = freshFile();
+    const first = createSqliteStore(file);
+    first.transaction(() => first.tables.configs.put('1', { id: 1, client_id: 1000, name: 'kept' }));
+    first.close();
+    const second = createSqliteStore(file);
+    expect(second.tables.configs.get('1')).toEqual({ id: 1, client_id: 1000, name: 'kept' });
+    second.close();
+  });
+});
+
+describe('the SQLite migrations', () => {
+  it('make, on a fresh file, exactly the tables the store has: a new table needs a migration of its own', () => {
+    const db = new Database(':memory:');
+    for (const migrate of MIGRATIONS) migrate(db);
+    const made = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).sort();
+    db.close();
+    expect(made).toEqual(TABLE_NAMES.map(sqlName).sort());
+  });
+});
