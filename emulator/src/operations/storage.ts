@@ -1,7 +1,7 @@
 // Object storage notifications: a client's events (one of a kind per bucket and storage), and the
 // configurator derived from the document's event schemas.
 import type { components } from 'cloud-platform-api';
-import { deriveConfigurator } from '../core/configurator.js';
+import { deriveConfigurator } from './storage-configurator.js';
 import { table } from '../core/state.js';
 import { deleteOrNotFound, HttpProblem, notFound } from './answers.js';
 import { defineArea, schemaRef } from './area.js';
