@@ -35,7 +35,7 @@ const probes: Probe[] = [
 // ratio measures the emulator's work, not a difference in bytes.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
-const fixtures = JSON.parse(readFileSync(path.join(here, '..', 'src', 'core', 'default-fixtures.json'), 'utf8'));
+const fixtures = JSON.parse(readFileSync(path.join(here, '..', 'src', 'operations', 'fixtures', 'streaming.json'), 'utf8'));
 const createdConfig = JSON.parse(readFileSync(path.join(repo, 'generated', 'openapi.json'), 'utf8')).paths['/cdn/logs_uploader/configs'].post.responses['200'].content['application/json'].example;
 const floorBodies: Record<string, string> = {
   '/streaming/videos/1444': JSON.stringify(fixtures.videos[0]),

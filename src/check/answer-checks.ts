@@ -2,8 +2,8 @@
 // answered without a 5xx, with a status the operation declares, the content type and body that
 // status declares; and, by the kind of request, that a missing key or an invalid request was refused
 // and that a link's request did what the link says.
-import { responseFor, type OpenApiDocument } from '../contract/document.js';
-import { createResponseChecker } from '../contract/response-check.js';
+import { createAnswerChecker, type AnswerPart } from '../contract/answer-check.js';
+import type { OpenApiDocument } from '../contract/document.js';
 import type { ContractValidator } from '../contract/validator.js';
 import type { RequestCase } from './request-cases.js';
 
@@ -33,18 +33,6 @@ export interface Verdict {
 }
 
 const MAX_ISSUES_SHOWN = 3;
-const mediaTypeOf = (contentType: string | null) => contentType?.split(';')[0]!.trim().toLowerCase();
-
-/** The body as the checks read it: JSON parsed when labelled JSON, text otherwise, undefined when empty. */
-export function readBody(answer: Answer): { body: unknown; parseError?: string } {
-  if (answer.text === '') return { body: undefined };
-  if (!/json/.test(mediaTypeOf(answer.headers.get('content-type')) ?? '')) return { body: answer.text };
-  try {
-    return { body: JSON.parse(answer.text) };
-  } catch (error) {
-    return { body: answer.text, parseError: `a body labelled JSON that does not parse (${(error as Error).message})` };
-  }
-}
 
 function kindVerdict(request: RequestCase, status: number): Verdict | undefined {
   switch (request.kind) {
@@ -60,28 +48,24 @@ function kindVerdict(request: RequestCase, status: number): Verdict | undefined 
 }
 
 export function createAnswerChecks(document: OpenApiDocument, validator: ContractValidator) {
-  const checkResponse = createResponseChecker(document, validator);
+  const checkAnswer = createAnswerChecker(document, validator);
 
   /** The verdict of every check that applies to this answer, and the body as parsed. */
   return function judgeAnswer(request: RequestCase, answer: Answer): { verdicts: Verdict[]; body: unknown } {
-    const { route } = request;
-    const { body, parseError } = readBody(answer);
+    const { body, issues } = checkAnswer(request.route, { status: answer.status, headers: Object.fromEntries(answer.headers), text: answer.text });
     const verdicts: Verdict[] = [{ check: 'answered' }];
     verdicts.push({ check: 'no-server-error', ...(answer.status >= 500 ? { failure: `answered ${answer.status}` } : {}) });
     const kind = kindVerdict(request, answer.status);
     if (kind) verdicts.push(kind);
-    const response = responseFor(document, route, answer.status);
-    if (!response) {
-      verdicts.push({ check: 'status-declared', failure: `${answer.status} is not a status ${route.operationId} declares (declared: ${Object.keys(route.operation.responses ?? {}).join(', ')})` });
-      return { verdicts, body };
-    }
+    const failure = (part: AnswerPart) => issues.filter((issue) => issue.part === part);
+    const [status] = failure('status');
+    if (status) return { verdicts: [...verdicts, { check: 'status-declared', failure: status.message }], body };
     verdicts.push({ check: 'status-declared' });
-    const mediaType = mediaTypeOf(answer.headers.get('content-type'));
-    const typeOk = response.mediaTypes.length === 0 || answer.text === '' || (mediaType !== undefined && response.mediaTypes.some((t) => t.toLowerCase() === mediaType));
-    verdicts.push({ check: 'content-type', ...(typeOk ? {} : { failure: `${answer.status} with Content-Type ${mediaType ?? '(none)'}; declared: ${response.mediaTypes.join(', ')}` }) });
-    const issues = parseError ? [parseError] : checkResponse(route.operationId, answer.status, body).map((i) => `${i.path}: ${i.message} (${i.rule})`);
-    const more = issues.length > MAX_ISSUES_SHOWN ? `; and ${issues.length - MAX_ISSUES_SHOWN} more` : '';
-    verdicts.push({ check: 'body-schema', ...(issues.length === 0 ? {} : { failure: `${answer.status} body: ${issues.slice(0, MAX_ISSUES_SHOWN).join('; ')}${more}` }) });
+    const [contentType] = failure('content-type');
+    verdicts.push({ check: 'content-type', ...(contentType ? { failure: contentType.message } : {}) });
+    const bodyIssues = failure('body').map((i) => (i.rule === 'json' ? i.message : `${i.path}: ${i.message} (${i.rule})`));
+    const more = bodyIssues.length > MAX_ISSUES_SHOWN ? `; and ${bodyIssues.length - MAX_ISSUES_SHOWN} more` : '';
+    verdicts.push({ check: 'body-schema', ...(bodyIssues.length === 0 ? {} : { failure: `${answer.status} body: ${bodyIssues.slice(0, MAX_ISSUES_SHOWN).join('; ')}${more}` }) });
     return { verdicts, body };
   };
 }

@@ -84,6 +84,8 @@ export interface ResponseDefinition {
   mediaTypes: string[];
   /** Names of the headers the response declares. */
   headers: string[];
+  /** Each header it declares: whether it is required, and a pointer to its schema. */
+  declaredHeaders: { name: string; required: boolean; schema: string | undefined }[];
   /** The example of its JSON body, where it gives one. */
   jsonExample: unknown;
 }
@@ -105,6 +107,11 @@ export function responseFor(document: OpenApiDocument, op: OperationRef, status:
     mediaTypes,
     jsonSchema: json ? jsonPointer(...base, 'content', json, 'schema') : undefined,
     headers: Object.keys(response.headers ?? {}),
+    declaredHeaders: Object.entries((response.headers ?? {}) as Record<string, JsonObject>).map(([name, header]) => {
+      const at = header.$ref ? String(header.$ref).replace(/^#\//, '').split('/') : [...base, 'headers', name];
+      const definition = resolveRef(document, header);
+      return { name, required: definition.required === true, schema: definition.schema ? jsonPointer(...at, 'schema') : undefined };
+    }),
     jsonExample: json ? content[json]!.example : undefined,
   };
 }

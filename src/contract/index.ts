@@ -16,6 +16,7 @@ export {
   type OperationRef,
   type ResponseDefinition,
 } from './document.js';
+export { createAnswerChecker, readAnswerBody, type AnswerChecker, type AnswerIssue, type AnswerPart, type CheckedAnswer, type WireAnswer } from './answer-check.js';
 export { createResponseChecker, UnknownOperationError } from './response-check.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { createContractValidator, describeErrors, documentRef, jsonPointer, type ContractValidator, type ContractValidatorOptions, type ValidationIssue } from './validator.js';

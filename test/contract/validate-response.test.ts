@@ -8,7 +8,7 @@ import { validateResponse } from '../../src/contract/validate-response.js';
 import { validateCommand } from '../../src/contract/validate-cli.js';
 import { projectRoot } from '../helpers/sources.js';
 
-const fixtures = JSON.parse(readFileSync(path.join(projectRoot, 'emulator', 'src', 'core', 'default-fixtures.json'), 'utf8'));
+const fixtures = JSON.parse(readFileSync(path.join(projectRoot, 'emulator', 'src', 'operations', 'fixtures', 'streaming.json'), 'utf8'));
 const video = fixtures.videos[0];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'validate-'));
 const file = (name: string, content: string) => {

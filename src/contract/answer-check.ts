@@ -1,0 +1,77 @@
+// Checks an answer as it came over the wire (status, headers, body text) against what the document
+// declares for its operation: the status, the content type, the body (JSON that parses and meets its
+// schema, text, or none) and the declared headers. Each issue names the part it is about, so a caller
+// can weigh them apart: the contract runner makes a verdict of each part; the emulator's proxy reports each.
+import { responseFor, type OpenApiDocument, type OperationRef, type ResponseDefinition } from './document.js';
+import { createResponseChecker } from './response-check.js';
+import type { ContractValidator, ValidationIssue } from './validator.js';
+
+export type AnswerPart = 'status' | 'content-type' | 'body' | 'header';
+
+export interface AnswerIssue extends ValidationIssue {
+  part: AnswerPart;
+}
+
+export interface WireAnswer {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string | undefined>;
+  text: string;
+}
+
+export interface CheckedAnswer {
+  /** The body as read: JSON parsed when labelled JSON, its text otherwise, undefined when empty. */
+  body: unknown;
+  /** The response the document declares for the status, if any. */
+  response: ResponseDefinition | undefined;
+  issues: AnswerIssue[];
+}
+
+const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]!.trim().toLowerCase();
+
+/** The body as the checks read it: JSON parsed when labelled JSON, text otherwise, undefined when empty. */
+export function readAnswerBody(text: string, contentType: string | undefined): { body: unknown; parseError?: string } {
+  if (text === '') return { body: undefined };
+  if (!/json/.test(mediaTypeOf(contentType) ?? '')) return { body: text };
+  try {
+    return { body: JSON.parse(text) };
+  } catch (error) {
+    return { body: text, parseError: `a body labelled JSON that does not parse (${(error as Error).message})` };
+  }
+}
+
+export function createAnswerChecker(document: OpenApiDocument, validator: ContractValidator) {
+  const checkResponse = createResponseChecker(document, validator);
+
+  /** Each header the response declares: missing when required, or a value its schema refuses. */
+  function headerIssues(response: ResponseDefinition, headers: WireAnswer['headers']): AnswerIssue[] {
+    return response.declaredHeaders.flatMap(({ name, required, schema }): AnswerIssue[] => {
+      const path = `headers.${name.toLowerCase()}`;
+      const value = headers[name.toLowerCase()];
+      if (value === undefined) return required ? [{ part: 'header', path, rule: 'required', message: `the response declares the header ${name} as required` }] : [];
+      return schema ? validator.check(schema, value).map((issue) => ({ ...issue, part: 'header' as const, path })) : [];
+    });
+  }
+
+  /** Every issue of the answer against what `op` declares for its status; an empty list means it is as declared. */
+  return function checkAnswer(op: OperationRef, answer: WireAnswer): CheckedAnswer {
+    const contentType = answer.headers['content-type'];
+    const { body, parseError } = readAnswerBody(answer.text, contentType);
+    const response = responseFor(document, op, answer.status);
+    if (!response) {
+      const declared = Object.keys(op.operation.responses ?? {}).join(', ');
+      return { body, response, issues: [{ part: 'status', path: '$', rule: 'status', message: `${answer.status} is not a status ${op.operationId} declares (declared: ${declared})` }] };
+    }
+    const issues: AnswerIssue[] = [];
+    const mediaType = mediaTypeOf(contentType);
+    if (response.mediaTypes.length > 0 && answer.text !== '' && !response.mediaTypes.some((t) => t.toLowerCase() === mediaType)) {
+      issues.push({ part: 'content-type', path: '$', rule: 'content-type', message: `${answer.status} with Content-Type ${mediaType ?? '(none)'}; declared: ${response.mediaTypes.join(', ')}` });
+    }
+    if (parseError) issues.push({ part: 'body', path: '$', rule: 'json', message: parseError });
+    else issues.push(...checkResponse(op.operationId, answer.status, body).map((issue) => ({ ...issue, part: 'body' as const })));
+    issues.push(...headerIssues(response, answer.headers));
+    return { body, response, issues };
+  };
+}
+
+export type AnswerChecker = ReturnType<typeof createAnswerChecker>;
