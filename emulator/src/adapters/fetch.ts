@@ -1,7 +1,7 @@
 // The in-process adapter: a `fetch` answered by the core, with no server and no port, in Node and in
 // browsers. Any origin; the path decides.
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
-import { afterAnyDelay, fetchAnswer, toCoreRequest } from './web.js';
+import { fetchAnswer, settled, toCoreRequest } from './web.js';
 
 export interface FetchAdapterCore {
   handle(request: CoreRequest): CoreResponse;
@@ -17,7 +17,7 @@ export function createInProcessFetch(core: FetchAdapterCore): (input: RequestInf
     const coreRequest = await toCoreRequest(request);
     let answer = core.handle(coreRequest);
     try {
-      answer = await afterAnyDelay(answer, request.signal);
+      answer = await settled(answer, request.signal);
       return await fetchAnswer(answer, request.signal);
     } finally {
       core.record(coreRequest, answer, performance.now() - started);

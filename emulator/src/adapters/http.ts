@@ -110,12 +110,21 @@ function answerClientError(core: Pick<Emulator, 'refuse'>) {
 /** How long a request held by a `timeout` fault stays open if its client never gives up. */
 const MAX_HOLD_MS = 10 * 60_000;
 
+/** What a delivery needs besides the answer: whether to close after it, what a failed deferred call answers, and whom to tell. */
+interface Delivery {
+  closeAfter: boolean;
+  /** The answer for a deferred call that threw: a 500, never a crash of the server. */
+  failed: (error: unknown) => CoreResponse;
+  /** Called with the final answer once it is over. */
+  done: (final: CoreResponse) => void;
+}
+
 /**
- * Sends the answer, carrying out an injected fault: a wait first (the idle timeout paused meanwhile),
- * after which the call is made only if the client is still connected; a dropped connection; or a
- * request held until the client gives up. Calls `done` with the final answer once it is over.
+ * Sends the answer, carrying out an injected fault: for a deferred answer, a wait first (the idle
+ * timeout paused meanwhile, and while an upstream answers), after which the call is made only if the
+ * client is still connected; a dropped connection; or a request held until the client gives up.
  */
-function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, closeAfter: boolean, done: (final: CoreResponse) => void): void {
+function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, { closeAfter, failed, done }: Delivery): void {
   const socket = req.socket;
   const go = (final: CoreResponse) => {
     if (final.fault?.drop === 'reset') {
@@ -129,14 +138,24 @@ function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse
     send(res, final, closeAfter);
     done(final);
   };
-  if (!answer.afterDelay) return go(answer);
-  socket.setTimeout(0);
-  setTimeout(() => {
-    // A client that gave up during the wait gets nothing, and the call is not made.
-    if (socket.destroyed) return done(answer);
-    socket.setTimeout(TIMEOUTS.idle);
-    go(answer.afterDelay!());
-  }, answer.fault?.delayMs ?? 0);
+  const proceed = (current: CoreResponse, paused = false): void => {
+    if (!current.deferred) {
+      if (paused) socket.setTimeout(TIMEOUTS.idle);
+      return go(current);
+    }
+    socket.setTimeout(0);
+    setTimeout(() => {
+      // A client that gave up during the wait gets nothing, and the call is not made.
+      if (socket.destroyed) return done(current);
+      Promise.resolve()
+        .then(current.deferred)
+        .then(
+          (next) => proceed(next, true),
+          (error: unknown) => proceed(failed(error), true),
+        );
+    }, current.fault?.delayMs ?? 0);
+  };
+  proceed(answer);
 }
 
 export interface HttpServerOptions {
@@ -161,22 +180,22 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
       const pathname = pathOf(req.url ?? '/');
       const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
       if (asset) return serveStatic(res, root, asset);
-      /** Runs the core; a fault of its own is a 500, never a crash of the server. */
-      const guarded = (run: () => CoreResponse): CoreResponse => {
-        try {
-          const reply = run();
-          return reply.afterDelay ? { ...reply, afterDelay: () => guarded(reply.afterDelay!) } : reply;
-        } catch (error) {
-          // Never the request's headers: the API key must not reach a log line.
-          process.stderr.write(`emulator: internal error on ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}\n`);
-          return emulator.refuse(req.method ?? 'GET', pathname, 500, 'Internal emulator error');
-        }
+      /** A fault of the core's own is a 500, never a crash of the server. */
+      const failed = (error: unknown): CoreResponse => {
+        // Never the request's headers: the API key must not reach a log line.
+        process.stderr.write(`emulator: internal error on ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}\n`);
+        return emulator.refuse(req.method ?? 'GET', pathname, 500, 'Internal emulator error');
       };
       const answer = (body: ReadBody) => {
         const request = coreRequestOf(req, pathname, body);
-        const reply = guarded(() => emulator.handle(request));
+        let reply: CoreResponse;
+        try {
+          reply = emulator.handle(request);
+        } catch (error) {
+          reply = failed(error);
+        }
         // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
-        deliver(req, res, reply, body.tooLarge, (final) => emulator.record(request, final, performance.now() - started));
+        deliver(req, res, reply, { closeAfter: body.tooLarge, failed, done: (final) => emulator.record(request, final, performance.now() - started) });
       };
       readBody(req, answer, () => res.destroy());
     },

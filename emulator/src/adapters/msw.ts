@@ -23,9 +23,9 @@ export function createMswHandlers(emulator: Emulator, { baseUrl = clientBaseUrl(
       const started = performance.now();
       const core = await toCoreRequest(request, basePath);
       let answer = emulator.handle(core);
-      if (answer.afterDelay) {
+      while (answer.deferred) {
         await delay(answer.fault?.delayMs ?? 0);
-        answer = answer.afterDelay();
+        answer = await answer.deferred();
       }
       emulator.record(core, answer, performance.now() - started);
       // MSW's own forms of a dropped connection and of a request that is never answered.

@@ -54,13 +54,17 @@ export function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * The answer once an injected delay is over: the wait, then the call itself. A caller whose signal
- * aborts during the wait gets its reason, and the call is never made.
+ * The answer once it is made: for a deferred one, any injected delay waited out, then the call itself
+ * awaited (again, while what it gives is deferred). A caller whose signal aborts during a wait gets its
+ * reason, and the call is never made.
  */
-export async function afterAnyDelay(answer: CoreResponse, signal?: AbortSignal): Promise<CoreResponse> {
-  if (!answer.afterDelay) return answer;
-  await wait(answer.fault?.delayMs ?? 0, signal);
-  return answer.afterDelay();
+export async function settled(answer: CoreResponse, signal?: AbortSignal): Promise<CoreResponse> {
+  let current = answer;
+  while (current.deferred) {
+    await wait(current.fault?.delayMs ?? 0, signal);
+    current = await current.deferred();
+  }
+  return current;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { FaultRuleError, preferredFault, type FaultAction, type Faults } from './faults.js';
 import type { ErrorAnswer } from './error-answer.js';
 import type { CoreResponse } from './messages.js';
-import type { Call } from './operate.js';
+import type { Call } from './call-check.js';
 
 export function createFaultStage(faults: Faults, error: ErrorAnswer, operate: (call: Call) => CoreResponse) {
   /** What a call with this fault gets, once any delay is over. */
@@ -32,6 +32,6 @@ export function createFaultStage(faults: Faults, error: ErrorAnswer, operate: (c
     if (!fault) return operate(call);
     if (fault.delayMs === undefined) return faulted(call, fault);
     const delayed = fault;
-    return { status: 0, headers: {}, body: undefined, operationId: route.operationId, fault: { delayMs: delayed.delayMs }, afterDelay: () => faulted(call, delayed) };
+    return { status: 0, headers: {}, body: undefined, operationId: route.operationId, fault: { delayMs: delayed.delayMs }, deferred: () => faulted(call, delayed) };
   };
 }

@@ -2,6 +2,17 @@
 import type { ValidationIssue } from 'cloud-platform-api/contract';
 import type { FaultAction } from './faults.js';
 
+/** Something an exchange through the proxy does that the document does not allow, or does not declare. */
+export interface ContractViolation {
+  direction: 'request' | 'response';
+  /** JSON path (`$.id`, `body.name`, `query.page`, `headers.deprecation`), or `$` for the whole. */
+  path: string;
+  rule: string;
+  message: string;
+  /** A field the document does not declare: reported, but no failure unless the emulator is strict. */
+  undeclared?: true;
+}
+
 export interface CoreRequest {
   method: string;
   /** The path as sent, percent-escapes and all, without the query. */
@@ -31,8 +42,11 @@ export interface CoreResponse {
   /** An injected fault the adapter carries out: wait first, or drop the connection, or hold the request. */
   fault?: Pick<FaultAction, 'delayMs' | 'drop'>;
   /**
-   * With a delay: the call itself, which the adapter makes once the wait is over, and only if its
-   * client is still there; a client that gave up during the delay changed nothing.
+   * An answer made later: after an injected delay (`fault.delayMs`), or by an upstream (the proxy). The
+   * adapter waits out any delay, then makes the call only if its client is still there (a client that
+   * gave up during the delay changed nothing), and awaits it; what it gives may be deferred in turn.
    */
-  afterDelay?: () => CoreResponse;
+  deferred?: () => CoreResponse | Promise<CoreResponse>;
+  /** Where the emulator forwards to an upstream (the proxy): what it found wrong in the exchange. */
+  violations?: readonly ContractViolation[];
 }

@@ -1,0 +1,68 @@
+// A call checked in full against the document before anything acts on it: path parameters decoded,
+// the body parsed, path, query and body validated (the document's defaults put in), and the body's
+// undeclared fields found and dropped. The operation stage refuses what fails; the proxy reports it.
+import type { ContractValidator, OpenApiDocument, RouteSpec, ValidationIssue } from 'cloud-platform-api/contract';
+import { createFieldFilter } from './documented-fields.js';
+import type { CoreRequest } from './messages.js';
+import { parseBody } from './request-body.js';
+import { createRequestChecker } from './request-validation.js';
+
+/** One request on its way through the core: the operation it goes to, and what the stages before found. */
+export interface Call {
+  route: RouteSpec;
+  request: CoreRequest;
+  /** Path parameters as matched, still percent-escaped. */
+  rawParams: Record<string, string>;
+  token: string;
+  /** Headers every answer of this call carries (a deprecated operation's Deprecation). */
+  headers: Record<string, string>;
+}
+
+export type CheckedCall =
+  | {
+      ok: true;
+      params: Record<string, unknown>;
+      query: Record<string, unknown>;
+      /** The body holding only the fields the document declares, with its defaults; undefined for none. */
+      body: unknown;
+      /** Paths of the body fields the document does not declare (`body.enabeld`). */
+      unknownFields: string[];
+    }
+  /** A refusal: its status, why, and each field and rule where validation failed. */
+  | { ok: false; status: number; message: string; issues?: readonly ValidationIssue[]; unknownFields?: string[] };
+
+/** Decodes each path parameter; undefined when one has a malformed percent-escape. */
+function decodedParams(raw: Record<string, string>): Record<string, string> | undefined {
+  const decoded: Record<string, string> = {};
+  try {
+    for (const name of Object.keys(raw)) decoded[name] = decodeURIComponent(raw[name]!);
+  } catch {
+    return undefined;
+  }
+  return decoded;
+}
+
+export function createCallChecker(document: OpenApiDocument, routes: readonly RouteSpec[], validator: ContractValidator) {
+  const keepDocumented = createFieldFilter(document);
+  const checkRequest = createRequestChecker(validator);
+  const bodySchemas = new Map(routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]));
+
+  /** The call as the document reads it, or why it cannot be; `strict` refuses undeclared body fields too. */
+  return function checkCall({ route, request, rawParams }: Call, strict: boolean | undefined): CheckedCall {
+    const params = decodedParams(rawParams);
+    if (!params) return { ok: false, status: 400, message: 'The path has a malformed percent-escape' };
+    const body = parseBody(request.body, request.headers['content-type'], request.bodyTooLarge);
+    if (!body.ok) return { ok: false, status: body.status, message: body.message };
+    const checked = checkRequest(route, params, request.query, body.value, body.present, strict);
+    if (checked.issues.length > 0) return { ok: false, status: 400, message: '', issues: checked.issues };
+    const unknownFields: string[] = [];
+    const documented = route.body && checked.body !== undefined ? keepDocumented(bodySchemas.get(route)!, checked.body, 'body', unknownFields) : checked.body;
+    if (strict && unknownFields.length > 0) {
+      const issues = unknownFields.map((path) => ({ path, rule: 'strict', message: 'is not a field the document declares' }));
+      return { ok: false, status: 400, message: '', issues, unknownFields };
+    }
+    return { ok: true, params: checked.params, query: checked.query, body: documented, unknownFields };
+  };
+}
+
+export type CallChecker = ReturnType<typeof createCallChecker>;
