@@ -30,7 +30,16 @@ Options:
   --log FORMAT             the request log on stdout: text, one line per request, or json, NDJSON (default: text)
   --quiet                  no request log (default: off)
   --strict                 refuse body fields the document does not declare, with a 400 naming each, instead of
-                           dropping them (default: off)
+                           dropping them; with --proxy, count them as violations (default: off)
+  --proxy URL              forward every API request to URL (https://api.gcore.com) as it was sent, check both
+                           directions against the document, and hand the answer back unchanged; what is wrong
+                           goes to the log, the X-Contract-Violations header and GET /__emulator/violations,
+                           and a report per operation is printed on exit (default: off: emulate)
+  --proxy-errors           with --proxy: answer an upstream answer the document does not allow with a 502
+                           that lists why, instead of handing it back (default: off)
+  --proxy-timeout MS       with --proxy: how long the upstream has to answer, else 504 (default: 30000)
+  --record FILE            with --proxy: write the upstream's successful answers as fixtures into FILE (in the
+                           --fixtures format, merged into what it holds), scrubbed of the key and of secrets
   --version                print the version and exit
   --help                   show this text and exit
 `;
@@ -48,7 +57,8 @@ export function textLine(entry: RequestLogEntry): string {
   const status = entry.fault ? `${entry.fault} (injected)` : entry.injected ? `${entry.status} (injected)` : String(entry.status);
   const unknown = entry.unknownFields ? ` unknown fields: ${entry.unknownFields.map(escapeForLog).join(', ')}` : '';
   const issue = entry.issues?.[0] ? ` refused: ${escapeForLog(entry.issues[0].path)} (${entry.issues[0].rule})${entry.issues.length > 1 ? ` and ${entry.issues.length - 1} more` : ''}` : '';
-  return `${entry.time} ${escapeForLog(entry.method)} ${escapeForLog(entry.path)} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}${issue}\n`;
+  const violations = entry.violations ? ` violations: ${entry.violations.map((v) => `${v.direction} ${escapeForLog(v.path)} (${v.rule})`).join(', ')}` : '';
+  return `${entry.time} ${escapeForLog(entry.method)} ${escapeForLog(entry.path)} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}${issue}${violations}\n`;
 }
 
 // The request log goes to stdout once per turn of the event loop: under load that is one write for
@@ -109,10 +119,51 @@ function parseOptions(argv: string[]) {
       log: { type: 'string' },
       quiet: { type: 'boolean' },
       strict: { type: 'boolean' },
+      proxy: { type: 'string' },
+      'proxy-errors': { type: 'boolean' },
+      'proxy-timeout': { type: 'string' },
+      record: { type: 'string' },
       version: { type: 'boolean' },
       help: { type: 'boolean' },
     },
   }).values;
+}
+
+/** The proxy's options, checked: an http(s) URL, and the options that need it only with it. */
+function proxyOptions(values: ReturnType<typeof parseOptions>) {
+  const { proxy, record } = values;
+  if (proxy === undefined) {
+    const needing = (['proxy-errors', 'proxy-timeout', 'record'] as const).find((name) => values[name] !== undefined);
+    if (needing) throw new UsageError(`--${needing} works only with --proxy URL`);
+    return {};
+  }
+  let url: URL | undefined;
+  try {
+    url = new URL(proxy);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--proxy must be an http or https URL, got "${proxy}"`);
+  const timeout = values['proxy-timeout'];
+  if (timeout !== undefined && (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000)) throw new UsageError(`--proxy-timeout must be a whole number of milliseconds from 1 to 600000, got "${timeout}"`);
+  return { proxy: url.href.replace(/\/$/, ''), proxyErrors: values['proxy-errors'], proxyTimeoutMs: timeout === undefined ? undefined : Number(timeout), recordFile: record };
+}
+
+/** What the command prints once it listens: where everything is. */
+function banner(url: string, values: ReturnType<typeof parseOptions>): string {
+  const mode = values.proxy
+    ? [`  proxy:    every API request goes to ${values.proxy}, checked against the document`, `  violations: GET ${url}/__emulator/violations (?format=markdown for the report)`]
+    : [values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory'];
+  return [
+    `cloud-platform-emulator listening on ${url}`,
+    `  API:      ${url}/  (Authorization: apikey <token>)`,
+    `  docs:     ${url}/docs`,
+    `  document: ${url}/openapi.json, ${url}/openapi.yaml`,
+    `  reset:    POST ${url}/__emulator/reset`,
+    ...mode,
+    `  faults:   ${url}/__emulator/faults (GET, POST, DELETE), or the header Prefer: code=503`,
+    '',
+  ].join('\n');
 }
 
 const ignoreSignal = () => undefined;
@@ -124,7 +175,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
   const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
   const host = values.host ?? DEFAULT_HOST;
   const log = requestLog(values.log, values.quiet);
-  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, allowHosts: values['allow-host'], journalSize: journalSize(values['journal-size']), strict: values.strict, log };
+  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, allowHosts: values['allow-host'], journalSize: journalSize(values['journal-size']), strict: values.strict, log, ...proxyOptions(values) };
   const emulator = await createServerEmulator(options);
   if (values['import-state']) {
     emulator.importState(readSnapshotFile(values['import-state']), `State snapshot ${values['import-state']}`);
@@ -136,19 +187,15 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
     return 0;
   }
   const running = await startEmulatorServer(options, emulator);
-  process.stdout.write(
-    [
-      `cloud-platform-emulator listening on ${running.url}`,
-      `  API:      ${running.url}/  (Authorization: apikey <token>)`,
-      `  docs:     ${running.url}/docs`,
-      `  document: ${running.url}/openapi.json, ${running.url}/openapi.yaml`,
-      `  reset:    POST ${running.url}/__emulator/reset`,
-      values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory',
-      `  faults:   ${running.url}/__emulator/faults (GET, POST, DELETE), or the header Prefer: code=503`,
-      '',
-    ].join('\n'),
-  );
-  const stop = () => void running.close().then(() => process.exit(0));
+  process.stdout.write(banner(running.url, values));
+  const stop = () => {
+    // The proxy's report, after the last log lines: what to paste into an issue about the document.
+    if (values.proxy) {
+      flushLog();
+      process.stdout.write(`\n${emulator.violations.report()}`);
+    }
+    void running.close().then(() => process.exit(0));
+  };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   return 0;

@@ -9,7 +9,8 @@ import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry, JournalFilter } from './core/journal.js';
 import { clockText } from './core/clock.js';
 import { CONTROL_PREFIX } from './core/control-routes.js';
-import { createCore } from './core/create-core.js';
+import { createCore, type ProxyOptions } from './core/create-core.js';
+import type { ViolationEntry } from './proxy/violation-log.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
 import { documentParts } from './core/document-parts.js';
@@ -23,6 +24,9 @@ export { StateFileError, StatePersistError } from './store/store.js';
 export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
 export type { JournalEntry, JournalFilter } from './core/journal.js';
+export type { ProxyOptions } from './core/create-core.js';
+export type { RecordingSink } from './proxy/recorder.js';
+export type { ViolationEntry } from './proxy/violation-log.js';
 
 /** One line of the request log: never a header, a query or a body value, so no key or secret. */
 /** The emulator's store: its tables, each area's and the core's. */
@@ -47,6 +51,8 @@ export interface RequestLogEntry {
   issues?: { path: string; rule: string }[];
   /** The injected fault that dropped or held the connection, if one did. */
   fault?: 'reset' | 'timeout';
+  /** Through the proxy: each violation of the exchange (direction, path, rule), the undeclared fields marked. */
+  violations?: { direction: 'request' | 'response'; path: string; rule: string; undeclared?: true }[];
 }
 
 export interface EmulatorOptions {
@@ -69,6 +75,12 @@ export interface EmulatorOptions {
   warn?: ((line: string) => void) | undefined;
   /** How many requests `requests` keeps, the newest. Default: 1,000. */
   journalSize?: number | undefined;
+  /**
+   * Forward every API request to an upstream (`baseUrl`, with `fetch`) instead of running the
+   * operations: both directions are checked against the document, and what is wrong goes into
+   * `violations`. `strict` counts undeclared fields as violations.
+   */
+  proxy?: ProxyOptions | undefined;
 }
 
 export interface Emulator {
@@ -86,6 +98,11 @@ export interface Emulator {
    * `source`, the table, the row and the rule, and the state is left as it was.
    */
   importState(snapshot: AnySnapshot, source?: string): void;
+  /**
+   * What the proxy found wrong in the exchanges it forwarded (empty unless `proxy` is set): GET
+   * /__emulator/violations over HTTP; `report()` is the Markdown summary per operation.
+   */
+  readonly violations: { list(): { violations: ViolationEntry[]; undeclaredFields: ViolationEntry[] }; clear(): void; report(): string };
   /**
    * The journal: every request an adapter answered (the control routes' aside), the newest
    * `journalSize`, with what the emulator made of it. GET /__emulator/requests over HTTP; reset() clears it.
@@ -110,8 +127,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const fixtures = options.fixtures ? fixtureLoader.checked(options.fixtures.value, options.fixtures.source) : builtInFixtures();
   const store = options.store ?? createMemoryStore<EmulatorTables>(TABLE_NAMES);
   prepareState(store, STATE_MODEL, fixtures, (snapshot) => checkState(snapshot, store.source));
-  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn, journalSize: options.journalSize });
   const logTime = clockText(1, (time) => time.toISOString());
+  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn, journalSize: options.journalSize, proxy: options.proxy, now: logTime });
   const record = (request: CoreRequest, answer: CoreResponse, ms: number) => {
     // The emulator's own routes are not API requests: not in the journal.
     if (!request.path.startsWith(CONTROL_PREFIX)) core.journal.add(request, answer, logTime());
@@ -129,6 +146,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       ...(answer.injected !== undefined ? { injected: true as const } : {}),
       ...(answer.issues?.length ? { issues: answer.issues.map(({ path, rule }) => ({ path, rule })) } : {}),
       ...(answer.fault?.drop ? { fault: answer.fault.drop } : {}),
+      ...(answer.violations?.length ? { violations: answer.violations.map(({ direction, path, rule, undeclared }) => ({ direction, path, rule, ...(undeclared ? { undeclared } : {}) })) } : {}),
     });
   return {
     fetch: createInProcessFetch({ handle: core.handle, record }),
@@ -137,6 +155,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     reset: core.reset,
     controlRoutes: core.controlRoutes,
     requests: { list: (filter) => core.journal.list(filter), clear: () => core.journal.clear() },
+    violations: { list: () => core.violations.list(), clear: () => core.violations.clear(), report: () => core.violations.markdown() },
     importState(snapshot, source = 'The imported snapshot') {
       checkState(snapshot, source);
       // Checked whole just above: it holds the emulator's tables, and nothing else.

@@ -1,12 +1,12 @@
 // `cloud-platform-emulator/server` (Node only): the emulator behind an HTTP server on loopback, with
 // its state in memory or in an SQLite file, as `npm start` and the `cloud-platform-emulator` bin run it.
-import { readFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { FixtureError } from './core/fixtures.js';
-import { createEmulator, type Emulator, type RequestLogEntry, type Store } from './index.js';
+import { createEmulator, type Emulator, type RecordingSink, type RequestLogEntry, type Store } from './index.js';
 
 export type { Store };
 import { BUILT_IN_FIXTURES, TABLE_NAMES, type EmulatorTables } from './operations/index.js';
@@ -43,6 +43,14 @@ export interface ServerOptions {
   allowHosts?: readonly string[] | undefined;
   /** How many requests the journal keeps. Default: 1,000. */
   journalSize?: number | undefined;
+  /** Forward every API request to this base URL, checking both directions against the document. */
+  proxy?: string | undefined;
+  /** With `proxy`: answer an upstream answer the document does not allow with a 502 listing why. */
+  proxyErrors?: boolean | undefined;
+  /** With `proxy`: how long the upstream has to answer. Default: 30 s. */
+  proxyTimeoutMs?: number | undefined;
+  /** With `proxy`: keep the upstream's successful answers as fixtures in this file (merged into what it holds). */
+  recordFile?: string | undefined;
 }
 
 export interface RunningServer {
@@ -56,20 +64,45 @@ export interface RunningServer {
  * replaces that part, the rest stays built in. Unreadable or not a JSON object is a FixtureError naming the file.
  */
 export function readFixturesFile(file: string): { value: unknown; source: string } {
+  const given = readJsonObject(file, 'fixtures file');
+  if (!given) throw new FixtureError(`Cannot read fixtures file ${file}: it does not exist`);
+  return { value: { ...BUILT_IN_FIXTURES, ...given }, source: file };
+}
+
+/** Reads a JSON object file, or undefined where there is none; anything else is a FixtureError naming it. */
+function readJsonObject(file: string, what: string): Record<string, unknown> | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new FixtureError(`Cannot read fixtures file ${file}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new FixtureError(`Cannot read ${what} ${file}: ${(error as Error).message}`);
   }
   let given: unknown;
   try {
     given = JSON.parse(text);
   } catch (error) {
-    throw new FixtureError(`Fixtures file ${file} is not valid JSON: ${(error as Error).message}`);
+    throw new FixtureError(`${what[0]!.toUpperCase()}${what.slice(1)} ${file} is not valid JSON: ${(error as Error).message}`);
   }
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new FixtureError(`Fixtures file ${file} must hold a JSON object of fixture parts`);
-  return { value: { ...BUILT_IN_FIXTURES, ...given }, source: file };
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new FixtureError(`${what[0]!.toUpperCase()}${what.slice(1)} ${file} must hold a JSON object of fixture parts`);
+  return given as Record<string, unknown>;
+}
+
+/** `--record FILE`: what the file holds, and a save that writes the whole recording or nothing (temp file + rename). */
+function fileRecording(file: string): RecordingSink {
+  return {
+    initial: readJsonObject(file, 'recording file') ?? {},
+    save(fixtures) {
+      const temp = `${file}.${process.pid}.tmp`;
+      try {
+        writeFileSync(temp, `${JSON.stringify(fixtures, null, 2)}\n`);
+        renameSync(temp, file);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        process.stderr.write(`emulator: --record: cannot write ${file}: ${(error as Error).message}\n`);
+      }
+    },
+  };
 }
 
 /** The docs page (this package's own copy), and the document from the installed cloud-platform-api package. */
@@ -91,7 +124,8 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
   const fixtures = options.fixturesFile ? readFixturesFile(options.fixturesFile) : undefined;
   const store = options.stateFile ? createSqliteStore(options.stateFile) : undefined;
   try {
-    return await createEmulator({ fixtures, store, apiKeys: options.apiKeys, strict: options.strict, log: options.log, journalSize: options.journalSize });
+    const proxy = options.proxy === undefined ? undefined : { baseUrl: options.proxy, timeoutMs: options.proxyTimeoutMs, failOnViolation: options.proxyErrors, recording: options.recordFile ? fileRecording(options.recordFile) : undefined };
+    return await createEmulator({ fixtures, store, apiKeys: options.apiKeys, strict: options.strict, log: options.log, journalSize: options.journalSize, proxy });
   } catch (error) {
     store?.close();
     throw error;

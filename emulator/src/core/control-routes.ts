@@ -1,17 +1,20 @@
 // The emulator's own routes, beside the API's: POST /__emulator/reset restores the fixtures,
 // /__emulator/faults lists (GET), adds (POST) and clears (DELETE) scripted faults, and
-// /__emulator/requests lists (GET) and clears (DELETE) the journal of requests. With --api-key set
+// /__emulator/requests lists (GET) and clears (DELETE) the journal of requests, and
+// /__emulator/violations what the proxy found wrong in the exchanges it forwarded. With --api-key set
 // they take an accepted key, like any operation: they change what every client sees.
 import { StatePersistError } from '../store/store.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
 import type { Journal, JournalFilter } from './journal.js';
+import type { ViolationLog } from '../proxy/violation-log.js';
 
 /** Where the emulator's own routes live, apart from the API's paths. */
 export const CONTROL_PREFIX = '/__emulator/';
 const RESET_PATH = `${CONTROL_PREFIX}reset`;
 const FAULTS_PATH = `${CONTROL_PREFIX}faults`;
 const REQUESTS_PATH = `${CONTROL_PREFIX}requests`;
+const VIOLATIONS_PATH = `${CONTROL_PREFIX}violations`;
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
@@ -26,6 +29,7 @@ function journalFilter(query: CoreRequest['query']): JournalFilter {
 export interface ControlOptions {
   faults: Faults;
   journal: Journal;
+  violations: ViolationLog;
   /** Restores the fixtures' state; throws StatePersistError when it cannot be saved. */
   resetState: () => void;
   /** Why a token may not act, as the operations decide it. */
@@ -87,10 +91,22 @@ function requestsRoute(journal: Journal): Methods {
   };
 }
 
-export function createControlRoutes({ faults, journal, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
+/** GET lists what the proxy found wrong (`?format=markdown`: the report per operation); DELETE clears it. */
+function violationsRoute(violations: ViolationLog): Methods {
+  return {
+    GET: ({ query }) => (query.format === 'markdown' ? { status: 200, headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: violations.markdown() } : answer(200, violations.list())),
+    DELETE: () => {
+      violations.clear();
+      return answer(204);
+    },
+  };
+}
+
+export function createControlRoutes({ faults, journal, violations, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
   const routes: Record<string, Methods> = {
     [RESET_PATH]: resetRoute(resetState),
     [REQUESTS_PATH]: requestsRoute(journal),
+    [VIOLATIONS_PATH]: violationsRoute(violations),
     [FAULTS_PATH]: faultsRoute(faults),
   };
 

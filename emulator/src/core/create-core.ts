@@ -4,7 +4,12 @@
 // only translate.
 import type { OpenApiDocument } from 'cloud-platform-api/contract';
 import type { Store } from '../store/store.js';
-import { areaHandlers, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
+import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
+import { createProxyStage } from '../proxy/proxy-stage.js';
+import { createRecorder, type RecordingSink } from '../proxy/recorder.js';
+import { createUpstream, type UpstreamOptions } from '../proxy/upstream.js';
+import { createViolationLog } from '../proxy/violation-log.js';
+import { createCallChecker, type Call } from './call-check.js';
 import { createAuth, tokenOf } from './auth.js';
 import { asCalledByTheCore } from './behaviour.js';
 import { createControlRoutes } from './control-routes.js';
@@ -29,6 +34,17 @@ export interface CoreOptions {
   warn?: ((line: string) => void) | undefined;
   /** How many requests the journal keeps. Default: 1,000. */
   journalSize?: number | undefined;
+  /** Forward every API request to an upstream, checking both directions, instead of running the operations. */
+  proxy?: ProxyOptions | undefined;
+  /** The time of a violation, as the log writes it. */
+  now: () => string;
+}
+
+export interface ProxyOptions extends UpstreamOptions {
+  /** Answer an upstream answer the document does not allow with a 502 that lists why. */
+  failOnViolation?: boolean | undefined;
+  /** Where the upstream's successful answers are kept as fixtures (`--record`). */
+  recording?: RecordingSink | undefined;
 }
 
 /**
@@ -36,26 +52,36 @@ export interface CoreOptions {
  * faults, the checks and the operation), each of its own module; `refuse` answers what a transport
  * refused before it could be handled.
  */
-export function createCore({ document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()), journalSize }: CoreOptions) {
-  const { routes, match, error, requestValidator: validator, deprecation, checkFaultRule } = documentParts(document);
+export function createCore(options: CoreOptions) {
+  const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()), journalSize } = options;
+  const { routes, match, error, requestValidator, deprecation, checkFaultRule } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
   const auth = createAuth(store, apiKeys);
-  const handlers = withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
-  const operate = createOperate({ document, routes, handlers, validator, strict, error, clientIdentity: auth.clientIdentity });
-  const withFaults = createFaultStage(faults, error, operate);
+  const violations = createViolationLog();
+  const proxy = options.proxy && proxyStage(options, options.proxy, violations);
+  const handlers = proxy ? {} : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
+  const operate = createOperate({ document, routes, handlers, validator: requestValidator, strict, error, clientIdentity: auth.clientIdentity });
+  // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
+  const perform = (call: Call) => (proxy && !call.request.bodyTooLarge ? proxy.operation(call) : operate(call));
+  const withFaults = createFaultStage(faults, error, perform);
   const journal = createJournal(journalSize);
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
   };
-  const control = createControlRoutes({ faults, journal, resetState: reset, refusal: auth.refusal, tokenOf, keysRequired: auth.keysRequired });
+  const control = createControlRoutes({ faults, journal, violations, resetState: reset, refusal: auth.refusal, tokenOf, keysRequired: auth.keysRequired });
 
   function handle(request: CoreRequest): CoreResponse {
     const method = request.method.toUpperCase();
     const own = control.handle(method, request);
     if (own) return own;
     const found = match(method, request.path);
+    if (proxy) {
+      // The upstream decides who may act: no key is checked here, and no header of the emulator's added.
+      if (found.kind !== 'operation') return proxy.unrouted(request);
+      return withFaults({ route: found.route, request: request.method === method ? request : { ...request, method }, rawParams: found.rawParams, token: tokenOf(request.headers) ?? '', headers: {} });
+    }
     // A path or method no operation has: answered in the shape of the nearest area, but no operation's.
     if (found.kind === 'none') return { ...error(found.nearest, 404, `No operation at ${method} ${request.path}`), operationId: undefined };
     if (found.kind === 'method-not-allowed') {
@@ -79,7 +105,23 @@ export function createCore({ document, fixtures, store, apiKeys, strict, warn = 
     return op ? error(op, status, message) : { status, headers: {}, body: undefined };
   }
 
-  return { handle, refuse, reset, routes, faults, journal, controlRoutes: control.list };
+  return { handle, refuse, reset, routes, faults, journal, violations, controlRoutes: control.list };
+}
+
+/** The proxy's stage, with its upstream, its checks and any recording. */
+function proxyStage({ document, strict, warn, now }: CoreOptions, proxy: ProxyOptions, log: ReturnType<typeof createViolationLog>) {
+  const { validator, requestValidator, routes } = documentParts(document);
+  return createProxyStage({
+    document,
+    validator,
+    checkCall: createCallChecker(document, routes, requestValidator),
+    upstream: createUpstream(proxy),
+    log,
+    strict,
+    failOnViolation: proxy.failOnViolation,
+    recorder: proxy.recording && createRecorder(RECORDERS, proxy.recording, warn ?? ((line) => console.warn(line))),
+    now,
+  });
 }
 
 export type Core = ReturnType<typeof createCore>;

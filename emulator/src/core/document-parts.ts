@@ -32,6 +32,8 @@ function makeParts(document: OpenApiDocument) {
     match: createRouter(routes),
     error: createErrorAnswer(document),
     requestValidator,
+    /** The document's schemas as they are (no defaults put in): for checking answers. */
+    validator,
     deprecation: deprecationHeaders(document, routes),
     /** The check of a fault rule, compiled when the first rule is added. */
     checkFaultRule: lazily(() => compileFaultRule(routes, requestValidator)),

@@ -10,6 +10,18 @@ interface Shape {
   union: { property: string; branches: Map<unknown, JsonObject> } | undefined;
   properties: [string, JsonObject][];
   declared: Set<string>;
+  /** What any other name holds, where the schema allows other names (a map: `additionalProperties`); undefined where it lists them all. */
+  others: JsonObject | undefined;
+}
+
+/**
+ * What a name the schema does not list holds, where it allows one: its `additionalProperties`, or
+ * anything for an object that lists no property at all (free-form, "its keys are not documented").
+ */
+function othersOf(schema: JsonObject, listed: number): JsonObject | undefined {
+  const { additionalProperties: additional } = schema;
+  if (additional === true || (additional === undefined && listed === 0 && schema.type === 'object' && !schema.allOf && !schema.oneOf && !schema.anyOf)) return {};
+  return additional !== null && typeof additional === 'object' ? additional : undefined;
 }
 
 /**
@@ -31,6 +43,7 @@ export function createFieldFilter(document: OpenApiDocument) {
       union: property ? { property, branches: new Map(branches.map((b) => [resolveRef(document, schemaProperties(document, b)[property] ?? {}).const, b])) } : undefined,
       properties,
       declared: new Set(properties.map(([name]) => name)),
+      others: othersOf(resolved, properties.length),
     };
     shapes.set(schema, shape);
     return shape;
@@ -58,7 +71,16 @@ export function createFieldFilter(document: OpenApiDocument) {
       const field = (value as JsonObject)[name];
       kept[name] = hasFields(field) ? keep(property, field, `${at}.${name}`, dropped) : field;
     }
-    for (const name of Object.keys(value)) if (!shape.declared.has(name)) dropped.push(`${at}.${name}`);
+    for (const name of Object.keys(value)) {
+      if (shape.declared.has(name)) continue;
+      if (!shape.others) {
+        dropped.push(`${at}.${name}`);
+        continue;
+      }
+      // A name of a map: its own, as the schema allows. Defined as a property, so `__proto__` is only a key.
+      const field = (value as JsonObject)[name];
+      Object.defineProperty(kept, name, { value: hasFields(field) ? keep(shape.others, field, `${at}.${name}`, dropped) : field, enumerable: true, writable: true, configurable: true });
+    }
     return kept;
   };
 }

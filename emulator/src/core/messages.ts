@@ -32,6 +32,8 @@ export interface CoreResponse {
   headers: Record<string, string>;
   /** A JSON value, a string for a text body, or undefined for none. */
   body: unknown;
+  /** The body is a string to send as it is, whatever its type says (an upstream's answer, handed back unchanged). */
+  verbatim?: true;
   /** For the log and the journal: the operation that took the request (none for a path no operation has), and the body fields it did not declare. */
   operationId?: string;
   unknownFields?: string[];

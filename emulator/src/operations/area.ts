@@ -1,10 +1,21 @@
 // What an area of operations declares: its tables, its part of the fixtures (their schema and the
 // built-in values), the rows its tables start with, and its handlers. index.ts assembles the areas;
 // the core only ever sees them assembled.
+import type { OperationId } from 'cloud-platform-api';
 import { documentRef, type OpenApiDocument } from 'cloud-platform-api/contract';
 import type { TableRows } from '../store/store.js';
 import type { Counter, TableSpecs } from '../core/state.js';
-import type { AreaContext, OperationHandlers } from './types.js';
+import type { AreaContext, OperationHandlers, PathParams, QueryParams, SuccessBody } from './types.js';
+
+/** A success answer of an operation as the proxy saw it, and the path and query it answered. */
+export interface Answered<Id extends OperationId> {
+  params: PathParams<Id>;
+  query: QueryParams<Id>;
+  body: SuccessBody<Id>;
+}
+
+/** How an area makes fixtures of its operations' success answers (`--record`): the parts of the recorded fixtures each changes. */
+export type Recorders<F extends object> = { [Id in OperationId]?: (answered: Answered<Id>, recorded: Partial<F>) => Partial<F> };
 
 export interface Area<T extends TableRows, F extends object> {
   /** The tables of its resources. A new table also needs a new SQLite migration (store/sqlite.ts). */
@@ -16,6 +27,8 @@ export interface Area<T extends TableRows, F extends object> {
   /** The rows its tables hold in a fresh state, from its fixtures. */
   initialRows?(fixtures: F): { [Name in keyof T]?: [string, T[Name]][] };
   handlers(context: AreaContext<T, F>): OperationHandlers;
+  /** For `--record`: an operation it leaves out cannot be recorded. */
+  recorders?: Recorders<F>;
 }
 
 /**
@@ -27,3 +40,13 @@ export const defineArea = <T extends TableRows = Record<never, never>, F extends
 /** A `$ref` to one of the document's schemas or parameters' schemas, for a table's rows or a fixture part. */
 export const schemaRef = (name: string) => documentRef('components', 'schemas', name);
 export const parameterRef = (name: string) => documentRef('components', 'parameters', name, 'schema');
+
+/** `list` with `item` in place of the entry of the same key, or added at the end: how a recorded answer joins the fixtures. */
+export function replacing<T>(list: readonly T[] | undefined, item: T, keyOf: (entry: T) => unknown): T[] {
+  const key = keyOf(item);
+  const kept = [...(list ?? [])];
+  const at = kept.findIndex((entry) => keyOf(entry) === key);
+  if (at === -1) kept.push(item);
+  else kept[at] = item;
+  return kept;
+}

@@ -1,7 +1,7 @@
 // Managed DNS: the fixtures' zones, by name.
 import type { components } from 'cloud-platform-api';
 import { notFound } from './answers.js';
-import { defineArea, schemaRef } from './area.js';
+import { defineArea, replacing, schemaRef } from './area.js';
 import builtIn from './fixtures/dns.json' with { type: 'json' };
 
 export type DnsFixtures = { zones: (components['schemas']['DnsZone'] & { name: string })[] };
@@ -18,4 +18,7 @@ export const dns = defineArea<Record<never, never>, DnsFixtures>({
       return { Zone: zone };
     },
   }),
+  recorders: {
+    getDnsZone: ({ params, body }, recorded) => ({ zones: replacing(recorded.zones, { ...body.Zone, name: params.name }, (zone) => zone.name) }),
+  },
 });

@@ -14,6 +14,7 @@ import { instances } from './instances.js';
 import { quotas } from './quotas.js';
 import { storage } from './storage.js';
 import { streaming } from './streaming.js';
+import type { RecordAnswer } from '../proxy/recorder.js';
 import type { AreaContext, OperationHandlers } from './types.js';
 
 export type { AreaContext, OperationContext, OperationHandler, OperationHandlers } from './types.js';
@@ -49,6 +50,9 @@ export const fixtureSchemas = (document: OpenApiDocument): Record<string, object
 
 /** The built-in fixture set: every area's own. */
 export const BUILT_IN_FIXTURES = Object.assign({}, ...areas.map((area) => area.fixtures?.builtIn ?? {})) as Fixtures;
+
+/** How each operation's success answers become fixtures (`--record`), by operationId; one not listed cannot be recorded. */
+export const RECORDERS = new Map(areas.flatMap((area) => Object.entries(area.recorders ?? {})) as [string, RecordAnswer][]);
 
 export function areaHandlers(context: AreaContext<EmulatorTables, Fixtures>): OperationHandlers {
   return Object.assign({}, ...areas.map((area) => area.handlers(context as unknown as AreaContext)));

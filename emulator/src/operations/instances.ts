@@ -1,7 +1,7 @@
 // Instances: the ports of the fixtures' instances, by project, region and instance.
 import type { components } from 'cloud-platform-api';
 import { notFound } from './answers.js';
-import { defineArea, parameterRef, schemaRef } from './area.js';
+import { defineArea, parameterRef, replacing, schemaRef } from './area.js';
 import builtIn from './fixtures/instances.json' with { type: 'json' };
 
 export type Instance = { project_id: number; region_id: number; instance_id: string; ports: components['schemas']['InstancePort'][] };
@@ -29,4 +29,9 @@ export const instances = defineArea<Record<never, never>, InstancesFixtures>({
       return { count: instance.ports.length, results: instance.ports };
     },
   }),
+  recorders: {
+    listInstancePorts: ({ params, body }, recorded) => ({
+      instances: replacing(recorded.instances, { ...params, ports: body.results ?? [] }, (i) => JSON.stringify([i.project_id, i.region_id, i.instance_id])),
+    }),
+  },
 });

@@ -2,7 +2,7 @@
 import type { components } from 'cloud-platform-api';
 import { resolveRef } from 'cloud-platform-api/contract';
 import { table, WHOLE_ID } from '../core/state.js';
-import { defineArea, schemaRef } from './area.js';
+import { defineArea, replacing, schemaRef } from './area.js';
 import builtIn from './fixtures/quotas.json' with { type: 'json' };
 
 type Threshold = components['schemas']['QuotaNotificationThreshold'];
@@ -30,5 +30,8 @@ export const quotas = defineArea<QuotasTables, QuotasFixtures>({
         return store.tables.thresholds.get(String(params.client_id)) ?? { client_id: params.client_id, threshold: defaultThreshold, last_sending: null, last_message: null };
       },
     };
+  },
+  recorders: {
+    getQuotaNotificationThreshold: ({ params, body }, recorded) => ({ thresholds: replacing(recorded.thresholds, { ...body, client_id: params.client_id }, (t) => t.client_id) }),
   },
 });

@@ -1,7 +1,7 @@
 // Streaming: the fixtures' live streams, page by page, and their videos.
 import type { components } from 'cloud-platform-api';
 import { notFound } from './answers.js';
-import { defineArea, schemaRef } from './area.js';
+import { defineArea, replacing, schemaRef } from './area.js';
 import builtIn from './fixtures/streaming.json' with { type: 'json' };
 
 type Schemas = components['schemas'];
@@ -43,5 +43,18 @@ export const streaming = defineArea<Record<never, never>, StreamingFixtures>({
         return video;
       },
     };
+  },
+  recorders: {
+    getVideo: ({ params, body }, recorded) => ({ videos: replacing(recorded.videos, { ...body, id: params.video_id }, (video) => video.id) }),
+    // A page takes its place among the pages recorded before, all of the size of the first recorded
+    // (record them from page 1: a page the server shortened cannot tell the size).
+    listStreams: ({ query, body }, recorded) => {
+      const page = query.page ?? 1;
+      if (page < 1 || body.length === 0) return {};
+      const size = recorded.streamsPageSize ?? body.length;
+      const streams = [...(recorded.streams ?? [])];
+      streams.splice((page - 1) * size, size, ...(body as StreamingFixtures['streams']));
+      return { streamsPageSize: size, streams };
+    },
   },
 });

@@ -1,0 +1,106 @@
+// The proxy's stage of the core, in place of the operations: each request to an operation is checked
+// against the document and forwarded as it was sent; the upstream's answer is checked against what the
+// document declares for that operation and status, then handed back unchanged (with the count of
+// violations in X-Contract-Violations), or, with `failOnViolation`, replaced by a 502 listing them.
+// A path no operation has is forwarded unchecked. Every exchange goes into the violation log, scrubbed.
+import { createAnswerChecker, type ContractValidator, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
+import { tokenOf } from '../core/auth.js';
+import type { Call, CallChecker } from '../core/call-check.js';
+import { createFieldFilter } from '../core/documented-fields.js';
+import type { ContractViolation, CoreRequest, CoreResponse } from '../core/messages.js';
+import type { Recorder } from './recorder.js';
+import { createScrubber, type Scrubber } from './scrub.js';
+import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream.js';
+import type { ViolationLog } from './violation-log.js';
+
+export interface ProxyStageOptions {
+  document: OpenApiDocument;
+  validator: ContractValidator;
+  checkCall: CallChecker;
+  upstream: Upstream;
+  log: ViolationLog;
+  /** Undeclared fields count as violations. */
+  strict: boolean | undefined;
+  /** Answer a violating upstream answer with a 502 listing the violations, instead of handing it back. */
+  failOnViolation: boolean | undefined;
+  recorder: Recorder | undefined;
+  now: () => string;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
+const undeclared = (direction: ContractViolation['direction'], path: string): ContractViolation => ({ direction, path, rule: 'undeclared', message: 'is not a field the document declares', undeclared: true });
+
+/** What a request may be forwarded with, as the call checks found it: its violations, and what it means where it is valid. */
+type RequestSide = { violations: ContractViolation[]; checked?: { params: Record<string, unknown>; query: Record<string, unknown> } };
+
+export function createProxyStage({ document, validator, checkCall, upstream, log, strict, failOnViolation, recorder, now }: ProxyStageOptions) {
+  const checkAnswer = createAnswerChecker(document, validator);
+  const keepDocumented = createFieldFilter(document);
+  const scrubberFor = createScrubber(document);
+  const counts = (violation: ContractViolation) => !violation.undeclared || strict === true;
+
+  function requestSide(call: Call): RequestSide {
+    const checked = checkCall(call, false);
+    if (checked.ok) return { violations: checked.unknownFields.map((path) => undeclared('request', path)), checked };
+    if (checked.issues) return { violations: checked.issues.map((issue) => ({ direction: 'request', ...issue })) };
+    return { violations: [{ direction: 'request', path: '$', rule: `status ${checked.status}`, message: checked.message }] };
+  }
+
+  function responseSide(route: RouteSpec, answer: UpstreamAnswer): { violations: ContractViolation[]; body: unknown } {
+    const { body, response, issues } = checkAnswer(route, answer);
+    const violations: ContractViolation[] = issues.map(({ part: _part, ...issue }) => ({ direction: 'response', ...issue }));
+    if (violations.length === 0 && response?.jsonSchema && body !== null && typeof body === 'object') {
+      const found: string[] = [];
+      try {
+        keepDocumented({ $ref: response.jsonSchema }, body, '$', found);
+      } catch {
+        // A union the filter cannot follow: its fields are not listed.
+      }
+      violations.push(...found.map((path) => undeclared('response', path)));
+    }
+    return { violations, body };
+  }
+
+  const scrubbed = (scrub: Scrubber, violations: readonly ContractViolation[]) => violations.map((v) => ({ ...v, path: scrub.text(v.path), message: scrub.text(v.message) }));
+
+  function gatewayAnswer(status: number, message: string, operationId: string | undefined, violations: readonly ContractViolation[], listed = false): CoreResponse {
+    return { status, headers: JSON_TYPE, body: { message, ...(listed ? { violations } : {}) }, operationId, violations };
+  }
+
+  /** Forwards the request and answers with what the upstream said, or why it could not. */
+  async function exchange(request: CoreRequest, route: RouteSpec | undefined, sent: RequestSide): Promise<CoreResponse> {
+    const scrub = scrubberFor(tokenOf(request.headers));
+    const operationId = route?.operationId;
+    let answer: UpstreamAnswer;
+    try {
+      answer = await upstream(request);
+    } catch (error) {
+      if (!(error instanceof UpstreamError)) throw error;
+      const violations = scrubbed(scrub, sent.violations);
+      log.add({ operationId, status: undefined, time: now() }, violations);
+      return gatewayAnswer(error.status, scrub.text(error.message), operationId, violations);
+    }
+    const received = route ? responseSide(route, answer) : { violations: [], body: undefined };
+    const violations = scrubbed(scrub, [...sent.violations, ...received.violations]);
+    log.add({ operationId, status: answer.status, time: now() }, violations);
+    const failing = violations.filter(counts);
+    if (failOnViolation && failing.some((v) => v.direction === 'response')) {
+      return gatewayAnswer(502, `The upstream's answer to ${operationId} (${answer.status}) is not what the document declares`, operationId, failing, true);
+    }
+    if (route && sent.checked && failing.length === 0 && answer.status >= 200 && answer.status < 300) {
+      recorder?.record(route.operationId, { ...sent.checked, body: scrub.value(received.body) });
+    }
+    return { status: answer.status, headers: { ...answer.headers, 'x-contract-violations': String(failing.length) }, body: answer.text, verbatim: true, operationId, violations };
+  }
+
+  const deferredExchange = (request: CoreRequest, route: RouteSpec | undefined, sent: RequestSide): CoreResponse => ({ status: 0, headers: {}, body: undefined, operationId: route?.operationId, deferred: () => exchange(request, route, sent) });
+
+  return {
+    /** A request to an operation (one with a body within the size limit): checked, then forwarded. */
+    operation: (call: Call): CoreResponse => deferredExchange(call.request, call.route, requestSide(call)),
+    /** A request to a path or method no operation of the document has: forwarded as it is. */
+    unrouted: (request: CoreRequest): CoreResponse => deferredExchange(request, undefined, { violations: [] }),
+  };
+}
+
+export type ProxyStage = ReturnType<typeof createProxyStage>;

@@ -1,0 +1,40 @@
+// `--record FILE`: the upstream's successful answers become fixtures, in the `--fixtures` format, each
+// as its area says (operations/<area>.ts: videos by id, zones by name, pages of streams...), merged into
+// what the file already holds and saved after each one, so nothing is lost when the proxy stops. An
+// operation its area cannot make fixtures of is named once.
+export interface RecordedExchange {
+  /** Path parameters and query as the document reads them. */
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  /** The answer's body, scrubbed of the key and of secret fields. */
+  body: unknown;
+}
+
+/** How an area makes fixtures of an answer: the parts of the recorded fixtures it changes. */
+export type RecordAnswer = (exchange: RecordedExchange, recorded: Record<string, unknown>) => Record<string, unknown>;
+
+export interface RecordingSink {
+  /** What the file held before: the recording is merged into it. */
+  initial: Record<string, unknown>;
+  /** Keeps the whole recording (a file written whole, or not at all). */
+  save(fixtures: Record<string, unknown>): void;
+}
+
+export function createRecorder(recorders: ReadonlyMap<string, RecordAnswer>, sink: RecordingSink, warn: (line: string) => void) {
+  let recorded = { ...sink.initial };
+  const named = new Set<string>();
+  return {
+    record(operationId: string, exchange: RecordedExchange): void {
+      const recordAnswer = recorders.get(operationId);
+      if (!recordAnswer) {
+        if (!named.has(operationId)) warn(`--record: ${operationId} cannot be recorded: the fixtures have no part for its answers (an operation that changes state, or whose answer is made from the document)`);
+        named.add(operationId);
+        return;
+      }
+      recorded = { ...recorded, ...recordAnswer(exchange, recorded) };
+      sink.save(recorded);
+    },
+  };
+}
+
+export type Recorder = ReturnType<typeof createRecorder>;

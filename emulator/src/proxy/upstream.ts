@@ -1,0 +1,78 @@
+// Forwards a request to the upstream as it was sent (method, path, query, body, Authorization and the
+// other end-to-end headers) and reads its answer whole. An upstream that is down, cut off or too slow
+// is an UpstreamError that names the upstream and what happened, with the status to answer (502, 504).
+import type { CoreRequest } from '../core/messages.js';
+
+export interface UpstreamOptions {
+  /** Where to forward: `https://api.gcore.com`, or any base URL (a path prefix is kept). */
+  baseUrl: string;
+  /** The fetch to forward with. Default: the global fetch. */
+  fetch?: typeof fetch | undefined;
+  /** How long the upstream has to answer in full. Default: 30 s. */
+  timeoutMs?: number | undefined;
+}
+
+export interface UpstreamAnswer {
+  status: number;
+  /** Header names in lower case; hop-by-hop headers and those of an encoding fetch undid left out. */
+  headers: Record<string, string>;
+  text: string;
+}
+
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+
+export class UpstreamError extends Error {
+  override name = 'UpstreamError';
+  constructor(
+    readonly status: 502 | 504,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Headers that belong to one connection, or that fetch sets or undoes itself: never passed on. */
+const NOT_PASSED = new Set(['host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'content-encoding', 'accept-encoding', 'origin', 'referer', 'prefer']);
+
+const passed = (headers: Iterable<[string, string | undefined]>): Record<string, string> => {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of headers) if (value !== undefined && !NOT_PASSED.has(name.toLowerCase())) kept[name.toLowerCase()] = value;
+  return kept;
+};
+
+/** The query as sent: each name once per value, in order. */
+function queryString(query: CoreRequest['query']): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) for (const one of Array.isArray(value) ? value : [value]) params.append(name, one);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+/** What went wrong with the upstream, for a message: the network code where there is one. */
+function failureOf(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  return typeof cause?.code === 'string' ? cause.code : String(cause?.message ?? (error as Error).message);
+}
+
+export function createUpstream({ baseUrl, fetch: send = globalThis.fetch, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS }: UpstreamOptions) {
+  const base = baseUrl.replace(/\/+$/, '');
+  const origin = new URL(base).origin;
+
+  return async function forward(request: CoreRequest): Promise<UpstreamAnswer> {
+    const method = request.method.toUpperCase();
+    const signal = AbortSignal.timeout(timeoutMs);
+    const hasBody = method !== 'GET' && method !== 'HEAD' && request.body !== undefined && request.body !== '';
+    let stage = 'could not be reached';
+    try {
+      const response = await send(`${base}${request.path}${queryString(request.query)}`, { method, headers: passed(Object.entries(request.headers)), body: hasBody ? request.body : undefined, redirect: 'manual', signal });
+      stage = 'cut off its answer';
+      const text = await response.text();
+      return { status: response.status, headers: passed(response.headers), text };
+    } catch (error) {
+      if (signal.aborted) throw new UpstreamError(504, `The upstream ${origin} did not answer ${method} ${request.path} within ${timeoutMs} ms`);
+      throw new UpstreamError(502, `The upstream ${origin} ${stage} (${method} ${request.path}): ${failureOf(error)}`);
+    }
+  };
+}
+
+export type Upstream = ReturnType<typeof createUpstream>;

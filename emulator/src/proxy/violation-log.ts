@@ -1,0 +1,82 @@
+// What the proxy saw, kept for a test or a person to read: each violation with its operation, direction,
+// status, path, rule, message and time (the undeclared fields apart: the live service may add fields),
+// and per operation the calls, the statuses seen and the violations by rule, as JSON or as a Markdown
+// report to paste into an issue about the document.
+import type { ContractViolation } from '../core/messages.js';
+
+export const DEFAULT_VIOLATION_LOG_SIZE = 1000;
+
+export interface ViolationEntry extends ContractViolation {
+  time: string;
+  /** The operation the exchange was for; absent for a path no operation of the document has. */
+  operationId?: string;
+  /** The upstream's status; absent when it gave no answer. */
+  status?: number;
+}
+
+interface OperationTally {
+  calls: number;
+  statuses: Map<number, number>;
+  rules: Map<string, number>;
+  undeclared: number;
+}
+
+const NO_OPERATION = '(no operation)';
+
+const countUp = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
+const listed = <K>(counts: Map<K, number>) => [...counts].map(([key, n]) => `${key} × ${n}`).join(', ');
+
+export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
+  let entries: ViolationEntry[] = [];
+  let tallies = new Map<string, OperationTally>();
+
+  function tallyOf(operationId: string | undefined): OperationTally {
+    const key = operationId ?? NO_OPERATION;
+    let tally = tallies.get(key);
+    if (!tally) tallies.set(key, (tally = { calls: 0, statuses: new Map(), rules: new Map(), undeclared: 0 }));
+    return tally;
+  }
+
+  return {
+    /** One exchange: its operation, the upstream's status (none when it gave no answer), and what was wrong with it. */
+    add(exchange: { operationId: string | undefined; status: number | undefined; time: string }, violations: readonly ContractViolation[]): void {
+      const tally = tallyOf(exchange.operationId);
+      tally.calls++;
+      if (exchange.status !== undefined) countUp(tally.statuses, exchange.status);
+      for (const violation of violations) {
+        if (violation.undeclared) tally.undeclared++;
+        else countUp(tally.rules, `${violation.direction} ${violation.rule}`);
+        entries.push({ time: exchange.time, ...(exchange.operationId ? { operationId: exchange.operationId } : {}), ...(exchange.status === undefined ? {} : { status: exchange.status }), ...violation });
+      }
+      if (entries.length > size * 2) entries = entries.slice(entries.length - size);
+    },
+    /** The newest entries, oldest first: the violations, and the undeclared fields apart. */
+    list(): { violations: ViolationEntry[]; undeclaredFields: ViolationEntry[] } {
+      const kept = entries.slice(-size);
+      return { violations: kept.filter((e) => !e.undeclared), undeclaredFields: kept.filter((e) => e.undeclared) };
+    },
+    clear(): void {
+      entries = [];
+      tallies = new Map();
+    },
+    /** The report: a line per operation (calls, statuses seen, violations by rule, undeclared fields), then the first violations. */
+    markdown(): string {
+      const rows = [...tallies].map(([operation, t]) => `| ${operation} | ${t.calls} | ${listed(t.statuses)} | ${listed(t.rules) || 'none'} | ${t.undeclared} |`);
+      const { violations } = this.list();
+      const details = violations.slice(0, 50).map((v) => `- \`${v.operationId ?? NO_OPERATION}\` ${v.direction} \`${v.path}\` (${v.rule}): ${v.message}`);
+      return [
+        '## Contract violations seen through the proxy',
+        '',
+        '| operation | calls | statuses | violations by rule | undeclared fields |',
+        '|---|---|---|---|---|',
+        ...rows,
+        '',
+        violations.length === 0 ? 'No violation.' : `### Violations${violations.length > details.length ? ` (the first ${details.length} of ${violations.length})` : ''}`,
+        ...details,
+        '',
+      ].join('\n');
+    },
+  };
+}
+
+export type ViolationLog = ReturnType<typeof createViolationLog>;
