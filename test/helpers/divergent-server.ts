@@ -1,6 +1,6 @@
 // The emulator served over HTTP on 127.0.0.1 through a hook that may change its answers: with no
 // change it is a faithful server; with one, a server that diverges from the document on purpose.
-import { createEmulator } from 'cloud-platform-emulator';
+import { createEmulator, type EmulatorOptions } from 'cloud-platform-emulator';
 import { startServer, type RecordedRequest, type TestServer } from './http-server.js';
 
 export interface EmulatorAnswer {
@@ -12,8 +12,9 @@ export interface EmulatorAnswer {
 /** Changes the emulator's answer to a request, or returns it as it is. */
 export type Divergence = (request: RecordedRequest, answer: EmulatorAnswer) => EmulatorAnswer;
 
-export async function startDivergentServer(diverge: Divergence = (_, answer) => answer): Promise<TestServer> {
-  const emulator = await createEmulator();
+/** `options` make the emulator behind it (fixtures of its own, say). */
+export async function startDivergentServer(diverge: Divergence = (_, answer) => answer, options: EmulatorOptions = {}): Promise<TestServer> {
+  const emulator = await createEmulator(options);
   const server = await startServer((recorded, res) => {
     const headers = Object.entries(recorded.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : []));
     const hasBody = recorded.method !== 'GET' && recorded.method !== 'HEAD';

@@ -10,6 +10,7 @@ import { createRecorder, type RecordingSink } from '../proxy/recorder.js';
 import { createUpstream, type UpstreamOptions } from '../proxy/upstream.js';
 import { createViolationLog } from '../proxy/violation-log.js';
 import { createCallChecker, type Call } from './call-check.js';
+import { overLimit } from './request-body.js';
 import { createAuth, tokenOf } from './auth.js';
 import { asCalledByTheCore } from './behaviour.js';
 import { createControlRoutes } from './control-routes.js';
@@ -62,7 +63,7 @@ export function createCore(options: CoreOptions) {
   const handlers = proxy ? {} : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
   const operate = createOperate({ document, routes, handlers, validator: requestValidator, strict, error, clientIdentity: auth.clientIdentity });
   // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
-  const perform = (call: Call) => (proxy && !call.request.bodyTooLarge ? proxy.operation(call) : operate(call));
+  const perform = (call: Call) => (proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call));
   const withFaults = createFaultStage(faults, error, perform);
   const journal = createJournal(journalSize);
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */

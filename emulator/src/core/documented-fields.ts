@@ -16,11 +16,13 @@ interface Shape {
 
 /**
  * What a name the schema does not list holds, where it allows one: its `additionalProperties`, or
- * anything for an object that lists no property at all (free-form, "its keys are not documented").
+ * anything for a schema that lists no property at all (free-form: "its keys are not documented", or
+ * a shape the document does not know).
  */
 function othersOf(schema: JsonObject, listed: number): JsonObject | undefined {
   const { additionalProperties: additional } = schema;
-  if (additional === true || (additional === undefined && listed === 0 && schema.type === 'object' && !schema.allOf && !schema.oneOf && !schema.anyOf)) return {};
+  const freeForm = additional === undefined && listed === 0 && (schema.type === undefined || schema.type === 'object') && !schema.allOf && !schema.oneOf && !schema.anyOf;
+  if (additional === true || freeForm) return {};
   return additional !== null && typeof additional === 'object' ? additional : undefined;
 }
 

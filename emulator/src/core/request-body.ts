@@ -6,8 +6,11 @@ export type ParsedBody = { ok: true; present: boolean; value: unknown } | { ok: 
 
 const isJson = (contentType: string | undefined) => /^application\/json\s*(;|$)/i.test(contentType?.trim() ?? '');
 
+/** Whether a body is over the limit: cut off there by its adapter, or found so here. */
+export const overLimit = (text: string | undefined, tooLarge = false) => tooLarge || (text !== undefined && text.length > BODY_LIMIT_BYTES && new TextEncoder().encode(text).length > BODY_LIMIT_BYTES);
+
 export function parseBody(text: string | undefined, contentType: string | undefined, tooLarge = false): ParsedBody {
-  if (tooLarge || (text !== undefined && text.length > BODY_LIMIT_BYTES && new TextEncoder().encode(text).length > BODY_LIMIT_BYTES)) {
+  if (overLimit(text, tooLarge)) {
     return { ok: false, status: 413, message: `Request body is larger than ${BODY_LIMIT_BYTES} bytes` };
   }
   if (text === undefined || text === '') return { ok: true, present: false, value: undefined };

@@ -8,7 +8,8 @@ const jsonOfFrozen = new WeakMap<object, string>();
 export function bodyText(answer: CoreResponse): string | undefined {
   const { body } = answer;
   if (body === undefined) return undefined;
-  if (answer.verbatim || !answer.headers['content-type']?.includes('json')) return String(body);
+  if (answer.verbatim) return body === '' ? undefined : String(body);
+  if (!answer.headers['content-type']?.includes('json')) return String(body);
   if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return JSON.stringify(body);
   let text = jsonOfFrozen.get(body);
   if (text === undefined) jsonOfFrozen.set(body, (text = JSON.stringify(body)));

@@ -1,0 +1,178 @@
+// The proxy in front of an upstream that diverges from the document on purpose, one divergence at a
+// time, through the HTTP server and the in-process fetch: each shows up where the README says (the
+// answer's X-Contract-Violations, GET /__emulator/violations, the log line), and the answer itself is
+// handed back unchanged. A faithful upstream gives no violation over every operation.
+import { pathPattern } from 'cloud-platform-api/contract';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
+import { closedPort, startServer, type TestServer } from '../../../test/helpers/http-server.js';
+import { operationRows } from '../../../test/helpers/operation-table.js';
+import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
+import { PROXY_ADAPTERS, type Proxied, type ProxySettings } from '../helpers/proxy.js';
+
+const KEY = 'sk-proxy-test-0123456789';
+const AUTH = { authorization: `apikey ${KEY}` };
+const rows = operationRows();
+const row = (operationId: string) => rows.find((r) => r.operationId === operationId)!;
+/** The operation's request from the document's examples; `url` instead of the example's where given. */
+const requestOf = (operationId: string, url = row(operationId).url): [string, RequestInit] => {
+  const { method, body } = row(operationId);
+  return [url, { method, headers: { ...AUTH, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }];
+};
+/** A delete of a deployment the upstream has (the document's example names none), answered 204 with its Deprecation header. */
+const existingDeployment = row('deleteInferenceDeployment').path.replace('{instance_id}', BUILT_IN_FIXTURES.deployments[0]!);
+
+/** A change to the upstream's answer to one operation's requests (matched by method and path), the rest as it is. */
+const changing =
+  (operationId: string, change: (answer: Parameters<Divergence>[1]) => Parameters<Divergence>[1]): Divergence =>
+  (request, answer) =>
+    request.method === row(operationId).method && pathPattern(row(operationId).path).test(request.url.split('?')[0]!) ? change(answer) : answer;
+const withJson = (answer: Parameters<Divergence>[1], edit: (body: Record<string, unknown>) => void) => {
+  const body = JSON.parse(answer.body) as Record<string, unknown>;
+  edit(body);
+  return { ...answer, body: JSON.stringify(body) };
+};
+
+interface Case {
+  name: string;
+  operationId: string;
+  diverge: Divergence;
+  /** What the proxy must report: direction, a path, the rule. */
+  violation?: { direction: 'request' | 'response'; path: string; rule: string };
+  undeclared?: string;
+  /** The request's path and query, where the example's will not do. */
+  url?: string;
+}
+
+const cases: Case[] = [
+  { name: 'a field of the wrong type', operationId: 'getVideo', diverge: changing('getVideo', (a) => withJson(a, (b) => (b.id = String(b.id)))), violation: { direction: 'response', path: '$.id', rule: 'type' } },
+  { name: 'a missing required field', operationId: 'getQuotaNotificationThreshold', diverge: changing('getQuotaNotificationThreshold', (a) => withJson(a, (b) => delete b.threshold)), violation: { direction: 'response', path: '$.threshold', rule: 'required' } },
+  { name: 'an undeclared status', operationId: 'getDnsZone', diverge: changing('getDnsZone', (a) => ({ ...a, status: 207 })), violation: { direction: 'response', path: '$', rule: 'status' } },
+  { name: 'a text body where JSON is declared', operationId: 'listStreams', diverge: changing('listStreams', (a) => ({ ...a, body: 'streams are down' })), violation: { direction: 'response', path: '$', rule: 'json' } },
+  { name: 'a wrong content type', operationId: 'getDnsZone', diverge: changing('getDnsZone', (a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/html' } })), violation: { direction: 'response', path: '$', rule: 'content-type' } },
+  { name: 'a declared header with a value its schema refuses', operationId: 'deleteInferenceDeployment', diverge: changing('deleteInferenceDeployment', (a) => ({ ...a, headers: { ...a.headers, deprecation: '@0' } })), violation: { direction: 'response', path: 'headers.deprecation', rule: 'const' }, url: existingDeployment },
+  { name: 'an undeclared field', operationId: 'getVideo', diverge: changing('getVideo', (a) => withJson(a, (b) => (b.colour = 'red'))), undeclared: '$.colour' },
+];
+
+describe.each(PROXY_ADAPTERS)('the proxy through the $name', (adapter) => {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((each) => each.close()));
+  });
+  const start = async (upstream: TestServer, settings?: ProxySettings): Promise<Proxied> => {
+    open.push(upstream);
+    const proxied = await adapter.start(upstream.url, settings);
+    open.push(proxied);
+    return proxied;
+  };
+
+  it.each(cases)('reports $name, and hands the answer back unchanged', async ({ operationId, diverge, violation, undeclared, url }) => {
+    // Two upstreams alike: one the proxy forwards to, one asked directly, so a stateful answer (a delete) is the same.
+    const upstream = await startDivergentServer(diverge);
+    const twin = await startDivergentServer(diverge);
+    open.push(twin);
+    const proxied = await start(upstream);
+    const [path, init] = requestOf(operationId, url);
+    const direct = await fetch(`${twin.url}${path}`, init);
+    const answer = await proxied.send(path, init);
+    expect([answer.status, await answer.text()]).toEqual([direct.status, await direct.text()]);
+    const { violations, undeclaredFields } = proxied.emulator.violations.list();
+    expect(answer.headers.get('x-contract-violations')).toBe(violation ? String(violations.length) : '0');
+    if (violation) expect(violations).toContainEqual(expect.objectContaining({ operationId, status: direct.status, ...violation }));
+    else expect(violations).toEqual([]);
+    if (undeclared) expect(undeclaredFields).toEqual([expect.objectContaining({ operationId, direction: 'response', path: undeclared, rule: 'undeclared' })]);
+    const line = proxied.log.find((entry) => entry.operationId === operationId)!;
+    expect(line.violations).toContainEqual(expect.objectContaining(violation ?? { direction: 'response', path: undeclared, rule: 'undeclared', undeclared: true }));
+  });
+
+  it('counts an undeclared field as a violation when strict', async () => {
+    const proxied = await start(await startDivergentServer(cases.at(-1)!.diverge), { strict: true });
+    const answer = await proxied.send(...requestOf('getVideo'));
+    expect(answer.headers.get('x-contract-violations')).toBe('1');
+  });
+
+  it('with failOnViolation (--proxy-errors), answers a violating answer with a 502 that lists why', async () => {
+    const proxied = await start(await startDivergentServer(cases[0]!.diverge), { failOnViolation: true });
+    const answer = await proxied.send(...requestOf('getVideo'));
+    expect(answer.status).toBe(502);
+    const body = (await answer.json()) as { message: string; violations: unknown[] };
+    expect(body.message).toBe("The upstream's answer to getVideo (200) is not what the document declares");
+    expect(body.violations).toEqual([expect.objectContaining({ direction: 'response', path: '$.id', rule: 'type' })]);
+    // A faithful answer still passes through.
+    expect((await proxied.send(...requestOf('getDnsZone'))).status).toBe(200);
+  });
+
+  it('reports a request the document does not allow, and forwards it all the same', async () => {
+    const upstream = await startDivergentServer();
+    const proxied = await start(upstream);
+    const answer = await proxied.send(row('createInferenceApiKey').url, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"ab"}' });
+    expect(answer.status).toBe(400);
+    expect(upstream.requests.map((r) => r.body)).toEqual(['{"name":"ab"}']);
+    expect(proxied.emulator.violations.list().violations).toEqual([expect.objectContaining({ direction: 'request', path: 'body.name', rule: 'minLength' })]);
+  });
+
+  it('forwards a path no operation has, and logs it as none', async () => {
+    const upstream = await startDivergentServer();
+    const proxied = await start(upstream);
+    const answer = await proxied.send('/no/such/path?x=1', { headers: AUTH });
+    expect(answer.status).toBe(404);
+    expect(upstream.requests.map((r) => r.url)).toEqual(['/no/such/path?x=1']);
+    expect(proxied.log).toEqual([expect.objectContaining({ path: '/no/such/path', status: 404 })]);
+    expect(proxied.log[0]).not.toHaveProperty('operationId');
+  });
+
+  it('forwards method, path, query, body and Authorization as sent', async () => {
+    const upstream = await startDivergentServer();
+    const proxied = await start(upstream);
+    await proxied.send(...requestOf('createLogsUploaderConfig'));
+    await proxied.send(...requestOf('listStreams'));
+    const [create, list] = upstream.requests;
+    const [, init] = requestOf('createLogsUploaderConfig');
+    expect([create!.method, create!.url, create!.body, create!.headers.authorization]).toEqual(['POST', row('createLogsUploaderConfig').url, init.body, AUTH.authorization]);
+    expect(list!.url).toBe(row('listStreams').url);
+  });
+
+  const serving = async (handler: Parameters<typeof startServer>[0]) => {
+    const server = await startServer(handler);
+    open.push(server);
+    return server.url;
+  };
+  const upstreams: Record<string, () => Promise<string>> = {
+    down: async () => `http://127.0.0.1:${await closedPort()}`,
+    'cut off mid-answer': () => serving((_r, res) => (res.writeHead(200, { 'content-length': '100' }), res.write('{"id":'), setTimeout(() => res.socket?.destroy(), 20))),
+    slow: () => serving(() => undefined),
+  };
+  it.each([
+    ['down', 502, /could not be reached .*ECONNREFUSED/],
+    ['cut off mid-answer', 502, /cut off its answer/],
+    ['slow', 504, /did not answer GET .* within 300 ms/],
+  ])('answers an upstream that is %s with %i, naming it', async (kind, status, message) => {
+    const url = await upstreams[kind]!();
+    const proxied = await adapter.start(url, { timeoutMs: 300 });
+    open.push(proxied);
+    const answer = await proxied.send(...requestOf('getVideo'));
+    expect(answer.status).toBe(status);
+    const body = (await answer.json()) as { message: string };
+    expect(body.message).toMatch(message);
+    expect(body.message).toContain(new URL(url).origin);
+  });
+
+  it('refuses a body over the size limit before forwarding it', async () => {
+    const upstream = await startDivergentServer();
+    const proxied = await start(upstream);
+    const answer = await proxied.send(row('createLogsUploaderConfig').url, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'x'.repeat(2_000_000), policy: 1, target: 2 }) });
+    expect(answer.status).toBe(413);
+    expect(upstream.requests).toEqual([]);
+  });
+
+  it('finds no violation in a faithful upstream (the emulator itself) over every operation', async () => {
+    const upstream = await startDivergentServer();
+    const proxied = await start(upstream);
+    for (const { operationId } of rows) {
+      const answer = await proxied.send(...requestOf(operationId));
+      expect(answer.headers.get('x-contract-violations'), operationId).toBe('0');
+    }
+    expect(proxied.emulator.violations.list()).toEqual({ violations: [], undeclaredFields: [] });
+    expect(new Set(proxied.log.map((entry) => entry.operationId))).toEqual(new Set(rows.map((r) => r.operationId)));
+  });
+});

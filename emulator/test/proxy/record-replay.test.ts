@@ -1,0 +1,118 @@
+// `--record FILE`, then `--fixtures FILE`: a scenario through the proxy in front of an upstream with
+// data of its own records its answers; an emulator serving the recording answers the same GETs with
+// the same bodies. Nothing kept holds the key or a secret, in any encoding, even from an upstream that
+// echoes them.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
+import type { TestServer } from '../../../test/helpers/http-server.js';
+import { operationRows } from '../../../test/helpers/operation-table.js';
+import { createEmulator } from '../../src/index.js';
+import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
+import { startEmulatorServer, type RunningServer } from '../../src/server.js';
+
+const KEY = 'sk-record-Zq8#é/+=key-0123456789';
+const AUTH = { authorization: `apikey ${KEY}` };
+const rows = operationRows();
+const pathOf = (operationId: string, values: Record<string, string | number> = {}) => {
+  const row = rows.find((r) => r.operationId === operationId)!;
+  return Object.entries(values).reduce((url, [name, value]) => url.replace(`{${name}}`, encodeURIComponent(String(value))), row.path);
+};
+
+/** The upstream's own data: the built-in set changed, so an emulator on the built-in set would answer otherwise. */
+const upstreamFixtures = {
+  ...structuredClone(BUILT_IN_FIXTURES),
+  streamsPageSize: 2,
+  videos: BUILT_IN_FIXTURES.videos.map((video) => ({ ...video, name: `Upstream ${video.name}` })),
+  zones: BUILT_IN_FIXTURES.zones.map((zone) => ({ ...zone, contact: 'upstream@example.test' })),
+  thresholds: BUILT_IN_FIXTURES.thresholds.map((threshold) => ({ ...threshold, threshold: 65 })),
+};
+const { videos, zones, instances, thresholds } = upstreamFixtures;
+const instance = instances[0]!;
+
+/** The GETs the scenario makes and the replay repeats: every operation the areas can record. */
+const gets = [
+  ...videos.map((video) => pathOf('getVideo', { video_id: video.id })),
+  `${pathOf('listStreams')}?page=1`,
+  `${pathOf('listStreams')}?page=2`,
+  pathOf('getDnsZone', { name: zones[0]!.name }),
+  pathOf('listInstancePorts', { project_id: instance.project_id, region_id: instance.region_id, instance_id: instance.instance_id }),
+  pathOf('getQuotaNotificationThreshold', { client_id: thresholds[0]!.client_id }),
+];
+
+const stopping: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(stopping.splice(0).map((each) => each.close()));
+});
+const started = <T extends { close(): Promise<void> }>(each: T): T => (stopping.push(each), each);
+const bodiesOf = async (url: string) => Promise.all(gets.map(async (get) => (await fetch(`${url}${get}`, { headers: AUTH })).text()));
+
+const recordThroughProxy = async (upstream: TestServer, file: string): Promise<RunningServer> => started(await startEmulatorServer({ port: 0, proxy: upstream.url, recordFile: file }));
+
+describe('--record FILE, then --fixtures FILE', () => {
+  it('answers the same GETs with the same bodies, statefully from there on', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'record-')), 'recorded.json');
+    const upstream = started(await startDivergentServer(undefined, { fixtures: { value: upstreamFixtures, source: 'the upstream fixtures' } }));
+    const proxy = await recordThroughProxy(upstream, file);
+    const seen = await bodiesOf(proxy.url);
+    const replay = started(await startEmulatorServer({ port: 0, fixturesFile: file }));
+    expect(await bodiesOf(replay.url)).toEqual(seen);
+    // The recording made the difference: the built-in set answers otherwise.
+    const builtIn = started(await startEmulatorServer({ port: 0 }));
+    expect(await bodiesOf(builtIn.url)).not.toEqual(seen);
+  });
+
+  it('merges into what the file holds, and names once an operation it cannot record', async () => {
+    const upstream = started(await startDivergentServer(undefined, { fixtures: { value: upstreamFixtures, source: 'the upstream fixtures' } }));
+    const saved: Record<string, unknown>[] = [];
+    const warnings: string[] = [];
+    const proxy = await createEmulator({ proxy: { baseUrl: upstream.url, recording: { initial: { apps: [77] }, save: (fixtures) => saved.push(fixtures) } }, warn: (line) => warnings.push(line) });
+    await proxy.fetch(`http://emulator.local${gets[0]}`, { headers: AUTH });
+    for (const name of ['first-key', 'second-key']) {
+      await proxy.fetch(`http://emulator.local${pathOf('createInferenceApiKey', { project_id: 1 })}`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    }
+    expect(saved).toEqual([{ apps: [77], videos: [expect.objectContaining({ id: videos[0]!.id, name: videos[0]!.name })] }]);
+    expect(warnings).toEqual([expect.stringMatching(/^--record: createInferenceApiKey cannot be recorded/)]);
+  });
+});
+
+describe('what the proxy keeps', () => {
+  /** How an upstream could echo a secret: as it is, JSON- and \\u-escaped, percent-encoded, and in base64 alone and inside the header. */
+  const echoes = (secret: string): string[] => [
+    secret,
+    JSON.stringify(secret).slice(1, -1),
+    [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
+    encodeURIComponent(secret),
+    ...[secret, `apikey ${secret}`, `x:${secret}`].map((text) => Buffer.from(text).toString('base64')),
+  ];
+  /** What must not be found of it: each of those forms, base64 as the run that depends on the secret alone, at each alignment. */
+  const traces = (secret: string): string[] => [
+    ...echoes(secret).slice(0, 4),
+    ...[0, 1, 2].map((offset) => Buffer.concat([Buffer.alloc(offset), Buffer.from(secret)]).toString('base64').slice(offset + 2, -4)),
+  ];
+  const SECRET = 'key-secret-7d1c9f0a2b4e6d8f';
+  /** An upstream that echoes the key, in every form, into the answers it gives, and a secret field with them. */
+  const echoing: Divergence = (request, answer) => {
+    if (!answer.headers['content-type']?.includes('json') || answer.status >= 300) return answer;
+    const echoed = echoes(KEY).join(' ');
+    const body = JSON.parse(answer.body) as Record<string, unknown>;
+    const changed = 'Zone' in body ? { Zone: { ...(body.Zone as object), contact: echoed, secret: SECRET } } : { ...body, description: echoed, secret: SECRET };
+    return { ...answer, headers: { ...answer.headers, 'x-echo': request.headers.authorization as string }, body: JSON.stringify(changed) };
+  };
+
+  it('holds no key and no secret, in any encoding, in the recording, the violations or the log', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'record-')), 'recorded.json');
+    const upstream = started(await startDivergentServer(echoing));
+    const lines: string[] = [];
+    const proxy = started(await startEmulatorServer({ port: 0, proxy: upstream.url, recordFile: file, log: (entry) => lines.push(JSON.stringify(entry)) }));
+    await Promise.all([pathOf('getVideo', { video_id: BUILT_IN_FIXTURES.videos[0]!.id }), pathOf('getDnsZone', { name: BUILT_IN_FIXTURES.zones[0]!.name })].map((get) => fetch(`${proxy.url}${get}`, { headers: AUTH })));
+    const created = await fetch(`${proxy.url}${pathOf('createInferenceApiKey', { project_id: 1 })}`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"recorded-key"}' });
+    const { secret } = (await created.json()) as { secret: string };
+    expect(existsSync(file)).toBe(true);
+    const kept = [readFileSync(file, 'utf8'), JSON.stringify(proxy.emulator.violations.list()), proxy.emulator.violations.report(), ...lines].join('\n');
+    expect(kept).toContain('[redacted]');
+    for (const trace of [...traces(KEY), ...traces(SECRET), ...traces(secret)]) expect(kept).not.toContain(trace);
+  });
+});
