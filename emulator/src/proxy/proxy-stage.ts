@@ -3,11 +3,11 @@
 // document declares for that operation and status, then handed back unchanged (with the count of
 // violations in X-Contract-Violations), or, with `failOnViolation`, replaced by a 502 listing them.
 // A path no operation has is forwarded unchecked. Every exchange goes into the violation log, scrubbed.
-import { createAnswerChecker, type ContractValidator, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
+import type { ContractValidator, OpenApiDocument, RouteSpec } from 'cloud-platform-api/contract';
 import { tokenOf } from '../core/auth.js';
 import type { Call, CallChecker } from '../core/call-check.js';
-import { createFieldFilter } from '../core/documented-fields.js';
 import type { ContractViolation, CoreRequest, CoreResponse } from '../core/messages.js';
+import { createExchangeChecks, type RequestSide } from './exchange-checks.js';
 import type { Recorder } from './recorder.js';
 import { createScrubber, type Scrubber } from './scrub.js';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream.js';
@@ -28,38 +28,11 @@ export interface ProxyStageOptions {
 }
 
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
-const undeclared = (direction: ContractViolation['direction'], path: string): ContractViolation => ({ direction, path, rule: 'undeclared', message: 'is not a field the document declares', undeclared: true });
-
-/** What a request may be forwarded with, as the call checks found it: its violations, and what it means where it is valid. */
-type RequestSide = { violations: ContractViolation[]; checked?: { params: Record<string, unknown>; query: Record<string, unknown> } };
 
 export function createProxyStage({ document, validator, checkCall, upstream, log, strict, failOnViolation, recorder, now }: ProxyStageOptions) {
-  const checkAnswer = createAnswerChecker(document, validator);
-  const keepDocumented = createFieldFilter(document);
+  const { requestSide, responseSide } = createExchangeChecks(document, validator, checkCall);
   const scrubberFor = createScrubber(document);
   const counts = (violation: ContractViolation) => !violation.undeclared || strict === true;
-
-  function requestSide(call: Call): RequestSide {
-    const checked = checkCall(call, false);
-    if (checked.ok) return { violations: checked.unknownFields.map((path) => undeclared('request', path)), checked };
-    if (checked.issues) return { violations: checked.issues.map((issue) => ({ direction: 'request', ...issue })) };
-    return { violations: [{ direction: 'request', path: '$', rule: `status ${checked.status}`, message: checked.message }] };
-  }
-
-  function responseSide(route: RouteSpec, answer: UpstreamAnswer): { violations: ContractViolation[]; body: unknown } {
-    const { body, response, issues } = checkAnswer(route, answer);
-    const violations: ContractViolation[] = issues.map(({ part: _part, ...issue }) => ({ direction: 'response', ...issue }));
-    if (violations.length === 0 && response?.jsonSchema && body !== null && typeof body === 'object') {
-      const found: string[] = [];
-      try {
-        keepDocumented({ $ref: response.jsonSchema }, body, '$', found);
-      } catch {
-        // A union the filter cannot follow: its fields are not listed.
-      }
-      violations.push(...found.map((path) => undeclared('response', path)));
-    }
-    return { violations, body };
-  }
 
   const scrubbed = (scrub: Scrubber, violations: readonly ContractViolation[]) => violations.map((v) => ({ ...v, path: scrub.text(v.path), message: scrub.text(v.message) }));
 
