@@ -341,8 +341,7 @@ export interface components {
              */
             deployment_names: string[];
             /**
-             * Format: password
-             * @description The secret of the key. Returned only once, in the creation response. Marked `format: password` so that tools built on this document (the emulator's journal, its proxy's violations and recordings) keep it out of everything they store.
+             * @description The secret of the key. Returned only once, in the creation response. Marked `x-secret: true` (this document's annotation, not the live service's) so that tools built on this document (the emulator's proxy: its violations, log and recordings) keep it out of everything they store.
              * @example 9f2c1e7a4b6d8e0f1a3c5e7b9d1f3a5c
              */
             secret: string;

@@ -150,6 +150,8 @@ export function createContractValidator(document: object, { useDefaults = false 
   addFormats(ajv);
   // OpenAPI's own annotation keyword; Ajv's built-in discriminator support does not accept `mapping`.
   ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
+  // This document's annotation of a secret field (an inference key's `secret`): tools keep its value out of what they store.
+  ajv.addKeyword({ keyword: 'x-secret', schemaType: 'boolean' });
   // Ajv compiles the root when it resolves a fragment, so the root registered here holds only the two
   // parts that schemas live in and `$ref`s point into, declared as inert keywords.
   ajv.addKeyword({ keyword: 'paths', schemaType: 'object' });

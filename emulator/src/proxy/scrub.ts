@@ -1,6 +1,6 @@
 // What the proxy keeps (violations, log lines, recordings) is scrubbed first: the API key, in every
 // form the client's redactor knows and in base64 at any alignment, and the value of every field the
-// document marks as a secret (`format: password`: an inference key's `secret`).
+// document marks as a secret (`x-secret: true`: an inference key's `secret`).
 import { createRedactor, REDACTED, type OpenApiDocument } from 'cloud-platform-api/contract';
 
 /** The names of the properties the document marks as secrets, in any of its schemas. */
@@ -9,8 +9,8 @@ export function secretFieldNames(document: OpenApiDocument): Set<string> {
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object') return;
     if (Array.isArray(node)) return node.forEach(visit);
-    const { properties } = node as { properties?: Record<string, { format?: unknown }> };
-    for (const [name, schema] of Object.entries(properties ?? {})) if (schema?.format === 'password') names.add(name);
+    const { properties } = node as { properties?: Record<string, Record<string, unknown> | undefined> };
+    for (const [name, schema] of Object.entries(properties ?? {})) if (schema?.['x-secret'] === true) names.add(name);
     Object.values(node).forEach(visit);
   };
   visit(document);

@@ -47,7 +47,12 @@ afterEach(async () => {
   await Promise.all(stopping.splice(0).map((each) => each.close()));
 });
 const started = <T extends { close(): Promise<void> }>(each: T): T => (stopping.push(each), each);
-const bodiesOf = async (url: string) => Promise.all(gets.map(async (get) => (await fetch(`${url}${get}`, { headers: AUTH })).text()));
+/** The bodies of the GETs, one after another, as a client pages through streams (from page 1: see the README). */
+async function bodiesOf(url: string): Promise<string[]> {
+  const bodies: string[] = [];
+  for (const get of gets) bodies.push(await (await fetch(`${url}${get}`, { headers: AUTH })).text());
+  return bodies;
+}
 
 const recordThroughProxy = async (upstream: TestServer, file: string): Promise<RunningServer> => started(await startEmulatorServer({ port: 0, proxy: upstream.url, recordFile: file }));
 
