@@ -4070,36 +4070,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example [
-                     *       {
-                     *         "id": 20001,
-                     *         "name": "Main studio",
-                     *         "pull": false,
-                     *         "active": true,
-                     *         "auto_record": false,
-                     *         "client_user_id": 501,
-                     *         "uri": null,
-                     *         "html_overlay": false,
-                     *         "live": true,
-                     *         "backup_live": false,
-                     *         "push_url": "rtmp://vp-push.example.net/in/20001?key",
-                     *         "created_at": "2026-11-20T08:30:00.123Z",
-                     *         "started_at_primary": "2026-11-22T09:00:00.000Z",
-                     *         "started_at_backup": null,
-                     *         "finished_at_primary": null,
-                     *         "dvr_duration": 14400,
-                     *         "transcoded_qualities": [
-                     *           "1080p",
-                     *           "720p"
-                     *         ],
-                     *         "transcoding_speed": 1.02,
-                     *         "frame_rate": 30,
-                     *         "video_height": 1080,
-                     *         "video_width": 1920
-                     *       }
-                     *     ]
-                     */
                     "application/json": components["schemas"]["LiveStream"][];
                 };
             };
@@ -4124,40 +4094,6 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    /**
-                     * @example {
-                     *       "id": 1444,
-                     *       "name": "Product launch",
-                     *       "description": "Recording of the product launch",
-                     *       "client_id": 3,
-                     *       "duration": 184000,
-                     *       "slug": "aB3dE5fG7hJ9kL1m",
-                     *       "status": "ready",
-                     *       "created_at": "2026-11-20T08:30:00.123Z",
-                     *       "updated_at": "2026-11-20T08:45:12.456Z",
-                     *       "clip_start_seconds": null,
-                     *       "clip_duration_seconds": null,
-                     *       "hls_url": "https://cdn.example.net/videos/1444/master.m3u8",
-                     *       "iframe_url": "https://player.example.net/videos/1444",
-                     *       "screenshots": [
-                     *         "https://cdn.example.net/videos/1444/screenshot-0.jpg"
-                     *       ],
-                     *       "screenshot_id": 0,
-                     *       "views": 1520,
-                     *       "converted_videos": [
-                     *         {
-                     *           "id": 90001,
-                     *           "name": "vod720n",
-                     *           "width": 1280,
-                     *           "height": 720,
-                     *           "size": 48216320,
-                     *           "progress": 100,
-                     *           "status": "complete",
-                     *           "mp4_url": "https://cdn.example.net/videos/1444/vod720n.mp4"
-                     *         }
-                     *       ]
-                     *     }
-                     */
                     "application/json": components["schemas"]["Video"];
                 };
             };

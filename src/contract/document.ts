@@ -86,8 +86,10 @@ export interface ResponseDefinition {
   headers: string[];
   /** Each header it declares: whether it is required, and a pointer to its schema. */
   declaredHeaders: { name: string; required: boolean; schema: string | undefined }[];
-  /** The example of its JSON body, where it gives one. */
+  /** The example of its JSON body, where it gives one: its `example`, else its first named one. */
   jsonExample: unknown;
+  /** Its JSON body's named examples (`examples`), by name. */
+  namedExamples: Record<string, unknown>;
 }
 
 /** The response definition of an operation for a status: the exact code, else its range (4XX), else default. */
@@ -112,6 +114,13 @@ export function responseFor(document: OpenApiDocument, op: OperationRef, status:
       const definition = resolveRef(document, header);
       return { name, required: definition.required === true, schema: definition.schema ? jsonPointer(...at, 'schema') : undefined };
     }),
-    jsonExample: json ? content[json]!.example : undefined,
+    ...jsonExamples(document, json ? content[json]! : undefined),
   };
+}
+
+/** The example and the named examples of a JSON body (an entry of `examples` may be a `$ref`). */
+function jsonExamples(document: OpenApiDocument, media: JsonObject | undefined): Pick<ResponseDefinition, 'jsonExample' | 'namedExamples'> {
+  const entries = Object.entries((media?.examples ?? {}) as Record<string, JsonObject>);
+  const namedExamples = Object.fromEntries(entries.map(([name, example]) => [name, resolveRef(document, example).value]));
+  return { jsonExample: media && 'example' in media ? media.example : Object.values(namedExamples)[0], namedExamples };
 }

@@ -15,6 +15,7 @@ import { createAuth, tokenOf } from './auth.js';
 import { asCalledByTheCore } from './behaviour.js';
 import { createControlRoutes } from './control-routes.js';
 import { withDocumentAnswers } from './document-answers.js';
+import { createExampleAnswer } from './example-answer.js';
 import { createFaultStage } from './fault-stage.js';
 import { documentParts } from './document-parts.js';
 import { createFaults } from './faults.js';
@@ -64,7 +65,7 @@ export function createCore(options: CoreOptions) {
   const operate = createOperate({ document, routes, handlers, validator: requestValidator, strict, error, clientIdentity: auth.clientIdentity });
   // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
   const perform = (call: Call) => (proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call));
-  const withFaults = createFaultStage(faults, error, perform);
+  const withFaults = createFaultStage(faults, error, createExampleAnswer(document, error), perform);
   const journal = createJournal(journalSize);
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
   const reset = () => {

@@ -1,16 +1,20 @@
 // The fault stage of the core: the fault a call gets, from its Prefer header or a scripted rule. An
-// injected status answers instead of the operation; a dropped or held connection is the adapter's to
+// injected status answers instead of the operation (a success status or a named example from the
+// document's examples); a dropped or held connection is the adapter's to
 // carry out; a delay comes first, and the operation runs after it, when the adapter calls it.
 import { FaultRuleError, preferredFault, type FaultAction, type Faults } from './faults.js';
 import type { ErrorAnswer } from './error-answer.js';
+import type { ExampleAnswer } from './example-answer.js';
 import type { CoreResponse } from './messages.js';
 import type { Call } from './call-check.js';
 
-export function createFaultStage(faults: Faults, error: ErrorAnswer, operate: (call: Call) => CoreResponse) {
+export function createFaultStage(faults: Faults, error: ErrorAnswer, exampleAnswer: ExampleAnswer, operate: (call: Call) => CoreResponse) {
   /** What a call with this fault gets, once any delay is over. */
   function faulted(call: Call, fault: FaultAction): CoreResponse {
     const { route, headers } = call;
     const drop = fault.drop ? { fault: { drop: fault.drop } } : {};
+    // A named example, or another success the operation declares: the document answers, nothing changes.
+    if (fault.example !== undefined || (fault.status !== undefined && fault.status < 300)) return { ...exampleAnswer(route, fault.status ?? route.status, fault.example, headers), ...drop };
     // An injected status answers instead of the operation: nothing changes.
     if (fault.status !== undefined) {
       const retryAfter: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
@@ -24,7 +28,7 @@ export function createFaultStage(faults: Faults, error: ErrorAnswer, operate: (c
     const { route, request } = call;
     let fault: FaultAction | undefined;
     try {
-      fault = preferredFault(request.headers.prefer, route.status) ?? faults.match(route, request.path);
+      fault = preferredFault(request.headers.prefer, route) ?? faults.match(route, request.path);
     } catch (problem) {
       if (problem instanceof FaultRuleError) return error(route, 400, problem.message, undefined, call.headers);
       throw problem;

@@ -33,6 +33,8 @@ export interface StoredFault extends FaultRule {
 /** What a fault does to one call. */
 export interface FaultAction {
   status?: number;
+  /** The named example of the declared response to answer with (`Prefer: example=NAME`). */
+  example?: string;
   retryAfter?: string;
   delayMs?: number;
   drop?: 'reset' | 'timeout';
@@ -135,11 +137,12 @@ export function createFaults(routes: readonly RouteSpec[], ruleCheck: () => Retu
 export type Faults = ReturnType<typeof createFaults>;
 
 /**
- * The fault a `Prefer` header asks for, in Prism's syntax: `code=NNN` answers that status (an error
- * status, or the operation's own success status for none), `delay=MS` waits first. Other preferences
- * are ignored. A value that cannot be used is a FaultRuleError.
+ * What a `Prefer` header asks for, in Prism's syntax: `code=NNN` answers that status (an error status;
+ * the operation's own success status, which changes nothing; or another 2xx the operation declares,
+ * answered from its example), `example=NAME` answers that named example of the declared response,
+ * `delay=MS` waits first. Other preferences are ignored. A value that cannot be used is a FaultRuleError.
  */
-export function preferredFault(header: string | undefined, successStatus: number): FaultAction | undefined {
+export function preferredFault(header: string | undefined, route: RouteSpec): FaultAction | undefined {
   if (!header) return undefined;
   const action: FaultAction = {};
   for (const preference of header.split(/[,;]/)) {
@@ -147,10 +150,13 @@ export function preferredFault(header: string | undefined, successStatus: number
     const value = raw.replace(/^"(.*)"$/, '$1');
     if (name?.toLowerCase() === 'code') {
       const code = Number(value);
-      if (!/^\d{3}$/.test(value) || ((code < 400 || code > 599) && code !== successStatus)) {
-        throw new FaultRuleError(`header.prefer: code must be an error status from 400 to 599, or ${successStatus} (this operation's success), got "${value}"`);
+      const successes = Object.keys(route.operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status));
+      if (!/^\d{3}$/.test(value) || ((code < 400 || code > 599) && !successes.includes(value))) {
+        throw new FaultRuleError(`header.prefer: code must be an error status from 400 to 599, or a success status ${route.operationId} declares (${successes.join(', ')}), got "${value}"`);
       }
-      if (code !== successStatus) action.status = code;
+      if (code !== route.status) action.status = code;
+    } else if (name?.toLowerCase() === 'example') {
+      action.example = value;
     } else if (name?.toLowerCase() === 'delay') {
       const ms = Number(value);
       if (!/^\d+$/.test(value) || ms > MAX_DELAY_MS) throw new FaultRuleError(`header.prefer: delay must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, got "${value}"`);

@@ -31,9 +31,9 @@ describe('Prefer: code=NNN and delay=MS, per request', () => {
   });
 
   it.each([
-    ['code=abc', 'code must be an error status from 400 to 599, or 200'],
-    ['code=302', 'code must be an error status from 400 to 599, or 200'],
-    ['code=600', 'code must be an error status from 400 to 599, or 200'],
+    ['code=abc', 'code must be an error status from 400 to 599, or a success status getVideo declares (200)'],
+    ['code=302', 'code must be an error status from 400 to 599, or a success status getVideo declares (200)'],
+    ['code=600', 'code must be an error status from 400 to 599, or a success status getVideo declares (200)'],
     ['delay=-1', 'delay must be a whole number of milliseconds from 0 to 60000'],
     ['delay=60001', 'delay must be a whole number of milliseconds from 0 to 60000'],
   ])('refuses Prefer: %s with a 400 naming the header and the rule', async (prefer, message) => {

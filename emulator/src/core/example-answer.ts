@@ -1,0 +1,23 @@
+// Answers made of the document's examples, for `Prefer: example=NAME` (a named example of the response
+// declared for the status) and for `Prefer: code=` of a declared 2xx that is not the operation's own
+// (that response's example, else its schema's). The operation does not run: nothing changes.
+import { responseFor, schemaExample, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
+import type { ErrorAnswer } from './error-answer.js';
+import type { CoreResponse } from './messages.js';
+
+export function createExampleAnswer(document: OpenApiDocument, error: ErrorAnswer) {
+  return function exampleAnswer(route: RouteSpec, status: number, name: string | undefined, headers: Record<string, string>): CoreResponse {
+    const response = responseFor(document, route, status);
+    const named = response?.namedExamples ?? {};
+    if (name !== undefined && !Object.hasOwn(named, name)) {
+      const known = Object.keys(named).map((each) => `"${each}"`);
+      const listed = known.length > 0 ? `one of ${known.join(', ')}` : `a name the ${status} response of ${route.operationId} gives an example, and it names none`;
+      return error(route, 400, `header.prefer: example must be ${listed}, got "${name}"`, undefined, headers);
+    }
+    const body = name !== undefined ? named[name] : (response?.jsonExample ?? (response?.jsonSchema ? schemaExample(document, { $ref: response.jsonSchema }) : undefined));
+    const contentType: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
+    return { status, headers: { ...headers, ...contentType }, body, operationId: route.operationId, injected: status };
+  };
+}
+
+export type ExampleAnswer = ReturnType<typeof createExampleAnswer>;
