@@ -1,7 +1,8 @@
 // What the emulator was asked and how it answered, for a test to assert on: "did my app call
 // createLogsUploaderConfig once, with enabled: false?". Every adapter feeds it (through `record`); the
 // last `size` requests are kept; the key is scrubbed from every body, in every form the client's
-// redactor knows. A request costs only a record: bodies are parsed and scrubbed when a test reads them.
+// redactor knows. A request costs only a record of what came in and went out: entries are made, and
+// bodies parsed and scrubbed, when a test reads them.
 import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/contract';
 import { tokenOf } from './auth.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
@@ -42,45 +43,47 @@ function readableBody(text: string, authorization: string | undefined): unknown 
   }
 }
 
-/** An entry as kept: the body still as sent, with what scrubbing it needs, until it is read. */
+/** A request as kept: what came in and what went out, made into an entry only when a test reads it. */
 interface Kept {
-  entry: Omit<JournalEntry, 'body'>;
-  raw?: { text: string; authorization: string | undefined };
-  body?: unknown;
+  time: string;
+  request: CoreRequest;
+  answer: CoreResponse;
+  /** The entry, once made (the body parsed and scrubbed once). */
+  entry?: JournalEntry;
 }
 
-const readable = (kept: Kept): JournalEntry => {
-  if (kept.raw) {
-    kept.body = readableBody(kept.raw.text, kept.raw.authorization);
-    delete kept.raw;
-  }
-  return kept.body === undefined ? kept.entry : { ...kept.entry, body: kept.body };
-};
+function entryOf(kept: Kept): JournalEntry {
+  const { time, request, answer } = kept;
+  const fault = answer.injected ?? answer.fault?.drop;
+  return (kept.entry ??= {
+    time,
+    method: request.method.toUpperCase(),
+    path: request.path,
+    query: { ...request.query },
+    ...(answer.operationId ? { operationId: answer.operationId } : {}),
+    ...(request.body ? { body: readableBody(request.body, request.headers.authorization) } : {}),
+    status: answer.status,
+    ...(fault === undefined ? {} : { fault }),
+    ...(answer.unknownFields?.length ? { unknownFields: answer.unknownFields } : {}),
+    ...(answer.issues?.length ? { issues: answer.issues } : {}),
+  });
+}
 
 export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
   let entries: Kept[] = [];
   return {
     add(request: CoreRequest, answer: CoreResponse, time: string): void {
-      const fault = answer.injected ?? answer.fault?.drop;
-      const entry: Kept['entry'] = {
-        time,
-        method: request.method.toUpperCase(),
-        path: request.path,
-        query: { ...request.query },
-        ...(answer.operationId ? { operationId: answer.operationId } : {}),
-        status: answer.status,
-        ...(fault === undefined ? {} : { fault }),
-        ...(answer.unknownFields?.length ? { unknownFields: answer.unknownFields } : {}),
-        ...(answer.issues?.length ? { issues: answer.issues } : {}),
-      };
-      entries.push(request.body ? { entry, raw: { text: request.body, authorization: request.headers.authorization } } : { entry });
+      entries.push({ time, request, answer });
       // Dropped in batches, not one by one: a full journal costs a request no copy.
       if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
     /** The requests kept, oldest first, those that match every field of `filter`. */
     list(filter: JournalFilter = {}): JournalEntry[] {
-      const matches = ({ entry: e }: Kept) => (filter.operationId === undefined || e.operationId === filter.operationId) && (filter.method === undefined || e.method === filter.method.toUpperCase()) && (filter.path === undefined || e.path === filter.path);
-      return entries.slice(-size).filter(matches).map(readable);
+      const matches = ({ request, answer }: Kept) =>
+        (filter.operationId === undefined || answer.operationId === filter.operationId) &&
+        (filter.method === undefined || request.method.toUpperCase() === filter.method.toUpperCase()) &&
+        (filter.path === undefined || request.path === filter.path);
+      return entries.slice(-size).filter(matches).map(entryOf);
     },
     clear(): void {
       entries = [];

@@ -106,9 +106,11 @@ class MemoryTable<Row> implements Table<Row> {
   entries() {
     return [...this.rows];
   }
-  /** Inside a transaction, remembers how to put the row back as it was. */
+  /** Inside a transaction, remembers how to put the row back as it was (a row is never undefined, so one lookup tells both). */
   private record(key: string) {
-    this.journal.steps?.push({ rows: this.rows, key, had: this.rows.has(key), previous: this.rows.get(key) });
+    if (!this.journal.steps) return;
+    const previous = this.rows.get(key);
+    this.journal.steps.push({ rows: this.rows, key, had: previous !== undefined, previous });
   }
 }
 
