@@ -1,6 +1,6 @@
 // `cloud-platform-emulator/server` (Node only): the emulator behind an HTTP server on loopback, with
 // its state in memory or in an SQLite file, as `npm start` and the `cloud-platform-emulator` bin run it.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import { createEmulator, type Emulator, type RecordingSink, type RequestLogEntry
 
 export type { Store };
 import { BUILT_IN_FIXTURES, TABLE_NAMES, type EmulatorTables } from './operations/index.js';
+import { writeJsonFileWhole } from './store/json-file.js';
 import { openSqliteStore } from './store/sqlite.js';
 
 export { DEFAULT_CORS_ORIGINS } from './adapters/cors.js';
@@ -93,12 +94,9 @@ function fileRecording(file: string): RecordingSink {
   return {
     initial: readJsonObject(file, 'recording file') ?? {},
     save(fixtures) {
-      const temp = `${file}.${process.pid}.tmp`;
       try {
-        writeFileSync(temp, `${JSON.stringify(fixtures, null, 2)}\n`);
-        renameSync(temp, file);
+        writeJsonFileWhole(file, fixtures, 2);
       } catch (error) {
-        rmSync(temp, { force: true });
         process.stderr.write(`emulator: --record: cannot write ${file}: ${(error as Error).message}\n`);
       }
     },

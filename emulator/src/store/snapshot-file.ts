@@ -1,6 +1,7 @@
 // `--export-state FILE.json` and `--import-state FILE.json`: every row of every table as JSON, for
 // fixtures and bug reports. A file that is not such a snapshot is refused, naming the file and why.
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeJsonFileWhole } from './json-file.js';
 import { assertSnapshotShape, StateFileError, type StateSnapshot } from './store.js';
 
 export function readSnapshotFile(file: string): StateSnapshot {
@@ -17,12 +18,9 @@ export function readSnapshotFile(file: string): StateSnapshot {
 
 /** Writes the snapshot whole or not at all (temp file + rename). */
 export function writeSnapshotFile(file: string, snapshot: StateSnapshot): void {
-  const temp = `${file}.${process.pid}.tmp`;
   try {
-    writeFileSync(temp, `${JSON.stringify(snapshot, null, 1)}\n`);
-    renameSync(temp, file);
+    writeJsonFileWhole(file, snapshot, 1);
   } catch (error) {
-    rmSync(temp, { force: true });
     throw new StateFileError(`Cannot write the state snapshot to ${file}: ${(error as Error).message}`);
   }
 }
