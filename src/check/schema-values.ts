@@ -121,3 +121,32 @@ export function invalidCandidates(document: OpenApiDocument, schema: JsonObject)
   for (const [type, value] of ONE_OF_EACH_TYPE) if (!types.includes(type) && !(type === 'number' && types.length === 0)) candidates.push(value);
   return candidates;
 }
+
+/**
+ * Values at the edges of what a schema allows: its bounds and lengths reached, each enum value, a null
+ * where it takes one, and for a bare integer zero, a negative and the largest exact one. Like the
+ * invalid candidates, each is used only once the document's validator has said the request is valid.
+ */
+export function boundaryCandidates(document: OpenApiDocument, schema: JsonObject): unknown[] {
+  const s = resolveRef(document, schema);
+  if ('const' in s) return [s.const];
+  if (Array.isArray(s.enum)) return [...(s.enum as unknown[])];
+  const types = typesOf(s);
+  const candidates: unknown[] = [];
+  const step = types.includes('integer') ? 1 : Number.EPSILON;
+  if (typeof s.minimum === 'number') candidates.push(s.minimum);
+  if (typeof s.maximum === 'number') candidates.push(s.maximum);
+  if (typeof s.exclusiveMinimum === 'number') candidates.push(s.exclusiveMinimum + step);
+  if (typeof s.exclusiveMaximum === 'number') candidates.push(s.exclusiveMaximum - step);
+  if (types.includes('integer') && s.minimum === undefined && s.exclusiveMinimum === undefined) candidates.push(0, -1);
+  if (types.includes('integer') && s.maximum === undefined && s.exclusiveMaximum === undefined) candidates.push(Number.MAX_SAFE_INTEGER);
+  if (types.includes('string') && s.format === undefined && s.pattern === undefined) candidates.push('x'.repeat(s.minLength ?? 0), 'x'.repeat(Math.min(s.maxLength ?? 255, 10_000)));
+  if (types.includes('boolean')) candidates.push(true, false);
+  if (types.includes('null')) candidates.push(null);
+  if (types.includes('array')) {
+    const item = schemaExample(document, s.items ?? {}) ?? 1;
+    candidates.push(Array.from({ length: s.minItems ?? 0 }, () => item));
+    if (typeof s.maxItems === 'number') candidates.push(Array.from({ length: s.maxItems }, () => item));
+  }
+  return candidates;
+}
