@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../../emulator/test/helpers/emulator.js';
-import { run } from '../install/installed.js';
+import { packedTarball, run } from '../install/installed.js';
 import { projectRoot } from '../helpers/sources.js';
 
 const running = useEmulator();
@@ -25,9 +25,7 @@ describe('README client quick start', () => {
     const project = mkdtempSync(path.join(os.tmpdir(), 'quickstart-'));
     expect(run('npm', ['init', '-y'], project).status).toBe(0);
     expect(JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8')).type ?? 'commonjs').toBe('commonjs');
-    const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], projectRoot);
-    expect(pack.status, pack.stderr).toBe(0);
-    const tarball = path.join(project, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
+    const tarball = packedTarball(projectRoot, project);
     const install = run('npm', ['install', '--ignore-scripts', '--omit=dev', tarball], project);
     expect(install.status, install.stderr).toBe(0);
     writeFileSync(path.join(project, 'quickstart.mjs'), code!);

@@ -28,6 +28,16 @@ export function run(command: string, args: string[], cwd: string) {
   return spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
 }
 
+/**
+ * The package in `dir` packed into `destination`, its path. Scripts are skipped: `prepare` would build
+ * `dist/` again while other test files import from it (the suite has built it already).
+ */
+export function packedTarball(dir: string, destination: string): string {
+  const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], dir);
+  expect(pack.status, pack.stderr).toBe(0);
+  return path.join(destination, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
+}
+
 /** Imports every export both ways in the installed project, checks each has its member, and runs the bins. */
 export function expectUsable(project: string, { emulator }: { emulator: boolean }): void {
   for (const [specifier, member] of EXPORTS.filter(([s]) => emulator || s.startsWith('cloud-platform-api'))) {

@@ -4,16 +4,12 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';
-import { expectUsable, fetchInstalledDocs, freshProject, run } from './installed.js';
+import { expectUsable, fetchInstalledDocs, freshProject, packedTarball, run } from './installed.js';
 
 describe(`the packages installed from tarballs, on Node ${process.versions.node}`, () => {
   it('import and require() every export, run the bins, and the emulator serves its docs page', async () => {
     const project = freshProject('tarball-install-');
-    const tarballs = [projectRoot, path.join(projectRoot, 'emulator')].map((dir) => {
-      const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', project], dir);
-      expect(pack.status, pack.stderr).toBe(0);
-      return path.join(project, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
-    });
+    const tarballs = [projectRoot, path.join(projectRoot, 'emulator')].map((dir) => packedTarball(dir, project));
     const install = run('npm', ['install', '--ignore-scripts', '--omit=dev', ...tarballs, 'msw@2'], project);
     expect(install.status, install.stderr).toBe(0);
     expectUsable(project, { emulator: true });
