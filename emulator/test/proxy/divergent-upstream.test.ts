@@ -85,6 +85,18 @@ describe.each(PROXY_ADAPTERS)('the proxy through the $name', (adapter) => {
     expect(line.violations).toContainEqual(expect.objectContaining(violation ?? { direction: 'response', path: undeclared, rule: 'undeclared', undeclared: true }));
   });
 
+  it('lists the violations at /__emulator/violations, as JSON and as the Markdown report, and DELETE clears them', async () => {
+    const proxied = await start(await startDivergentServer(cases[0]!.diverge));
+    await proxied.send(...requestOf('getVideo'));
+    const listed = (await (await proxied.send('/__emulator/violations')).json()) as { violations: unknown[]; undeclaredFields: unknown[] };
+    expect(listed.violations).toEqual([expect.objectContaining({ operationId: 'getVideo', direction: 'response', status: 200, path: '$.id', rule: 'type', time: expect.any(String), message: expect.any(String) })]);
+    const report = await proxied.send('/__emulator/violations?format=markdown');
+    expect(report.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
+    expect(await report.text()).toContain('| getVideo | 1 | 200 × 1 | response type × 1 | 0 |');
+    expect((await proxied.send('/__emulator/violations', { method: 'DELETE' })).status).toBe(204);
+    expect(await (await proxied.send('/__emulator/violations')).json()).toEqual({ violations: [], undeclaredFields: [] });
+  });
+
   it('counts an undeclared field as a violation when strict', async () => {
     const proxied = await start(await startDivergentServer(cases.at(-1)!.diverge), { strict: true });
     const answer = await proxied.send(...requestOf('getVideo'));
