@@ -62,9 +62,11 @@ function checkedApiKey(apiKey: string | undefined): string {
     throw new CloudClientOptionError('apiKey is required: pass { apiKey } or set GCORE_API_KEY');
   }
   // The key goes into a header: a character a header cannot hold would make fetch throw an error
-  // that quotes the whole header value, key included. Refuse it here, without quoting it.
-  if (/[^\u0021-\u007e\u00a1-\u00ff]/.test(apiKey)) {
-    throw new CloudClientOptionError('apiKey must not contain whitespace, control or non-Latin-1 characters');
+  // that quotes the whole header value, key included. Refuse it here, without quoting it. Spaces
+  // inside are sent as they are, as the official SDKs send a key (their tests use `My API Key`); at
+  // either end fetch would trim them, sending another key than the one given.
+  if (/[^\u0020-\u007e\u00a1-\u00ff]/.test(apiKey) || apiKey !== apiKey.trim()) {
+    throw new CloudClientOptionError('apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace');
   }
   return apiKey;
 }

@@ -123,3 +123,30 @@ describe("the client's numeric options", () => {
     await expect(patient.GET('/storage/notifications/v1/events/configurator')).resolves.toMatchObject({ response: { status: 200 } });
   });
 });
+
+describe('the API key', () => {
+  it('is sent as given, spaces inside included, as the official SDKs send it (their tests use "My API Key")', async () => {
+    let sent: string | null = null;
+    const spaced = createCloudClient({
+      apiKey: 'My API Key',
+      baseUrl: 'http://emulator.local',
+      fetch: (request, init) => {
+        sent = new Request(request, init).headers.get('authorization');
+        return emulator.fetch(request, init);
+      },
+    });
+    const { response } = await spaced.GET('/storage/notifications/v1/events/configurator');
+    expect([response.status, sent]).toEqual([200, 'apikey My API Key']);
+  });
+
+  it.each([
+    ['a space at the start, which fetch would trim', ' key'],
+    ['a space at the end', 'key '],
+    ['a tab at the end', 'key\t'],
+    ['a line break', 'ke\ny'],
+    ['a control character', 'ke\u0000y'],
+    ['a character beyond Latin-1', 'key\u20ac'],
+  ])('is refused with %s, without being quoted', (_, apiKey) => {
+    expect(() => createCloudClient({ apiKey })).toThrow('apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace');
+  });
+});

@@ -108,7 +108,7 @@ describe('the API key', () => {
         return e;
       }
     })();
-    expect((error as Error).message).toBe('apiKey must not contain whitespace, control or non-Latin-1 characters');
+    expect((error as Error).message).toBe('apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace');
     expectNoKey(error);
   });
 
