@@ -9,7 +9,7 @@ import { createProxyStage } from '../proxy/proxy-stage.js';
 import { createRecorder, type RecordingSink } from '../proxy/recorder.js';
 import { createUpstream, type UpstreamOptions } from '../proxy/upstream.js';
 import { createViolationLog } from '../proxy/violation-log.js';
-import { createCallChecker, type Call } from './call-check.js';
+import type { Call } from './call-check.js';
 import { overLimit } from './request-body.js';
 import { createAuth, tokenOf } from './auth.js';
 import { asCalledByTheCore } from './behaviour.js';
@@ -56,13 +56,13 @@ export interface ProxyOptions extends UpstreamOptions {
  */
 export function createCore(options: CoreOptions) {
   const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()), journalSize } = options;
-  const { routes, match, error, requestValidator, deprecation, checkFaultRule } = documentParts(document);
+  const { routes, match, error, checkCall, deprecation, checkFaultRule } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
   const auth = createAuth(store, apiKeys);
   const violations = createViolationLog();
-  const proxy = options.proxy && proxyStage(options, options.proxy, violations);
+  const proxy = options.proxy && proxyStage({ ...options, warn }, options.proxy, violations);
   const handlers = proxy ? {} : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
-  const operate = createOperate({ document, routes, handlers, validator: requestValidator, strict, error, clientIdentity: auth.clientIdentity });
+  const operate = createOperate({ handlers, checkCall, strict, error, clientIdentity: auth.clientIdentity });
   // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
   const perform = (call: Call) => (proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call));
   const withFaults = createFaultStage(faults, error, createExampleAnswer(document, error), perform);
@@ -111,17 +111,17 @@ export function createCore(options: CoreOptions) {
 }
 
 /** The proxy's stage, with its upstream, its checks and any recording. */
-function proxyStage({ document, strict, warn, now }: CoreOptions, proxy: ProxyOptions, log: ReturnType<typeof createViolationLog>) {
-  const { validator, requestValidator, routes } = documentParts(document);
+function proxyStage({ document, strict, warn, now }: CoreOptions & { warn: (line: string) => void }, proxy: ProxyOptions, log: ReturnType<typeof createViolationLog>) {
+  const { validator, checkCall } = documentParts(document);
   return createProxyStage({
     document,
     validator,
-    checkCall: createCallChecker(document, routes, requestValidator),
+    checkCall,
     upstream: createUpstream(proxy),
     log,
     strict,
     failOnViolation: proxy.failOnViolation,
-    recorder: proxy.recording && createRecorder(RECORDERS, proxy.recording, warn ?? ((line) => console.warn(line))),
+    recorder: proxy.recording && createRecorder(RECORDERS, proxy.recording, warn),
     now,
   });
 }

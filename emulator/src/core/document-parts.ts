@@ -1,9 +1,10 @@
 // What depends only on the document, made once per document and shared by every emulator made from
-// it: the routes and the router, the validators (Ajv compiles each schema once), the error answers, the
-// fixture loader and the built-in fixtures (frozen), the state checks and the fault rule check. A test
-// suite that makes an emulator per test pays for these once.
+// it: the routes and the router, the validators (Ajv compiles each schema once) and the call check,
+// the error answers, the fixture loader and the built-in fixtures (frozen), the state checks and the
+// fault rule check. A test suite that makes an emulator per test pays for these once.
 import { createContractValidator, deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/contract';
 import { deprecationHeaders } from './deprecation-headers.js';
+import { createCallChecker } from './call-check.js';
 import { createErrorAnswer } from './error-answer.js';
 import { compileFaultRule } from './faults.js';
 import { BUILT_IN_FIXTURES, fixtureSchemas, STATE_MODEL, type Fixtures } from '../operations/index.js';
@@ -31,7 +32,8 @@ function makeParts(document: OpenApiDocument) {
     routes,
     match: createRouter(routes),
     error: createErrorAnswer(document),
-    requestValidator,
+    /** The full check of a call (path, query, body, undeclared fields), for the operations and the proxy alike. */
+    checkCall: createCallChecker(document, routes, requestValidator),
     /** The document's schemas as they are (no defaults put in): for checking answers. */
     validator,
     deprecation: deprecationHeaders(document, routes),

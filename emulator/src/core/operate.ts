@@ -1,8 +1,7 @@
 // The operation stage of the core: the request checked in full against the document (call-check.ts),
 // refused where it fails, then the operation's behaviour, whose refusals become the area's error answers.
-import type { ContractValidator, OpenApiDocument, RouteSpec } from 'cloud-platform-api/contract';
 import { StatePersistError } from '../store/store.js';
-import { createCallChecker, type Call } from './call-check.js';
+import type { Call, CallChecker } from './call-check.js';
 import { describeIssues } from './error-bodies.js';
 import type { ErrorAnswer } from './error-answer.js';
 import type { CallContext, Handler } from './behaviour.js';
@@ -10,17 +9,14 @@ import { HttpProblem } from './http-problem.js';
 import type { CoreResponse } from './messages.js';
 
 export interface OperateOptions {
-  document: OpenApiDocument;
-  routes: readonly RouteSpec[];
   handlers: Record<string, Handler>;
-  validator: ContractValidator;
+  checkCall: CallChecker;
   strict: boolean | undefined;
   error: ErrorAnswer;
   clientIdentity: (token: string) => CallContext['clientId'];
 }
 
-export function createOperate({ document, routes, handlers, validator, strict, error, clientIdentity }: OperateOptions) {
-  const checkCall = createCallChecker(document, routes, validator);
+export function createOperate({ handlers, checkCall, strict, error, clientIdentity }: OperateOptions) {
   /** Runs the behaviour on a checked request; its refusals are error answers that still name the undeclared fields. */
   function run({ route, request, token, headers }: Call, context: Omit<CallContext, 'clientId'>, unknownFields: string[]): CoreResponse {
     const extra = unknownFields.length > 0 ? { unknownFields } : {};
