@@ -118,6 +118,12 @@ export function responseFor(document: OpenApiDocument, op: OperationRef, status:
   };
 }
 
+/** The JSON body a response shows: its example, its first named example, or its schema's; undefined where it has no JSON body. */
+export function responseExample(document: OpenApiDocument, response: ResponseDefinition | undefined): unknown {
+  if (!response?.jsonSchema) return undefined;
+  return response.jsonExample ?? schemaExample(document, { $ref: response.jsonSchema });
+}
+
 /** The example and the named examples of a JSON body (an entry of `examples` may be a `$ref`). */
 function jsonExamples(document: OpenApiDocument, media: JsonObject | undefined): Pick<ResponseDefinition, 'jsonExample' | 'namedExamples'> {
   const entries = Object.entries((media?.examples ?? {}) as Record<string, JsonObject>);

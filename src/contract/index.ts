@@ -7,6 +7,7 @@ export {
   operationsAt,
   pathPattern,
   resolveRef,
+  responseExample,
   responseFor,
   schemaExample,
   schemaProperties,

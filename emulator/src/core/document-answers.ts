@@ -1,15 +1,8 @@
 // Operations the emulator has no behaviour for still answer: with the example their success response
 // declares (else its schema's), the same on every call, whatever the state. Routing, auth, validation
 // and error bodies come from the document as for any operation; one warning at start names them.
-import { responseFor, schemaExample, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
+import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
 import type { Handler } from './behaviour.js';
-
-/** The body an operation's success response shows: its JSON example, its first named example, or its schema's. */
-function exampleBody(document: OpenApiDocument, route: RouteSpec): unknown {
-  const response = responseFor(document, route, route.status);
-  if (!response?.jsonSchema) return undefined;
-  return response.jsonExample ?? schemaExample(document, { $ref: response.jsonSchema });
-}
 
 /**
  * `handlers` with an answer from the document for each route that has none; `warn` is told once which
@@ -19,7 +12,7 @@ export function withDocumentAnswers(document: OpenApiDocument, routes: readonly 
   const answered: Record<string, Handler> = { ...handlers } as Record<string, Handler>;
   const missing = routes.filter((route) => answered[route.operationId] === undefined);
   for (const route of missing) {
-    const body = exampleBody(document, route);
+    const body = responseExample(document, responseFor(document, route, route.status));
     answered[route.operationId] = () => body;
   }
   if (missing.length > 0) {

@@ -1,7 +1,7 @@
 // Answers made of the document's examples, for `Prefer: example=NAME` (a named example of the response
 // declared for the status) and for `Prefer: code=` of a declared 2xx that is not the operation's own
 // (that response's example, else its schema's). The operation does not run: nothing changes.
-import { responseFor, schemaExample, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
+import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
 import type { ErrorAnswer } from './error-answer.js';
 import type { CoreResponse } from './messages.js';
 
@@ -14,7 +14,7 @@ export function createExampleAnswer(document: OpenApiDocument, error: ErrorAnswe
       const listed = known.length > 0 ? `one of ${known.join(', ')}` : `a name the ${status} response of ${route.operationId} gives an example, and it names none`;
       return error(route, 400, `header.prefer: example must be ${listed}, got "${name}"`, undefined, headers);
     }
-    const body = name !== undefined ? named[name] : (response?.jsonExample ?? (response?.jsonSchema ? schemaExample(document, { $ref: response.jsonSchema }) : undefined));
+    const body = name !== undefined ? named[name] : responseExample(document, response);
     const contentType: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
     return { status, headers: { ...headers, ...contentType }, body, operationId: route.operationId, injected: status };
   };
