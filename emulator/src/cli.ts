@@ -137,12 +137,7 @@ function proxyOptions(values: ReturnType<typeof parseOptions>) {
     if (needing) throw new UsageError(`--${needing} works only with --proxy URL`);
     return {};
   }
-  let url: URL | undefined;
-  try {
-    url = new URL(proxy);
-  } catch {
-    url = undefined;
-  }
+  const url = URL.parse(proxy);
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--proxy must be an http or https URL, got "${proxy}"`);
   const timeout = values['proxy-timeout'];
   if (timeout !== undefined && (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000)) throw new UsageError(`--proxy-timeout must be a whole number of milliseconds from 1 to 600000, got "${timeout}"`);

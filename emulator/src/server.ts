@@ -65,34 +65,34 @@ export interface RunningServer {
  * replaces that part, the rest stays built in. Unreadable or not a JSON object is a FixtureError naming the file.
  */
 export function readFixturesFile(file: string): { value: unknown; source: string } {
-  const given = readJsonObject(file, 'fixtures file');
-  if (!given) throw new FixtureError(`Cannot read fixtures file ${file}: it does not exist`);
+  const given = readJsonObject(file, 'Fixtures file');
+  if (!given) throw new FixtureError(`Fixtures file ${file} cannot be read: it does not exist`);
   return { value: { ...BUILT_IN_FIXTURES, ...given }, source: file };
 }
 
-/** Reads a JSON object file, or undefined where there is none; anything else is a FixtureError naming it. */
+/** Reads a JSON object file, or undefined where there is none; anything else is a FixtureError naming it (`what`: "Fixtures file"). */
 function readJsonObject(file: string, what: string): Record<string, unknown> | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new FixtureError(`Cannot read ${what} ${file}: ${(error as Error).message}`);
+    throw new FixtureError(`${what} ${file} cannot be read: ${(error as Error).message}`);
   }
   let given: unknown;
   try {
     given = JSON.parse(text);
   } catch (error) {
-    throw new FixtureError(`${what[0]!.toUpperCase()}${what.slice(1)} ${file} is not valid JSON: ${(error as Error).message}`);
+    throw new FixtureError(`${what} ${file} is not valid JSON: ${(error as Error).message}`);
   }
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new FixtureError(`${what[0]!.toUpperCase()}${what.slice(1)} ${file} must hold a JSON object of fixture parts`);
+  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new FixtureError(`${what} ${file} must hold a JSON object of fixture parts`);
   return given as Record<string, unknown>;
 }
 
 /** `--record FILE`: what the file holds, and a save that writes the whole recording or nothing (temp file + rename). */
 function fileRecording(file: string): RecordingSink {
   return {
-    initial: readJsonObject(file, 'recording file') ?? {},
+    initial: readJsonObject(file, 'Recording file') ?? {},
     save(fixtures) {
       try {
         writeJsonFileWhole(file, fixtures, 2);

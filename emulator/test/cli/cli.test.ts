@@ -32,6 +32,10 @@ describe('cloud-platform-emulator', () => {
     [['--port', '70000'], {}, '--port must be a whole number from 0 to 65535, got "70000"'],
     [[], { PORT: 'x' }, 'PORT must be a whole number from 0 to 65535, got "x"'],
     [['--nope'], {}, "Unknown option '--nope'"],
+    [['--proxy', 'not a url'], {}, '--proxy must be an http or https URL, got "not a url"'],
+    [['--proxy', 'ftp://example.test'], {}, '--proxy must be an http or https URL, got "ftp://example.test"'],
+    [['--record', 'recorded.json'], {}, '--record works only with --proxy URL'],
+    [['--proxy', 'http://127.0.0.1:1', '--proxy-timeout', '0'], {}, '--proxy-timeout must be a whole number of milliseconds from 1 to 600000, got "0"'],
   ])('exits 2 on %j (env %j), saying what is wrong', async (argv, env, message) => {
     captureStderr();
     expect(await main(argv, env)).toBe(2);
