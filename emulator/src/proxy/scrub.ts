@@ -52,8 +52,7 @@ function keyRedactor(token: string | undefined): (text: string) => string {
 export function createScrubber(document: OpenApiDocument) {
   const secrets = secretFieldNames(document);
 
-  /** For one exchange's token: a scrubbed copy of any JSON value, and of a text. */
-  return function scrubberFor(token: string | undefined) {
+  function scrubbing(token: string | undefined) {
     const redact = keyRedactor(token);
     const value = (node: unknown): unknown => {
       if (typeof node === 'string') return redact(node);
@@ -62,6 +61,16 @@ export function createScrubber(document: OpenApiDocument) {
       return Object.fromEntries(Object.entries(node).map(([name, item]) => [redact(name), secrets.has(name) && item !== null ? REDACTED : value(item)]));
     };
     return { value, text: redact };
+  }
+
+  // The last token's scrubber, kept: an app sends one token request after request, and making one
+  // compiles its patterns. One entry only, as for the token's hash.
+  let last: { token: string | undefined; scrubber: ReturnType<typeof scrubbing> } | undefined;
+
+  /** For one exchange's token: a scrubbed copy of any JSON value, and of a text. */
+  return function scrubberFor(token: string | undefined) {
+    if (!last || last.token !== token) last = { token, scrubber: scrubbing(token) };
+    return last.scrubber;
   };
 }
 
