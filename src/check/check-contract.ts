@@ -3,7 +3,7 @@
 // reaches all of them; the requests a link makes from an answer go next. Requests go one at a time,
 // no faster than the rate.
 import { createRedactor } from '../client/redact.js';
-import { networkCode } from '../client/retrying-fetch.js';
+import { networkCode } from '../client/network-code.js';
 import { loadBundledDocument } from '../contract/bundled-document.js';
 import type { OpenApiDocument } from '../contract/document.js';
 import { deriveRoutes, type RouteSpec } from '../contract/routes.js';

@@ -5,6 +5,7 @@ import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.
 import type { Log } from './log.js';
 import { ReadResponse, type Exchange } from './read-response.js';
 import { redactJson } from './redact.js';
+import { networkCode } from './network-code.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
 /** The fetch signature the client sends with: a Request, plus the init that carries the attempt's signal. */
@@ -47,14 +48,6 @@ function attemptSignal(caller: AbortSignal, timeoutMs: number) {
       caller.removeEventListener('abort', onAbort);
     },
   };
-}
-
-/** Node's fetch puts the system error code on the cause (an AggregateError when several addresses were tried). */
-export function networkCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: unknown; errors?: { code?: unknown }[] } } | undefined)?.cause;
-  if (typeof cause?.code === 'string') return cause.code;
-  const codes = new Set((cause?.errors ?? []).map((e) => e.code).filter((c): c is string => typeof c === 'string'));
-  return codes.size === 1 ? [...codes][0] : undefined;
 }
 
 /** A copy of an error with the key scrubbed from its message, name and code, and from its causes, a few deep. */

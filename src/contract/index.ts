@@ -22,3 +22,4 @@ export { createResponseChecker, UnknownOperationError } from './response-check.j
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { createContractValidator, describeErrors, documentRef, jsonPointer, type ContractValidator, type ContractValidatorOptions, type ValidationIssue } from './validator.js';
 export { createRedactor, redactJson, REDACTED } from '../client/redact.js';
+export { networkCode } from '../client/network-code.js';

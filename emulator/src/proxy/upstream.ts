@@ -1,6 +1,7 @@
 // Forwards a request to the upstream as it was sent (method, path, query, body, Authorization and the
 // other end-to-end headers) and reads its answer whole. An upstream that is down, cut off or too slow
 // is an UpstreamError that names the upstream and what happened, with the status to answer (502, 504).
+import { networkCode } from 'cloud-platform-api/contract';
 import type { CoreRequest } from '../core/messages.js';
 
 export interface UpstreamOptions {
@@ -48,10 +49,9 @@ function queryString(query: CoreRequest['query']): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** What went wrong with the upstream, for a message: the network code where there is one. */
+/** What went wrong with the upstream, for a message: the network code where there is one (the client's reading of it). */
 function failureOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
-  return typeof cause?.code === 'string' ? cause.code : String(cause?.message ?? (error as Error).message);
+  return networkCode(error) ?? String((error as { cause?: { message?: unknown } }).cause?.message ?? (error as Error).message);
 }
 
 export function createUpstream({ baseUrl, fetch: send = globalThis.fetch, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS }: UpstreamOptions) {
