@@ -61,9 +61,12 @@ export function textLine(entry: RequestLogEntry): string {
   return `${entry.time} ${escapeForLog(entry.method)} ${escapeForLog(entry.path)} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}${issue}${violations}\n`;
 }
 
-// The request log goes to stdout once per turn of the event loop: under load that is one write for
-// many requests instead of one each (a file or pipe is written synchronously). Lines still pending
-// when the process exits are written then.
+// The request log goes to stdout in batches, at most LOG_FLUSH_MS after a line is made, or sooner once
+// LOG_BATCH_CHARS are waiting: under load that is one write for hundreds of requests instead of one per
+// turn of the event loop (a file or pipe is written synchronously). Lines still pending when the
+// process exits are written then.
+const LOG_FLUSH_MS = 20;
+const LOG_BATCH_CHARS = 64 * 1024;
 let pendingLog = '';
 function flushLog(): void {
   if (pendingLog === '') return;
@@ -71,8 +74,9 @@ function flushLog(): void {
   pendingLog = '';
 }
 function writeLog(line: string): void {
-  if (pendingLog === '') setImmediate(flushLog);
+  if (pendingLog === '') setTimeout(flushLog, LOG_FLUSH_MS).unref();
   pendingLog += line;
+  if (pendingLog.length >= LOG_BATCH_CHARS) flushLog();
 }
 
 function requestLog(format: string | undefined, quiet: boolean | undefined): ((entry: RequestLogEntry) => void) | undefined {

@@ -28,12 +28,12 @@ export type { ProxyOptions } from './core/create-core.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';
 
-/** One line of the request log: never a header, a query or a body value, so no key or secret. */
 /** The emulator's store: its tables, each area's and the core's. */
 export type Store = AnyStore<EmulatorTables>;
 /** Every row of every table of the emulator's state, as `--export-state` writes it. */
 export type StateSnapshot = AnySnapshot<EmulatorTables>;
 
+/** One line of the request log: never a header, a query or a body value, so no key or secret. */
 export interface RequestLogEntry {
   time: string;
   method: string;
@@ -130,24 +130,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const logTime = clockText(1, (time) => time.toISOString());
   const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn, journalSize: options.journalSize, proxy: options.proxy, now: logTime });
   const record = (request: CoreRequest, answer: CoreResponse, ms: number) => {
+    const time = logTime();
     // The emulator's own routes are not API requests: not in the journal.
-    if (!request.path.startsWith(CONTROL_PREFIX)) core.journal.add(request, answer, logTime());
-    log(request, answer, ms);
+    if (!request.path.startsWith(CONTROL_PREFIX)) core.journal.add(request, answer, time);
+    options.log?.(logEntryOf(request, answer, ms, time));
   };
-  const log = (request: CoreRequest, answer: CoreResponse, ms: number) =>
-    options.log?.({
-      time: logTime(),
-      method: request.method.toUpperCase(),
-      path: request.path,
-      ...(answer.operationId ? { operationId: answer.operationId } : {}),
-      status: answer.status,
-      ms: Math.round(ms * 10) / 10,
-      ...(answer.unknownFields?.length ? { unknownFields: answer.unknownFields } : {}),
-      ...(answer.injected !== undefined ? { injected: true as const } : {}),
-      ...(answer.issues?.length ? { issues: answer.issues.map(({ path, rule }) => ({ path, rule })) } : {}),
-      ...(answer.fault?.drop ? { fault: answer.fault.drop } : {}),
-      ...(answer.violations?.length ? { violations: answer.violations.map(({ direction, path, rule, undeclared }) => ({ direction, path, rule, ...(undeclared ? { undeclared } : {}) })) } : {}),
-    });
   return {
     fetch: createInProcessFetch({ handle: core.handle, record }),
     handle: core.handle,
@@ -168,5 +155,22 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     fixtures,
     document,
     close: async () => store.close(),
+  };
+}
+
+/** The log's line for an answered request: what it says, never a header, a query or a body value. */
+function logEntryOf(request: CoreRequest, answer: CoreResponse, ms: number, time: string): RequestLogEntry {
+  return {
+    time,
+    method: request.method.toUpperCase(),
+    path: request.path,
+    ...(answer.operationId ? { operationId: answer.operationId } : {}),
+    status: answer.status,
+    ms: Math.round(ms * 10) / 10,
+    ...(answer.unknownFields?.length ? { unknownFields: answer.unknownFields } : {}),
+    ...(answer.injected !== undefined ? { injected: true as const } : {}),
+    ...(answer.issues?.length ? { issues: answer.issues.map(({ path, rule }) => ({ path, rule })) } : {}),
+    ...(answer.fault?.drop ? { fault: answer.fault.drop } : {}),
+    ...(answer.violations?.length ? { violations: answer.violations.map(({ direction, path, rule, undeclared }) => ({ direction, path, rule, ...(undeclared ? { undeclared } : {}) })) } : {}),
   };
 }

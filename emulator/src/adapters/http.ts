@@ -34,8 +34,8 @@ interface ReadBody {
 }
 const NO_BODY: ReadBody = { text: undefined, tooLarge: false };
 
-/** Reads the body up to the limit, then calls `done`; past the limit, stops reading and reports it too large. */
-function readBody(req: IncomingMessage, done: (body: ReadBody) => void, failed: () => void): void {
+/** Reads the body up to the limit, then calls `done`; past the limit, stops reading and reports it too large. A failed read ends the response. */
+function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBody) => void): void {
   // Most GETs and DELETEs carry no body: answer them without waiting a turn for the stream to end.
   if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return done(NO_BODY);
   const chunks: Buffer[] = [];
@@ -47,7 +47,7 @@ function readBody(req: IncomingMessage, done: (body: ReadBody) => void, failed: 
     done({ text: undefined, tooLarge: true });
   };
   const onEnd = () => done({ text: size === 0 ? undefined : (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'), tooLarge: false });
-  req.on('data', onData).on('end', onEnd).on('error', failed);
+  req.on('data', onData).on('end', onEnd).on('error', () => res.destroy());
 }
 
 const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
@@ -110,13 +110,38 @@ function answerClientError(core: Pick<Emulator, 'refuse'>) {
 /** How long a request held by a `timeout` fault stays open if its client never gives up. */
 const MAX_HOLD_MS = 10 * 60_000;
 
-/** What a delivery needs besides the answer: whether to close after it, what a failed deferred call answers, and whom to tell. */
+/** One request being answered: what its delivery and its record need, as data (a busy server makes one per request). */
 interface Delivery {
+  emulator: Pick<Emulator, 'refuse' | 'record'>;
+  request: CoreRequest;
+  /** performance.now() when the request arrived. */
+  started: number;
+  /** Close the connection after the answer. */
   closeAfter: boolean;
-  /** The answer for a deferred call that threw: a 500, never a crash of the server. */
-  failed: (error: unknown) => CoreResponse;
-  /** Called with the final answer once it is over. */
-  done: (final: CoreResponse) => void;
+}
+
+/** A fault of the core's own is a 500, never a crash of the server. */
+function internalError(emulator: Pick<Emulator, 'refuse'>, method: string, path: string, error: unknown): CoreResponse {
+  // Never the request's headers: the API key must not reach a log line.
+  process.stderr.write(`emulator: internal error on ${method} ${path}: ${(error as Error).stack ?? String(error)}\n`);
+  return emulator.refuse(method, path, 500, 'Internal emulator error');
+}
+
+/** Carries out the final answer (a dropped or held connection, or the answer sent), then records it once it is over. */
+function finish(req: IncomingMessage, res: ServerResponse, final: CoreResponse, delivery: Delivery): void {
+  const { emulator, request, started } = delivery;
+  const done = () => emulator.record(request, final, performance.now() - started);
+  const socket = req.socket;
+  if (final.fault?.drop === 'reset') {
+    socket.destroy();
+    return done();
+  }
+  if (final.fault?.drop === 'timeout') {
+    socket.setTimeout(MAX_HOLD_MS, () => socket.destroy());
+    return void socket.once('close', done);
+  }
+  send(res, final, delivery.closeAfter);
+  done();
 }
 
 /**
@@ -124,38 +149,34 @@ interface Delivery {
  * timeout paused meanwhile, and while an upstream answers), after which the call is made only if the
  * client is still connected; a dropped connection; or a request held until the client gives up.
  */
-function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, { closeAfter, failed, done }: Delivery): void {
+function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, delivery: Delivery): void {
+  if (!answer.deferred) return finish(req, res, answer, delivery);
   const socket = req.socket;
-  const go = (final: CoreResponse) => {
-    if (final.fault?.drop === 'reset') {
-      socket.destroy();
-      return done(final);
-    }
-    if (final.fault?.drop === 'timeout') {
-      socket.setTimeout(MAX_HOLD_MS, () => socket.destroy());
-      return void socket.once('close', () => done(final));
-    }
-    send(res, final, closeAfter);
-    done(final);
+  socket.setTimeout(0);
+  const resume = (next: CoreResponse) => {
+    socket.setTimeout(TIMEOUTS.idle);
+    deliver(req, res, next, delivery);
   };
-  const proceed = (current: CoreResponse, paused = false): void => {
-    if (!current.deferred) {
-      if (paused) socket.setTimeout(TIMEOUTS.idle);
-      return go(current);
-    }
-    socket.setTimeout(0);
-    setTimeout(() => {
-      // A client that gave up during the wait gets nothing, and the call is not made.
-      if (socket.destroyed) return done(current);
-      Promise.resolve()
-        .then(current.deferred)
-        .then(
-          (next) => proceed(next, true),
-          (error: unknown) => proceed(failed(error), true),
-        );
-    }, current.fault?.delayMs ?? 0);
-  };
-  proceed(answer);
+  setTimeout(() => {
+    // A client that gave up during the wait gets nothing, and the call is not made.
+    if (socket.destroyed) return delivery.emulator.record(delivery.request, answer, performance.now() - delivery.started);
+    Promise.resolve()
+      .then(answer.deferred)
+      .then(resume, (error: unknown) => resume(internalError(delivery.emulator, delivery.request.method, delivery.request.path, error)));
+  }, answer.fault?.delayMs ?? 0);
+}
+
+/** Answers a request whose body has been read: the core's answer, delivered. */
+function answerRequest(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, req: IncomingMessage, res: ServerResponse, pathname: string, body: ReadBody, started: number): void {
+  const request = coreRequestOf(req, pathname, body);
+  let reply: CoreResponse;
+  try {
+    reply = emulator.handle(request);
+  } catch (error) {
+    reply = internalError(emulator, request.method, pathname, error);
+  }
+  // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
+  deliver(req, res, reply, { emulator, request, started, closeAfter: body.tooLarge });
 }
 
 export interface HttpServerOptions {
@@ -180,24 +201,7 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
       const pathname = pathOf(req.url ?? '/');
       const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
       if (asset) return serveStatic(res, root, asset);
-      /** A fault of the core's own is a 500, never a crash of the server. */
-      const failed = (error: unknown): CoreResponse => {
-        // Never the request's headers: the API key must not reach a log line.
-        process.stderr.write(`emulator: internal error on ${req.method} ${pathname}: ${(error as Error).stack ?? String(error)}\n`);
-        return emulator.refuse(req.method ?? 'GET', pathname, 500, 'Internal emulator error');
-      };
-      const answer = (body: ReadBody) => {
-        const request = coreRequestOf(req, pathname, body);
-        let reply: CoreResponse;
-        try {
-          reply = emulator.handle(request);
-        } catch (error) {
-          reply = failed(error);
-        }
-        // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
-        deliver(req, res, reply, { closeAfter: body.tooLarge, failed, done: (final) => emulator.record(request, final, performance.now() - started) });
-      };
-      readBody(req, answer, () => res.destroy());
+      readBody(req, res, (body) => answerRequest(emulator, req, res, pathname, body, started));
     },
   );
   server.setTimeout(TIMEOUTS.idle);

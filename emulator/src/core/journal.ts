@@ -43,29 +43,55 @@ function readableBody(text: string, authorization: string | undefined): unknown 
   }
 }
 
-/** A request as kept: what came in and what went out, made into an entry only when a test reads it. */
+/**
+ * A request as kept: only what an entry is made of, copied out of the request and its answer, so the
+ * journal does not hold the adapter's header objects alive (a busy server copies what it holds from
+ * one heap space to the next). The entry is made when a test reads it.
+ */
 interface Kept {
   time: string;
-  request: CoreRequest;
-  answer: CoreResponse;
+  method: string;
+  path: string;
+  query: CoreRequest['query'];
+  body: string | undefined;
+  /** The header the key came in, to scrub from the body when the entry is made. */
+  authorization: string | undefined;
+  operationId: string | undefined;
+  status: number;
+  fault: JournalEntry['fault'];
+  unknownFields: string[] | undefined;
+  issues: readonly ValidationIssue[] | undefined;
   /** The entry, once made (the body parsed and scrubbed once). */
   entry?: JournalEntry;
 }
 
+const keptOf = (request: CoreRequest, answer: CoreResponse, time: string): Kept => ({
+  time,
+  method: request.method,
+  path: request.path,
+  query: request.query,
+  body: request.body,
+  authorization: request.headers.authorization,
+  operationId: answer.operationId,
+  status: answer.status,
+  fault: answer.injected ?? answer.fault?.drop,
+  unknownFields: answer.unknownFields,
+  issues: answer.issues,
+});
+
 function entryOf(kept: Kept): JournalEntry {
-  const { time, request, answer } = kept;
-  const fault = answer.injected ?? answer.fault?.drop;
+  const { time, method, path, query, body, authorization, operationId, status, fault, unknownFields, issues } = kept;
   return (kept.entry ??= {
     time,
-    method: request.method.toUpperCase(),
-    path: request.path,
-    query: { ...request.query },
-    ...(answer.operationId ? { operationId: answer.operationId } : {}),
-    ...(request.body ? { body: readableBody(request.body, request.headers.authorization) } : {}),
-    status: answer.status,
+    method: method.toUpperCase(),
+    path,
+    query: { ...query },
+    ...(operationId ? { operationId } : {}),
+    ...(body ? { body: readableBody(body, authorization) } : {}),
+    status,
     ...(fault === undefined ? {} : { fault }),
-    ...(answer.unknownFields?.length ? { unknownFields: answer.unknownFields } : {}),
-    ...(answer.issues?.length ? { issues: answer.issues } : {}),
+    ...(unknownFields?.length ? { unknownFields } : {}),
+    ...(issues?.length ? { issues } : {}),
   });
 }
 
@@ -73,16 +99,16 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
   let entries: Kept[] = [];
   return {
     add(request: CoreRequest, answer: CoreResponse, time: string): void {
-      entries.push({ time, request, answer });
+      entries.push(keptOf(request, answer, time));
       // Dropped in batches, not one by one: a full journal costs a request no copy.
       if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
     /** The requests kept, oldest first, those that match every field of `filter`. */
     list(filter: JournalFilter = {}): JournalEntry[] {
-      const matches = ({ request, answer }: Kept) =>
-        (filter.operationId === undefined || answer.operationId === filter.operationId) &&
-        (filter.method === undefined || request.method.toUpperCase() === filter.method.toUpperCase()) &&
-        (filter.path === undefined || request.path === filter.path);
+      const matches = ({ operationId, method, path }: Kept) =>
+        (filter.operationId === undefined || operationId === filter.operationId) &&
+        (filter.method === undefined || method.toUpperCase() === filter.method.toUpperCase()) &&
+        (filter.path === undefined || path === filter.path);
       return entries.slice(-size).filter(matches).map(entryOf);
     },
     clear(): void {
