@@ -191,6 +191,7 @@ export interface HttpServerOptions {
 
 /** A server for the emulator, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
 export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS, hosts = [] }: HttpServerOptions = {}): Server {
+  const assets = new Map(Object.entries(staticFiles));
   const answeredHosts = new Set([...LOCAL_HOSTS, ...hosts.map((host) => hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host))]);
   const server = createServer(
     { headersTimeout: TIMEOUTS.headers, requestTimeout: TIMEOUTS.request, keepAliveTimeout: TIMEOUTS.idle, connectionsCheckingInterval: 500 },
@@ -199,7 +200,7 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
       if (refusedBrowserRequest(req, res, answeredHosts, corsOrigins)) return;
       if (corsHeaders(req, res, corsOrigins)) return;
       const pathname = pathOf(req.url ?? '/');
-      const asset = req.method === 'GET' ? staticFiles[pathname] : undefined;
+      const asset = req.method === 'GET' ? assets.get(pathname) : undefined;
       if (asset) return serveStatic(res, root, asset);
       readBody(req, res, (body) => answerRequest(emulator, req, res, pathname, body, started));
     },

@@ -103,16 +103,17 @@ function violationsRoute(violations: ViolationLog): Methods {
 }
 
 export function createControlRoutes({ faults, journal, violations, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
-  const routes: Record<string, Methods> = {
-    [RESET_PATH]: resetRoute(resetState),
-    [REQUESTS_PATH]: requestsRoute(journal),
-    [VIOLATIONS_PATH]: violationsRoute(violations),
-    [FAULTS_PATH]: faultsRoute(faults),
-  };
+  // A Map: every request's path is looked up here, and a path is the client's text, not a known name.
+  const routes = new Map<string, Methods>([
+    [RESET_PATH, resetRoute(resetState)],
+    [REQUESTS_PATH, requestsRoute(journal)],
+    [VIOLATIONS_PATH, violationsRoute(violations)],
+    [FAULTS_PATH, faultsRoute(faults)],
+  ]);
 
   /** The answer of an own route, or undefined for a request that is not for one. */
   function handle(method: string, request: CoreRequest): CoreResponse | undefined {
-    const atPath = routes[request.path];
+    const atPath = routes.get(request.path);
     if (!atPath) return undefined;
     const refused = keysRequired ? refusal(tokenOf(request.headers)) : undefined;
     if (refused) return answer(401, { message: refused });
@@ -127,7 +128,7 @@ export function createControlRoutes({ faults, journal, violations, resetState, r
   }
 
   /** Every own route and its methods: what a test walks to show none can be reached from another origin. */
-  const list = () => Object.entries(routes).map(([path, methods]) => ({ path, methods: Object.keys(methods) }));
+  const list = () => [...routes].map(([path, methods]) => ({ path, methods: Object.keys(methods) }));
 
   return { handle, list };
 }

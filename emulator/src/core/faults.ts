@@ -121,6 +121,7 @@ export function createFaults(routes: readonly RouteSpec[], ruleCheck: () => Retu
      * added, that fires (each draws its own probability); spends that rule's count.
      */
     match(route: RouteSpec, path: string): FaultAction | undefined {
+      if (rules.length === 0) return undefined;
       const rule = rules.find((r) => ruleMatches(r, route, path) && (r.probability === undefined || random() < r.probability));
       if (!rule) return undefined;
       if (rule.remaining !== undefined && --rule.remaining === 0) rules = rules.filter((r) => r !== rule);

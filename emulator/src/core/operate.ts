@@ -18,17 +18,23 @@ export interface OperateOptions {
 
 export function createOperate({ handlers, checkCall, strict, error, clientIdentity }: OperateOptions) {
   /** Runs the behaviour on a checked request; its refusals are error answers that still name the undeclared fields. */
-  function run({ route, request, token, headers }: Call, context: Omit<CallContext, 'clientId'>, unknownFields: string[]): CoreResponse {
-    const extra = unknownFields.length > 0 ? { unknownFields } : {};
+  function run({ route, request, token, headers }: Call, { params, query, body }: Omit<CallContext, 'clientId'>, unknownFields: string[]): CoreResponse {
+    let answer: CoreResponse;
     try {
-      const result = handlers[route.operationId]!({ ...context, clientId: clientIdentity(token) });
-      const contentType: Record<string, string> = result === undefined ? {} : { 'content-type': 'application/json; charset=utf-8' };
-      return { status: route.status, headers: { ...headers, ...contentType }, body: request.method === 'HEAD' ? undefined : result, operationId: route.operationId, ...extra };
+      const result = handlers[route.operationId]!({ params, query, body, clientId: clientIdentity(token) });
+      answer = {
+        status: route.status,
+        headers: result === undefined ? { ...headers } : { ...headers, 'content-type': 'application/json; charset=utf-8' },
+        body: request.method === 'HEAD' ? undefined : result,
+        operationId: route.operationId,
+      };
     } catch (problem) {
-      if (problem instanceof HttpProblem) return { ...error(route, problem.status, problem.message, undefined, headers), ...extra };
-      if (problem instanceof StatePersistError) return { ...error(route, 503, `${problem.message}; try again`, undefined, headers), ...extra };
-      throw problem;
+      if (problem instanceof HttpProblem) answer = error(route, problem.status, problem.message, undefined, headers);
+      else if (problem instanceof StatePersistError) answer = error(route, 503, `${problem.message}; try again`, undefined, headers);
+      else throw problem;
     }
+    if (unknownFields.length > 0) answer.unknownFields = unknownFields;
+    return answer;
   }
 
   /** Checks the request in full, then runs the operation; the answer names the fields it did not declare. */
@@ -39,6 +45,6 @@ export function createOperate({ handlers, checkCall, strict, error, clientIdenti
       const refused = error(route, checked.status, checked.issues ? describeIssues(checked.issues) : checked.message, checked.issues, headers);
       return checked.unknownFields ? { ...refused, unknownFields: checked.unknownFields } : refused;
     }
-    return run(call, { params: checked.params, query: checked.query, body: checked.body }, checked.unknownFields);
+    return run(call, checked, checked.unknownFields);
   };
 }
