@@ -1,12 +1,11 @@
 // A page of another origin, in Chromium, tries every control route of the emulator (reset, faults, and
 // any added later: the list comes from the emulator), with requests that need no preflight (no-cors)
 // and with ones that do (JSON): none reaches it, and the state stays as it was.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium, requireChromium } from '../../../test/helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound, requireChromium } from '../../../test/helpers/chromium.js';
 import { createEmulator, type Emulator } from '../../src/index.js';
-import { startEmulatorServer, type RunningServer } from '../../src/server.js';
-import { runPage, servePage, type ServedPage } from '../helpers/browser-page.js';
+import { startEmulatorServer } from '../../src/server.js';
+import { pageInChromium, runPage, servePage } from '../helpers/browser-page.js';
 
 const pageScript = (emulatorUrl: string, routes: { path: string; methods: string[] }[]) => `
 const rule = JSON.stringify({ operationId: 'getVideo', status: 503 });
@@ -33,22 +32,12 @@ window.result = tries;
 requireChromium('control routes browser test');
 
 describe.skipIf(!chromiumFound)('a page of another origin and the control routes, in Chromium', () => {
-  let browser: Browser;
   let emulator: Emulator;
-  let server: RunningServer;
-  let page: ServedPage;
-
-  beforeAll(async () => {
+  const setup = pageInChromium(async () => {
     emulator = await createEmulator();
-    server = await startEmulatorServer({ port: 0 }, emulator);
+    const server = await startEmulatorServer({ port: 0 }, emulator);
     // 127.0.0.2 is loopback too, but not an origin the default CORS rule allows.
-    page = await servePage(pageScript(server.url, emulator.controlRoutes()), {}, '127.0.0.2');
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    page?.close();
-    await server?.close();
+    return { page: await servePage(pageScript(server.url, emulator.controlRoutes()), {}, '127.0.0.2'), stop: () => server.close() };
   });
 
   it('reaches none of them, with or without a preflight, and changes nothing', async () => {
@@ -61,7 +50,7 @@ describe.skipIf(!chromiumFound)('a page of another origin and the control routes
     const routes = emulator.controlRoutes();
     expect(routes.map((r) => r.path).sort()).toEqual(expect.arrayContaining(['/__emulator/faults', '/__emulator/reset']));
 
-    const { result, failure } = await runPage(browser, page.url);
+    const { result, failure } = await runPage(setup.browser, setup.page.url);
     expect(failure).toBeUndefined();
     const tries = result as { path: string; method: string; kind: string; outcome: string }[];
     const noPreflight = (m: string) => (m === 'POST' ? 2 : m === 'GET' ? 1 : 0);

@@ -1,10 +1,9 @@
 // CORS in a real browser: a page served from one loopback port calls the emulator's HTTP server on
 // another through createCloudClient, in Chromium, with the emulator's default CORS policy.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium, requireChromium } from '../../../test/helpers/chromium.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound, requireChromium } from '../../../test/helpers/chromium.js';
 import { startEmulatorServer, type RunningServer } from '../../src/server.js';
-import { runPage, servePage, type ServedPage } from '../helpers/browser-page.js';
+import { pageInChromium, runPage, servePage } from '../helpers/browser-page.js';
 
 /** The page's script; EMULATOR_URL is the server's address, on another port than the page's. */
 const pageScript = (emulatorUrl: string) => `
@@ -28,24 +27,15 @@ import { createCloudClient, unwrap } from 'cloud-platform-api';
 requireChromium('CORS browser test');
 
 describe.skipIf(!chromiumFound)('a page on one loopback port calling the emulator on another, in Chromium', () => {
-  let browser: Browser;
   let emulator: RunningServer;
-  let page: ServedPage;
-
-  beforeAll(async () => {
+  const setup = pageInChromium(async () => {
     emulator = await startEmulatorServer({ port: 0 });
-    page = await servePage(pageScript(emulator.url));
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    page?.close();
-    await emulator?.close();
+    return { page: await servePage(pageScript(emulator.url)), stop: () => emulator.close() };
   });
 
   it('passes the preflight, and the page reads the answers and the exposed Deprecation header (the client made with dangerouslyAllowBrowser, refused without it)', async () => {
-    expect(new URL(page.url).port).not.toBe(new URL(emulator.url).port);
-    const { result, failure, errors } = await runPage(browser, page.url);
+    expect(new URL(setup.page.url).port).not.toBe(new URL(emulator.url).port);
+    const { result, failure, errors } = await runPage(setup.browser, setup.page.url);
     expect(failure).toBeUndefined();
     expect(errors).toEqual([]);
     expect(result).toEqual({

@@ -4,10 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium, requireChromium } from '../../../test/helpers/chromium.js';
-import { runPage, servePage, type ServedPage } from '../helpers/browser-page.js';
+import { describe, expect, it } from 'vitest';
+import { chromiumFound, requireChromium } from '../../../test/helpers/chromium.js';
+import { pageInChromium, runPage, servePage } from '../helpers/browser-page.js';
 
 const emulatorRoot = path.resolve('emulator');
 
@@ -33,21 +32,13 @@ import { createMswHandlers } from ${JSON.stringify(path.join(emulatorRoot, 'src'
 requireChromium('MSW adapter browser test');
 
 describe.skipIf(!chromiumFound)('the MSW adapter in Chromium (setupWorker)', () => {
-  let browser: Browser;
-  let page: ServedPage;
-
-  beforeAll(async () => {
+  const setup = pageInChromium(async () => {
     const worker = readFileSync(createRequire(path.join(emulatorRoot, 'package.json')).resolve('msw/mockServiceWorker.js'), 'utf8');
-    page = await servePage(PAGE_SCRIPT, { '/mockServiceWorker.js': ['text/javascript', worker] });
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    page?.close();
+    return { page: await servePage(PAGE_SCRIPT, { '/mockServiceWorker.js': ['text/javascript', worker] }) };
   });
 
   it('creates a config and patches it through the client, with the emulator in the page', async () => {
-    const { result, failure, errors } = await runPage(browser, page.url);
+    const { result, failure, errors } = await runPage(setup.browser, setup.page.url);
     expect(failure).toBeUndefined();
     expect(errors).toEqual([]);
     expect(result).toMatchObject({

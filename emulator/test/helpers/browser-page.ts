@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium } from '../../../test/helpers/chromium.js';
 
 export interface ServedPage {
   url: string;
@@ -38,4 +40,30 @@ export async function runPage(browser: Browser, url: string): Promise<{ result: 
   const { result, failure } = await page.evaluate(() => ({ result: (window as { result?: unknown }).result, failure: (window as { failure?: string }).failure }));
   await page.close();
   return { result, failure, errors };
+}
+
+/** A served page and the Chromium to open it in, for the tests of one describe block. */
+export interface PageInChromium {
+  page: ServedPage;
+  browser: Browser;
+}
+
+/**
+ * Called in a describe block: before its tests, `serve` serves the page (starting first whatever the page
+ * calls, and saying how to stop it) and Chromium is launched; after them, the browser, the page and what
+ * `stop` stops are closed, in that order. The fields are set once the block's tests run.
+ */
+export function pageInChromium(serve: () => Promise<{ page: ServedPage; stop?: () => Promise<void> }>): PageInChromium {
+  const setup = {} as PageInChromium;
+  let stop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    ({ page: setup.page, stop } = await serve());
+    setup.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await setup.browser?.close();
+    setup.page?.close();
+    await stop?.();
+  });
+  return setup;
 }
