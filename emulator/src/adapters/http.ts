@@ -127,10 +127,12 @@ function internalError(emulator: Pick<Emulator, 'refuse'>, method: string, path:
   return emulator.refuse(method, path, 500, 'Internal emulator error');
 }
 
+/** Tells the emulator the request is over, with what it got. */
+const recordAnswer = ({ emulator, request, started }: Delivery, answer: CoreResponse) => emulator.record(request, answer, performance.now() - started);
+
 /** Carries out the final answer (a dropped or held connection, or the answer sent), then records it once it is over. */
 function finish(req: IncomingMessage, res: ServerResponse, final: CoreResponse, delivery: Delivery): void {
-  const { emulator, request, started } = delivery;
-  const done = () => emulator.record(request, final, performance.now() - started);
+  const done = () => recordAnswer(delivery, final);
   const socket = req.socket;
   if (final.fault?.drop === 'reset') {
     socket.destroy();
@@ -159,7 +161,7 @@ function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse
   };
   setTimeout(() => {
     // A client that gave up during the wait gets nothing, and the call is not made.
-    if (socket.destroyed) return delivery.emulator.record(delivery.request, answer, performance.now() - delivery.started);
+    if (socket.destroyed) return recordAnswer(delivery, answer);
     Promise.resolve()
       .then(answer.deferred)
       .then(resume, (error: unknown) => resume(internalError(delivery.emulator, delivery.request.method, delivery.request.path, error)));

@@ -1,7 +1,7 @@
 // The operation stage of the core: the request checked in full against the document (call-check.ts),
 // refused where it fails, then the operation's behaviour, whose refusals become the area's error answers.
 import { StatePersistError } from '../store/store.js';
-import type { Call, CallChecker } from './call-check.js';
+import type { Call, CallChecker, CheckedCall } from './call-check.js';
 import { describeIssues } from './error-bodies.js';
 import type { ErrorAnswer } from './error-answer.js';
 import type { CallContext, Handler } from './behaviour.js';
@@ -18,7 +18,7 @@ export interface OperateOptions {
 
 export function createOperate({ handlers, checkCall, strict, error, clientIdentity }: OperateOptions) {
   /** Runs the behaviour on a checked request; its refusals are error answers that still name the undeclared fields. */
-  function run({ route, request, token, headers }: Call, { params, query, body }: Omit<CallContext, 'clientId'>, unknownFields: string[]): CoreResponse {
+  function run({ route, request, token, headers }: Call, { params, query, body, unknownFields }: Extract<CheckedCall, { ok: true }>): CoreResponse {
     let answer: CoreResponse;
     try {
       const result = handlers[route.operationId]!({ params, query, body, clientId: clientIdentity(token) });
@@ -45,6 +45,6 @@ export function createOperate({ handlers, checkCall, strict, error, clientIdenti
       const refused = error(route, checked.status, checked.issues ? describeIssues(checked.issues) : checked.message, checked.issues, headers);
       return checked.unknownFields ? { ...refused, unknownFields: checked.unknownFields } : refused;
     }
-    return run(call, checked, checked.unknownFields);
+    return run(call, checked);
   };
 }
