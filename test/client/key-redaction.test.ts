@@ -2,6 +2,7 @@
 // is not JSON, and for a short key only where it stands alone (so that text is not garbled).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, ApiResponseError, createCloudClient } from '../../src/index.js';
+import { createRedactor, REDACTED, redactJson } from '../../src/contract/index.js';
 import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
@@ -85,5 +86,17 @@ describe('short keys are redacted only where they stand alone', () => {
       .GET('/dns/v2/zones/{name}', { params: { path: { name: 'x' } } })
       .catch((e: unknown) => e)) as ApiError;
     expect(thrown.body).toBe('echo x[redacted]y');
+  });
+});
+
+describe('redactJson', () => {
+  const redact = createRedactor('sk-redact-json-key');
+  const value = { note: 'sk-redact-json-key', 'sk-redact-json-key': 1, items: [{ secret: 'abc', kept: 'abc' }], secret: null, nested: { secret: { deep: 'x' } } };
+
+  it.each([
+    ['no secret fields', undefined, { note: REDACTED, [REDACTED]: 1, items: [{ secret: 'abc', kept: 'abc' }], secret: null, nested: { secret: { deep: 'x' } } }],
+    ['secret fields', new Set(['secret']), { note: REDACTED, [REDACTED]: 1, items: [{ secret: REDACTED, kept: 'abc' }], secret: null, nested: { secret: REDACTED } }],
+  ])('redacts the key in strings and names, and with %s, their values at any depth (null kept)', (_, secretFields, expected) => {
+    expect(redactJson(value, redact, secretFields)).toEqual(expected);
   });
 });

@@ -1,7 +1,7 @@
 // What the proxy keeps (violations, log lines, recordings) is scrubbed first: the API key, in every
 // form the client's redactor knows and in base64 at any alignment, and the value of every field the
 // document marks as a secret (`x-secret: true`: an inference key's `secret`).
-import { createRedactor, REDACTED, type OpenApiDocument } from 'cloud-platform-api/contract';
+import { createRedactor, REDACTED, redactJson, type OpenApiDocument } from 'cloud-platform-api/contract';
 
 /** The names of the properties the document marks as secrets, in any of its schemas. */
 export function secretFieldNames(document: OpenApiDocument): Set<string> {
@@ -54,13 +54,7 @@ export function createScrubber(document: OpenApiDocument) {
 
   function scrubbing(token: string | undefined) {
     const redact = keyRedactor(token);
-    const value = (node: unknown): unknown => {
-      if (typeof node === 'string') return redact(node);
-      if (Array.isArray(node)) return node.map(value);
-      if (node === null || typeof node !== 'object') return node;
-      return Object.fromEntries(Object.entries(node).map(([name, item]) => [redact(name), secrets.has(name) && item !== null ? REDACTED : value(item)]));
-    };
-    return { value, text: redact };
+    return { value: (node: unknown) => redactJson(node, redact, secrets), text: redact };
   }
 
   // The last token's scrubber, kept: an app sends one token request after request, and making one
