@@ -53,6 +53,25 @@ describe.each(stores)('the %s store', (_name, open) => {
     store.close();
   });
 
+  // The memory store holds a key that is a plain whole number as that number: no other spelling of it may meet it.
+  const numberLike = ['7', '07', '7.0', '0', '00', '-7', '1e3', ' 7', '0x7', '123456789012345', '1234567890123456', '9007199254740993', '٧'];
+  it('keeps keys that spell the same number differently apart, and gives each back as it was put', () => {
+    const store = open();
+    store.transaction(() => numberLike.forEach((key, i) => store.tables.counters.put(key, i + 1)));
+    expect(numberLike.map((key) => store.tables.counters.get(key))).toEqual(numberLike.map((_, i) => i + 1));
+    const byKey = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
+    expect(store.tables.counters.entries().sort(byKey)).toEqual(numberLike.map((key, i): [string, number] => [key, i + 1]).sort(byKey));
+    expect(() =>
+      store.transaction(() => {
+        store.tables.counters.delete('7');
+        store.tables.counters.put('07', 100);
+        throw new Error('undone');
+      }),
+    ).toThrow('undone');
+    expect([store.tables.counters.get('7'), store.tables.counters.get('07'), store.tables.counters.size()]).toEqual([1, 2, numberLike.length]);
+    store.close();
+  });
+
   it('replaces every row with a snapshot, and gives the same snapshot back', () => {
     const store = open();
     store.transaction(() => store.tables.apps.put('9', true));
