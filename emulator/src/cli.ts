@@ -62,21 +62,30 @@ export function textLine(entry: RequestLogEntry): string {
 }
 
 // The request log goes to stdout in batches, at most LOG_FLUSH_MS after a line is made, or sooner once
-// LOG_BATCH_CHARS are waiting: under load that is one write for hundreds of requests instead of one per
-// turn of the event loop (a file or pipe is written synchronously). Lines still pending when the
-// process exits are written then.
+// the batch is full: under load that is one write for hundreds of requests instead of one per turn of
+// the event loop (a file or pipe is written synchronously). Each line is encoded into the batch as it
+// is made, so it is not held as a string until the write (a busy server would copy the strings waiting
+// from one heap space to the next). Lines still pending when the process exits are written then.
 const LOG_FLUSH_MS = 20;
-const LOG_BATCH_CHARS = 64 * 1024;
-let pendingLog = '';
+const LOG_BATCH_BYTES = 64 * 1024;
+/** The most UTF-8 bytes one UTF-16 code unit of a line can take. */
+const MAX_BYTES_PER_UNIT = 3;
+let batch = Buffer.allocUnsafe(LOG_BATCH_BYTES);
+let batched = 0;
 function flushLog(): void {
-  if (pendingLog === '') return;
-  process.stdout.write(pendingLog);
-  pendingLog = '';
+  if (batched === 0) return;
+  process.stdout.write(batch.subarray(0, batched));
+  // The stream may hold on to what it was given: the next lines go into a batch of their own.
+  batch = Buffer.allocUnsafe(LOG_BATCH_BYTES);
+  batched = 0;
 }
 function writeLog(line: string): void {
-  if (pendingLog === '') setTimeout(flushLog, LOG_FLUSH_MS).unref();
-  pendingLog += line;
-  if (pendingLog.length >= LOG_BATCH_CHARS) flushLog();
+  const most = line.length * MAX_BYTES_PER_UNIT;
+  if (batched + most > LOG_BATCH_BYTES) flushLog();
+  // A line longer than a batch (a JSON line listing many fields) is written on its own, after those before it.
+  if (most > LOG_BATCH_BYTES) return void process.stdout.write(line);
+  if (batched === 0) setTimeout(flushLog, LOG_FLUSH_MS).unref();
+  batched += batch.write(line, batched);
 }
 
 function requestLog(format: string | undefined, quiet: boolean | undefined): ((entry: RequestLogEntry) => void) | undefined {

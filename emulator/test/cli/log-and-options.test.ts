@@ -63,6 +63,22 @@ describe('the request log', () => {
     expect(out.split('\n').filter((line) => line.includes(' GET /streaming/videos/1444 getVideo 200 '))).toHaveLength(40);
   });
 
+  it('keeps every line whole and in order, a line longer than a batch and the lines around it', async () => {
+    const { child, url } = await launchCli(['--port', '0', '--log', 'json']);
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    stopping.push(() => child.kill('SIGKILL'));
+    // 4,000 undeclared fields make a JSON line of about 70 KB, more than a 64 KiB batch; non-ASCII names take more bytes than characters.
+    const undeclared = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`é_field_${i}`, i]));
+    const get = () => fetch(`${url}/streaming/videos/1444`, { headers: { authorization: 'apikey a' } });
+    const post = () => fetch(`${url}/cdn/logs_uploader/configs`, { method: 'POST', headers: { authorization: 'apikey a', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n', policy: 1, target: 2, ...undeclared }) });
+    for (const call of [get, post, get, post, get]) expect((await call()).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const entries = out.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as RequestLogEntry);
+    expect(entries.map(({ operationId, unknownFields }) => `${operationId} ${unknownFields?.length ?? 0}`)).toEqual(['getVideo 0', 'createLogsUploaderConfig 4000', 'getVideo 0', 'createLogsUploaderConfig 4000', 'getVideo 0']);
+    expect(entries[1]!.unknownFields!.at(-1)).toBe('body.é_field_3999');
+  });
+
   it('prints nothing per request with --quiet', async () => {
     // The two requests were answered (logOf waits for them), and nothing was printed for them.
     expect(await logOf(['--quiet'])).toBe('');
