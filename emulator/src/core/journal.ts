@@ -65,13 +65,13 @@ interface Kept {
   entry?: JournalEntry;
 }
 
-const keptOf = (request: CoreRequest, answer: CoreResponse, time: string): Kept => ({
+const keptOf = (request: CoreRequest, answer: CoreResponse, time: string, authorization: string | undefined): Kept => ({
   time,
   method: request.method,
   path: request.path,
   query: request.query,
   body: request.body,
-  authorization: request.headers.authorization,
+  authorization,
   operationId: answer.operationId,
   status: answer.status,
   fault: answer.injected ?? answer.fault?.drop,
@@ -97,9 +97,14 @@ function entryOf(kept: Kept): JournalEntry {
 
 export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
   let entries: Kept[] = [];
+  // An app sends the same Authorization header request after request: the journal keeps one copy of
+  // it for all of them, and each request's own copy dies young instead of being carried to the old space.
+  let lastAuthorization: string | undefined;
   return {
     add(request: CoreRequest, answer: CoreResponse, time: string): void {
-      entries.push(keptOf(request, answer, time));
+      const { authorization } = request.headers;
+      if (authorization !== lastAuthorization) lastAuthorization = authorization;
+      entries.push(keptOf(request, answer, time, lastAuthorization));
       // Dropped in batches, not one by one: a full journal costs a request no copy.
       if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
