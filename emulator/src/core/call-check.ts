@@ -15,7 +15,7 @@ export interface Call {
   rawParams: Record<string, string>;
   token: string;
   /** Headers every answer of this call carries (a deprecated operation's Deprecation). */
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
 }
 
 export type CheckedCall =

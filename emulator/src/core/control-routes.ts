@@ -4,7 +4,7 @@
 // /__emulator/violations what the proxy found wrong in the exchanges it forwarded. With --api-key set
 // they take an accepted key, like any operation: they change what every client sees.
 import { StatePersistError } from '../store/store.js';
-import type { CoreRequest, CoreResponse } from './messages.js';
+import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
 import type { Journal, JournalFilter } from './journal.js';
 import type { ViolationLog } from '../proxy/violation-log.js';
@@ -16,9 +16,8 @@ const FAULTS_PATH = `${CONTROL_PREFIX}faults`;
 const REQUESTS_PATH = `${CONTROL_PREFIX}requests`;
 const VIOLATIONS_PATH = `${CONTROL_PREFIX}violations`;
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
-const answer = (status: number, body?: unknown): CoreResponse => ({ status, headers: body === undefined ? {} : JSON_TYPE, body });
+const answer = (status: number, body?: unknown): CoreResponse => ({ status, headers: body === undefined ? NO_HEADERS : JSON_HEADERS, body });
 
 /** The journal filter a query gives: each of operationId, method and path that it has once. */
 function journalFilter(query: CoreRequest['query']): JournalFilter {
@@ -123,7 +122,7 @@ export function createControlRoutes({ faults, journal, violations, resetState, r
       return answer(415, { message: `${request.path} takes a body only as Content-Type: application/json` });
     }
     const route = atPath[method];
-    if (!route) return { ...answer(405, { message: `${method} is not allowed on ${request.path}` }), headers: { ...JSON_TYPE, allow: Object.keys(atPath).join(', ') } };
+    if (!route) return { ...answer(405, { message: `${method} is not allowed on ${request.path}` }), headers: { ...JSON_HEADERS, allow: Object.keys(atPath).join(', ') } };
     return route(request);
   }
 

@@ -19,7 +19,7 @@ import { createExampleAnswer } from './example-answer.js';
 import { createFaultStage } from './fault-stage.js';
 import { documentParts } from './document-parts.js';
 import { createFaults } from './faults.js';
-import type { CoreRequest, CoreResponse } from './messages.js';
+import { NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
 import { createOperate } from './operate.js';
 import { createJournal } from './journal.js';
 import { initialSnapshot } from './state.js';
@@ -90,7 +90,7 @@ export function createCore(options: CoreOptions) {
       const allow = found.allowed.join(', ');
       return { ...error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, { allow }), operationId: undefined };
     }
-    const headers = deprecation.get(found.route) ?? {};
+    const headers = deprecation.get(found.route) ?? NO_HEADERS;
     const token = tokenOf(request.headers);
     const refused = auth.refusal(token);
     if (refused) return error(found.route, 401, refused, undefined, headers);

@@ -4,7 +4,7 @@ import type { OpenApiDocument, OperationRef, ValidationIssue } from 'cloud-platf
 import { createErrorBodies } from './error-bodies.js';
 import type { CoreResponse } from './messages.js';
 
-export type ErrorAnswer = (op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[], headers?: Record<string, string>) => CoreResponse;
+export type ErrorAnswer = (op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[], headers?: Readonly<Record<string, string>>) => CoreResponse;
 
 export function createErrorAnswer(document: OpenApiDocument): ErrorAnswer {
   const errors = createErrorBodies(document);

@@ -13,6 +13,13 @@ export interface ContractViolation {
   undeclared?: true;
 }
 
+/**
+ * Headers shared by every answer that has no others, or only a JSON content type (most answers):
+ * frozen, as adapters copy an answer's headers before adding their own.
+ */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
+
 export interface CoreRequest {
   method: string;
   /** The path as sent, percent-escapes and all, without the query. */
@@ -29,7 +36,7 @@ export interface CoreRequest {
 
 export interface CoreResponse {
   status: number;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
   /** A JSON value, a string for a text body, or undefined for none. */
   body: unknown;
   /** The body is a string to send as it is, whatever its type says (an upstream's answer, handed back unchanged). */

@@ -6,7 +6,7 @@
 import type { ContractValidator, OpenApiDocument, RouteSpec } from 'cloud-platform-api/contract';
 import { tokenOf } from '../core/auth.js';
 import type { Call, CallChecker } from '../core/call-check.js';
-import type { ContractViolation, CoreRequest, CoreResponse } from '../core/messages.js';
+import { JSON_HEADERS, type ContractViolation, type CoreRequest, type CoreResponse } from '../core/messages.js';
 import { createExchangeChecks, type RequestSide } from './exchange-checks.js';
 import type { Recorder } from './recorder.js';
 import { createScrubber, type Scrubber } from './scrub.js';
@@ -27,8 +27,6 @@ export interface ProxyStageOptions {
   now: () => string;
 }
 
-const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
-
 export function createProxyStage({ document, validator, checkCall, upstream, log, strict, failOnViolation, recorder, now }: ProxyStageOptions) {
   const { requestSide, responseSide } = createExchangeChecks(document, validator, checkCall);
   const scrubberFor = createScrubber(document);
@@ -37,7 +35,7 @@ export function createProxyStage({ document, validator, checkCall, upstream, log
   const scrubbed = (scrub: Scrubber, violations: readonly ContractViolation[]) => violations.map((v) => ({ ...v, path: scrub.text(v.path), message: scrub.text(v.message) }));
 
   function gatewayAnswer(status: number, message: string, operationId: string | undefined, violations: readonly ContractViolation[], listed = false): CoreResponse {
-    return { status, headers: JSON_TYPE, body: { message, ...(listed ? { violations } : {}) }, operationId, violations };
+    return { status, headers: JSON_HEADERS, body: { message, ...(listed ? { violations } : {}) }, operationId, violations };
   }
 
   /** Forwards the request and answers with what the upstream said, or why it could not. */
