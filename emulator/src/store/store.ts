@@ -70,34 +70,69 @@ export function snapshotOf<T extends TableRows>(tables: Store<T>['tables']): Sta
   return { format: 'cloud-platform-emulator-state', version: 1, tables: copy as StateSnapshot<T>['tables'] };
 }
 
-/** A key as a Map holds it: a whole number written plainly in decimal as that number, any other as it is. */
-type MapKey = string | number;
-
-/** The most digits of a key held as a number: any 15-digit number is below 2^53. */
-const MAX_NUMBER_KEY_DIGITS = 15;
+/** Ids below this are held at their index in an array: a million rows of a table cost at most 8 MB of slots. */
+const INDEXED_KEYS = 2 ** 20;
 const ZERO = '0'.charCodeAt(0);
 
-/**
- * Rows are mostly keyed by their ids ("1021"): a Map compares a number key without reading a string
- * elsewhere in memory, which keeps a lookup among many rows cheap, and holds no key string per row. Only
- * the one spelling of a number ("7", not "07" or "7.0") becomes it, so no two keys meet.
- */
-function mapKey(key: string): MapKey {
+/** The index a key is held at: a whole number below INDEXED_KEYS written plainly in decimal ("7", not "07" or "7.0"); otherwise undefined. */
+function indexOf(key: string): number | undefined {
   const { length } = key;
-  if (length === 0 || length > MAX_NUMBER_KEY_DIGITS || (length > 1 && key.charCodeAt(0) === ZERO)) return key;
-  let value = 0;
+  if (length === 0 || length > 7 || (length > 1 && key.charCodeAt(0) === ZERO)) return undefined;
+  let index = 0;
   for (let at = 0; at < length; at++) {
     const digit = key.charCodeAt(at) - ZERO;
-    if (digit < 0 || digit > 9) return key;
-    value = value * 10 + digit;
+    if (digit < 0 || digit > 9) return undefined;
+    index = index * 10 + digit;
   }
-  return value;
+  return index < INDEXED_KEYS ? index : undefined;
+}
+
+/**
+ * A table's rows. Rows are mostly keyed by ids handed out in turn ("1021"): those are held at their
+ * index in an array, which a new id extends at its end, where a hash table of many rows would be read
+ * and written at a random place in memory for each; any other key is held in a Map, where a key such
+ * as `__proto__` or `constructor` is just a key.
+ */
+class Rows<Row> {
+  private readonly indexed: (Row | undefined)[] = [];
+  private indexedCount = 0;
+  private readonly named = new Map<string, Row>();
+
+  get(key: string): Row | undefined {
+    const index = indexOf(key);
+    return index === undefined ? this.named.get(key) : this.indexed[index];
+  }
+  set(key: string, row: Row): void {
+    const index = indexOf(key);
+    if (index === undefined) return void this.named.set(key, row);
+    if (this.indexed[index] === undefined) this.indexedCount++;
+    this.indexed[index] = row;
+  }
+  delete(key: string): boolean {
+    const index = indexOf(key);
+    if (index === undefined) return this.named.delete(key);
+    if (this.indexed[index] === undefined) return false;
+    // Left as a slot holding nothing: deleting an element could turn the array into a slower dictionary.
+    this.indexed[index] = undefined;
+    this.indexedCount--;
+    return true;
+  }
+  get size(): number {
+    return this.indexedCount + this.named.size;
+  }
+  /** Ids in ascending order, then the other keys in the order they were first put. */
+  entries(): [string, Row][] {
+    const entries: [string, Row][] = [];
+    this.indexed.forEach((row, index) => row !== undefined && entries.push([String(index), row]));
+    for (const entry of this.named) entries.push(entry);
+    return entries;
+  }
 }
 
 /** How to put one row back as it was before a transaction changed it. */
 interface UndoStep {
-  rows: Map<MapKey, unknown>;
-  key: MapKey;
+  rows: Rows<unknown>;
+  key: string;
   had: boolean;
   previous: unknown;
 }
@@ -107,36 +142,33 @@ interface Journal {
   steps: UndoStep[] | undefined;
 }
 
-/** Rows in a Map, where a key such as `__proto__` or `constructor` is just a key. */
 class MemoryTable<Row> implements Table<Row> {
-  readonly rows = new Map<MapKey, Row>();
+  readonly rows = new Rows<Row>();
   constructor(private readonly journal: Journal) {}
 
   get(key: string) {
-    return this.rows.get(mapKey(key));
+    return this.rows.get(key);
   }
   put(key: string, row: Row) {
-    const at = mapKey(key);
-    this.record(at);
-    this.rows.set(at, row);
+    this.record(key);
+    this.rows.set(key, row);
   }
   delete(key: string) {
-    const at = mapKey(key);
-    if (!this.rows.has(at)) return false;
-    this.record(at);
-    return this.rows.delete(at);
+    if (this.rows.get(key) === undefined) return false;
+    this.record(key);
+    return this.rows.delete(key);
   }
   size() {
     return this.rows.size;
   }
-  entries(): [string, Row][] {
-    return Array.from(this.rows, ([key, row]) => [String(key), row]);
+  entries() {
+    return this.rows.entries();
   }
   /** Inside a transaction, remembers how to put the row back as it was (a row is never undefined, so one lookup tells both). */
-  private record(key: MapKey) {
+  private record(key: string) {
     if (!this.journal.steps) return;
     const previous = this.rows.get(key);
-    this.journal.steps.push({ rows: this.rows, key, had: previous !== undefined, previous });
+    this.journal.steps.push({ rows: this.rows as Rows<unknown>, key, had: previous !== undefined, previous });
   }
 }
 

@@ -53,7 +53,7 @@ describe.each(stores)('the %s store', (_name, open) => {
     store.close();
   });
 
-  // The memory store holds a key that is a plain whole number as that number: no other spelling of it may meet it.
+  // The memory store holds a key that is a plain whole number at that index of an array: no other spelling of it may meet it.
   const numberLike = ['7', '07', '7.0', '0', '00', '-7', '1e3', ' 7', '0x7', '123456789012345', '1234567890123456', '9007199254740993', '٧'];
   it('keeps keys that spell the same number differently apart, and gives each back as it was put', () => {
     const store = open();
