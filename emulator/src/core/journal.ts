@@ -65,19 +65,15 @@ interface Kept {
   entry?: JournalEntry;
 }
 
-const keptOf = (request: CoreRequest, answer: CoreResponse, time: string, authorization: string | undefined): Kept => ({
-  time,
-  method: request.method,
-  path: request.path,
-  query: request.query,
-  body: request.body,
-  authorization,
-  operationId: answer.operationId,
-  status: answer.status,
-  fault: answer.injected ?? answer.fault?.drop,
-  unknownFields: answer.unknownFields,
-  issues: answer.issues,
-});
+/**
+ * One copy of a string an app sends request after request (its Authorization header, the path it
+ * calls): the journal keeps the copy it has, and the request's own dies young instead of being carried
+ * to the old space.
+ */
+function sameAsBefore(): (value: string | undefined) => string | undefined {
+  let last: string | undefined;
+  return (value) => (value === last ? last : (last = value));
+}
 
 function entryOf(kept: Kept): JournalEntry {
   const { time, method, path, query, body, authorization, operationId, status, fault, unknownFields, issues } = kept;
@@ -96,17 +92,28 @@ function entryOf(kept: Kept): JournalEntry {
 }
 
 export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
-  let entries: Kept[] = [];
-  // An app sends the same Authorization header request after request: the journal keeps one copy of
-  // it for all of them, and each request's own copy dies young instead of being carried to the old space.
-  let lastAuthorization: string | undefined;
+  // A ring of the newest `size` records; `next` is the slot the next one takes. A full journal costs a
+  // request no copy, and holds each record no longer than `size` requests.
+  let ring: Kept[] = [];
+  let next = 0;
+  const path = sameAsBefore();
+  const authorization = sameAsBefore();
   return {
     add(request: CoreRequest, answer: CoreResponse, time: string): void {
-      const { authorization } = request.headers;
-      if (authorization !== lastAuthorization) lastAuthorization = authorization;
-      entries.push(keptOf(request, answer, time, lastAuthorization));
-      // Dropped in batches, not one by one: a full journal costs a request no copy.
-      if (entries.length > size * 2) entries = entries.slice(entries.length - size);
+      ring[next] = {
+        time,
+        method: request.method,
+        path: path(request.path)!,
+        query: request.query,
+        body: request.body,
+        authorization: authorization(request.headers.authorization),
+        operationId: answer.operationId,
+        status: answer.status,
+        fault: answer.injected ?? answer.fault?.drop,
+        unknownFields: answer.unknownFields,
+        issues: answer.issues,
+      };
+      next = (next + 1) % size;
     },
     /** The requests kept, oldest first, those that match every field of `filter`. */
     list(filter: JournalFilter = {}): JournalEntry[] {
@@ -114,10 +121,12 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
         (filter.operationId === undefined || operationId === filter.operationId) &&
         (filter.method === undefined || method.toUpperCase() === filter.method.toUpperCase()) &&
         (filter.path === undefined || path === filter.path);
-      return entries.slice(-size).filter(matches).map(entryOf);
+      const oldestFirst = ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)];
+      return oldestFirst.filter(matches).map(entryOf);
     },
     clear(): void {
-      entries = [];
+      ring = [];
+      next = 0;
     },
   };
 }

@@ -79,6 +79,14 @@ describe('what the journal keeps', () => {
     expect(refused!.issues?.map((i) => `${i.path} ${i.rule}`)).toEqual(['body.policy required', 'body.target required']);
   });
 
+  const sizesAndCounts = [1, 2, 3, 4].flatMap((size) => Array.from({ length: 10 }, (_, count) => [size, count] as const));
+  it.each(sizesAndCounts)('with journalSize %i, after %i requests, lists the newest, oldest first', async (size, count) => {
+    const emulator = await createEmulator({ journalSize: size });
+    for (let i = 0; i < count; i++) await send(emulator, `/streaming/videos/${1440 + i}`);
+    const newest = Array.from({ length: count }, (_, i) => `/streaming/videos/${1440 + i}`).slice(-size);
+    expect(emulator.requests.list().map((e) => e.path)).toEqual(count === 0 ? [] : newest);
+  });
+
   it('keeps the newest journalSize requests, scrubs the key from bodies, and is cleared by reset and clear()', async () => {
     const emulator = await createEmulator({ journalSize: 3 });
     for (let i = 0; i < 5; i++) await send(emulator, `/streaming/videos/${1440 + i}`);
