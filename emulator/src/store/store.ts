@@ -72,12 +72,13 @@ export function snapshotOf<T extends TableRows>(tables: Store<T>['tables']): Sta
 
 /** Ids below this are held at their index in an array: a million rows of a table cost at most 8 MB of slots. */
 const INDEXED_KEYS = 2 ** 20;
+const INDEXED_KEY_DIGITS = String(INDEXED_KEYS - 1).length;
 const ZERO = '0'.charCodeAt(0);
 
 /** The index a key is held at: a whole number below INDEXED_KEYS written plainly in decimal ("7", not "07" or "7.0"); otherwise undefined. */
 function indexOf(key: string): number | undefined {
   const { length } = key;
-  if (length === 0 || length > 7 || (length > 1 && key.charCodeAt(0) === ZERO)) return undefined;
+  if (length === 0 || length > INDEXED_KEY_DIGITS || (length > 1 && key.charCodeAt(0) === ZERO)) return undefined;
   let index = 0;
   for (let at = 0; at < length; at++) {
     const digit = key.charCodeAt(at) - ZERO;

@@ -54,7 +54,7 @@ describe.each(stores)('the %s store', (_name, open) => {
   });
 
   // The memory store holds a key that is a plain whole number at that index of an array: no other spelling of it may meet it.
-  const numberLike = ['7', '07', '7.0', '0', '00', '-7', '1e3', ' 7', '0x7', '123456789012345', '1234567890123456', '9007199254740993', '٧'];
+  const numberLike = ['7', '07', '7.0', '0', '00', '-7', '1e3', ' 7', '0x7', '1048575', '1048576', '9999999', '123456789012345', '1234567890123456', '9007199254740993', '٧'];
   it('keeps keys that spell the same number differently apart, and gives each back as it was put', () => {
     const store = open();
     store.transaction(() => numberLike.forEach((key, i) => store.tables.counters.put(key, i + 1)));
