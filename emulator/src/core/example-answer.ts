@@ -3,7 +3,7 @@
 // (that response's example, else its schema's). The operation does not run: nothing changes.
 import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
 import type { ErrorAnswer } from './error-answer.js';
-import { JSON_HEADERS, type CoreResponse } from './messages.js';
+import { withJsonType, type CoreResponse } from './messages.js';
 
 export function createExampleAnswer(document: OpenApiDocument, error: ErrorAnswer) {
   return function exampleAnswer(route: RouteSpec, status: number, name: string | undefined, headers: Record<string, string>): CoreResponse {
@@ -15,7 +15,7 @@ export function createExampleAnswer(document: OpenApiDocument, error: ErrorAnswe
       return error(route, 400, `header.prefer: example must be ${listed}, got "${name}"`, undefined, headers);
     }
     const body = name !== undefined ? named[name] : responseExample(document, response);
-    return { status, headers: body === undefined ? headers : { ...headers, ...JSON_HEADERS }, body, operationId: route.operationId, injected: status };
+    return { status, headers: body === undefined ? headers : withJsonType(headers), body, operationId: route.operationId, injected: status };
   };
 }
 

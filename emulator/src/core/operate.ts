@@ -6,7 +6,7 @@ import { describeIssues } from './error-bodies.js';
 import type { ErrorAnswer } from './error-answer.js';
 import type { CallContext, Handler } from './behaviour.js';
 import { HttpProblem } from './http-problem.js';
-import { JSON_HEADERS, NO_HEADERS, type CoreResponse } from './messages.js';
+import { withJsonType, type CoreResponse } from './messages.js';
 
 export interface OperateOptions {
   handlers: Record<string, Handler>;
@@ -24,7 +24,7 @@ export function createOperate({ handlers, checkCall, strict, error, clientIdenti
       const result = handlers[route.operationId]!({ params, query, body, clientId: clientIdentity(token) });
       answer = {
         status: route.status,
-        headers: result === undefined ? headers : headers === NO_HEADERS ? JSON_HEADERS : { ...headers, ...JSON_HEADERS },
+        headers: result === undefined ? headers : withJsonType(headers),
         body: request.method === 'HEAD' ? undefined : result,
         operationId: route.operationId,
       };
