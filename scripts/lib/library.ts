@@ -5,7 +5,7 @@
 // files only, so it could skip the emulator after a change to the library.
 // tsc does not copy .d.ts inputs: the generated types go beside the compiled operation index, where
 // dist/src/*.d.ts (and so the emulator's compile) expects them.
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { runToolOrFail } from './tools.js';
 
 export const PACKAGES_STEP = 'library, emulator -> dist/src, emulator/dist/src (ESM + .d.ts)';
@@ -14,4 +14,22 @@ export async function buildPackages(): Promise<void> {
   await mkdir('dist/generated', { recursive: true });
   await copyFile('generated/schema.d.ts', 'dist/generated/schema.d.ts');
   await runToolOrFail('tsc', ['-b', '--force', 'tsconfig.build.json', 'emulator/tsconfig.build.json']);
+  await writeCommonJsMswTypes();
+}
+
+const MSW_TYPES = 'emulator/dist/src/adapters/msw.d.ts';
+
+/**
+ * msw ships one set of type files for `import` and another for `require`, and TypeScript counts their
+ * classes as different types. A CommonJS project's `setupServer` takes msw's `require` types, so the
+ * `require` condition of `cloud-platform-emulator/msw` is a CommonJS entry (it requires the ES module,
+ * as Node 22.12+ can) whose types are a copy of the adapter's that reads msw the same way; the
+ * emulator's own types stay ES module types.
+ */
+async function writeCommonJsMswTypes(): Promise<void> {
+  const esm = await readFile(MSW_TYPES, 'utf8');
+  const own = /from '(\.{1,2}\/[^']+)';/g;
+  if (!own.test(esm)) throw new Error(`${MSW_TYPES} imports none of the emulator's own types: the copy's rewrite is stale`);
+  await writeFile(MSW_TYPES.replace(/\.d\.ts$/, '.d.cts'), esm.replace(own, "from '$1' with { 'resolution-mode': 'import' };"));
+  await writeFile(MSW_TYPES.replace(/\.d\.ts$/, '.cjs'), "'use strict';\nmodule.exports = require('./msw.js');\n");
 }
