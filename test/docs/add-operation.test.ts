@@ -1,4 +1,4 @@
-// The README's "How to add an operation", checked two ways: every file or folder its sections name
+// The contributing guide's "How to add an operation", checked two ways: every file or folder its sections name
 // exists (so it cannot drift from the code), and the sections, followed on a copy of openapi/, give an
 // operation that lints, bundles and is served by the emulator.
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,12 +13,12 @@ import { runTool } from '../../scripts/lib/tools.js';
 import { operationRows } from '../helpers/operation-table.js';
 import { projectRoot } from '../helpers/sources.js';
 
-const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
-const section = readme.slice(readme.indexOf('## How to add an operation'), readme.indexOf('\n## ', readme.indexOf('## How to add an operation') + 1));
+const guide = readFileSync(path.join(projectRoot, 'docs', 'contributing.md'), 'utf8');
+const section = guide.slice(guide.indexOf('## How to add an operation'), guide.indexOf('\n## ', guide.indexOf('## How to add an operation') + 1));
 /** The files and folders the section headings name, in order: `### \`a\`, \`b\``. */
 const named = [...section.matchAll(/^### (.+)$/gm)].flatMap((m) => [...m[1]!.matchAll(/`([^`]+)`/g)].map((n) => n[1]!));
 
-describe("the README's How to add an operation", () => {
+describe("the contributing guide's How to add an operation", () => {
   it('names, section by section, files and folders that exist (a placeholder <...> names its folder)', () => {
     expect(named.length).toBeGreaterThan(3);
     for (const name of named) {

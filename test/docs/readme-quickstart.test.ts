@@ -16,10 +16,10 @@ const running = useEmulator();
 describe('README client quick start', () => {
   it('runs as written in a fresh npm init -y project, saved as quickstart.mjs', async () => {
     const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Client quick start'));
-    expect(section).toMatch(/save this as\s+`quickstart\.mjs`/);
-    const code = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
-    expect(code, 'a ts code block in the quick start').toBeTruthy();
+    const section = readme.slice(readme.indexOf('## Quick start: call the API'));
+    expect(section).toMatch(/Save this as\s+`quickstart\.mjs`/);
+    const code = /```js\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(code, 'a js code block in the quick start').toBeTruthy();
     expect(code!.split('\n').filter(Boolean).length).toBeLessThanOrEqual(6);
 
     const project = mkdtempSync(path.join(os.tmpdir(), 'quickstart-'));

@@ -1,4 +1,4 @@
-// What each package weighs as npm packs it: printed, and held under a budget (README, "Install").
+// What each package weighs as npm packs it: printed, and held under a budget (docs/benchmarks.md, "Package sizes").
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';

@@ -1,5 +1,5 @@
 // publint on both packages, and @arethetypeswrong/cli on their packed tarballs: clean, except the
-// problems the README explains (Install, "Module formats and TypeScript").
+// problems docs/client.md explains ("Module formats and TypeScript").
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,7 @@ interface Problem {
 }
 
 /**
- * The problems the README explains: TypeScript's node16 resolution from CommonJS sees ES modules as
+ * The problems docs/client.md explains: TypeScript's node16 resolution from CommonJS sees ES modules as
  * import-only (Node itself require()s them, tested); node10 resolution knows no exports map; and the
  * YAML document is a data file, not a module, for every resolution.
  */
@@ -40,7 +40,7 @@ describe.each(PACKAGES)('the package in %s', (dir) => {
     expect(warnings).toEqual([]);
   }, 60_000);
 
-  it('has no problem under @arethetypeswrong/cli on its tarball but those the README explains', () => {
+  it('has no problem under @arethetypeswrong/cli on its tarball but those the client guide explains', () => {
     // Packed here without scripts: attw --pack would run `prepare`, rebuilding dist/ under the other test files.
     const work = mkdtempSync(path.join(os.tmpdir(), 'attw-'));
     const tarball = packedTarball(dir, work);

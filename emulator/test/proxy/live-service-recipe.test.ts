@@ -1,4 +1,4 @@
-// The root README's "Check the document against the live service" recipe, run as written by bash, with
+// The live-service guide's recipe (docs/live-service.md), run as written by bash, with
 // only what must differ here put in: a local upstream for https://api.gcore.com (the emulator with data
 // of its own), free ports for 4010 and 4011, a key, and a scratch folder for the recording.
 import { execFile } from 'node:child_process';
@@ -12,11 +12,11 @@ import { closedPort } from '../../../test/helpers/http-server.js';
 import { projectRoot } from '../../../test/helpers/sources.js';
 import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
 
-const readme = readFileSync(path.join(projectRoot, 'README.md'), 'utf8');
-const heading = '## Check the document against the live service';
-const recipe = /```sh\n([\s\S]*?)```/.exec(readme.slice(readme.indexOf(heading)))?.[1];
+const guide = readFileSync(path.join(projectRoot, 'docs', 'live-service.md'), 'utf8');
+const heading = '# The live service';
+const recipe = /```sh\n([\s\S]*?)```/.exec(guide.slice(guide.indexOf(heading)))?.[1];
 
-describe("the README's recipe for checking the document against the live service", () => {
+describe("the live-service guide's recipe", () => {
   const video = { ...BUILT_IN_FIXTURES.videos[0]!, name: 'As the upstream has it' };
   const upstreamReady = startDivergentServer(undefined, { fixtures: { value: { ...BUILT_IN_FIXTURES, videos: [video] }, source: 'the upstream fixtures' } });
   afterAll(async () => (await upstreamReady).close());
@@ -25,7 +25,7 @@ describe("the README's recipe for checking the document against the live service
     expect(recipe, `a sh block under "${heading}"`).toBeTruthy();
     const upstream = await upstreamReady;
     const [proxyPort, replayPort] = [await closedPort(), await closedPort()];
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'readme-proxy-'));
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'live-service-recipe-'));
     const script = recipe!
       .replaceAll('https://api.gcore.com', upstream.url)
       .replaceAll('4010', String(proxyPort))

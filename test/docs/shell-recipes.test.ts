@@ -1,0 +1,74 @@
+// The shell blocks of the README and the guides that do something here, run by bash as written from the
+// repository root, with only a free port in place of 4010 and a scratch folder for the files they write.
+// (The live-service recipe, which needs an upstream, is run by emulator/test/proxy/live-service-recipe.test.ts.)
+import { execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { closedPort } from '../helpers/http-server.js';
+import { codeBlocks } from '../helpers/markdown.js';
+import { projectRoot } from '../helpers/sources.js';
+
+/** The first sh block under a heading of a page. */
+function shellBlock(file: string, heading: string): string {
+  const block = codeBlocks(file).find((b) => b.lang === 'sh' && b.heading === heading);
+  if (!block) throw new Error(`${file} has no sh block under "${heading}"`);
+  return block.code;
+}
+
+async function runAsWritten(script: string, replacements: [string, string][]): Promise<string> {
+  const port = String(await closedPort());
+  const edited = replacements.reduce((text, [from, to]) => text.replaceAll(from, to), script.replaceAll('4010', port));
+  const { stdout } = await promisify(execFile)('bash', ['-e', '-c', edited], { cwd: projectRoot, encoding: 'utf8', timeout: 120_000 });
+  return stdout;
+}
+
+const version = (dir: string) => (JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('shell recipes, run as written', () => {
+  it("the README's guard quick start: lint, the diff gate, and the checker against the emulator pass", async () => {
+    const out = await runAsWritten(shellBlock('README.md', '## Quick start: guard the description in CI'), []);
+    expect(out).toMatch(/No breaking change/);
+    expect(out).toContain('No check failed.');
+  }, 150_000);
+
+  it("the contract guide's checker recipe writes its JUnit file", async () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'check-recipe-'));
+    const out = await runAsWritten(shellBlock('docs/contract.md', '## Check a server: `cloud-platform-check`'), [['check.xml', path.join(scratch, 'check.xml')]]);
+    expect(out).toContain('No check failed.');
+    expect(readFileSync(path.join(scratch, 'check.xml'), 'utf8')).toMatch(/^<\?xml/);
+  }, 150_000);
+
+  it("the testing guide's server recipe answers the video", async () => {
+    const out = await runAsWritten(shellBlock('docs/testing.md', '## As a server'), []);
+    expect(JSON.parse(out.slice(out.indexOf('{')))).toMatchObject({ id: 1444, name: 'Product launch' });
+  }, 60_000);
+
+  it("the emulator README's server command listens, keeping state in the file it names", async () => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'server-recipe-'));
+    const command = shellBlock('emulator/README.md', '## As a server').trim().replace('.emulator.db', path.join(scratch, 'state.db')).replace('4010', '0');
+    const child = spawn('bash', ['-c', `exec ${command.replace(/^npx /, 'node_modules/.bin/')}`], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const listening = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout!.on('data', (chunk: Buffer) => (out += chunk) && /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) && resolve(out));
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+      });
+      expect(listening).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+      expect(existsSync(path.join(scratch, 'state.db'))).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 30_000);
+
+  it("the README's install names the tarballs npm pack makes of this version", () => {
+    const install = shellBlock('README.md', '## Install');
+    expect(install).toContain(`cloud-platform-api-${version('.')}.tgz`);
+    expect(install).toContain(`cloud-platform-emulator-${version('emulator')}.tgz`);
+    const example = JSON.parse(readFileSync(path.join(projectRoot, 'examples', 'logs-app', 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    expect(example.dependencies['cloud-platform-api']).toBe(`file:../cloud-platform-api-${version('.')}.tgz`);
+    expect(example.devDependencies['cloud-platform-emulator']).toBe(`file:../cloud-platform-emulator-${version('emulator')}.tgz`);
+  });
+});
