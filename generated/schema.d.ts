@@ -76,7 +76,7 @@ export interface paths {
         put?: never;
         /**
          * Create a logs uploader config
-         * @description Creates a config that uploads the access logs of CDN resources to a target under a policy. The seed gives 200 as the success code; the live service answers 201.
+         * @description Creates a config that uploads the access logs of CDN resources to a target under a policy. The contract gives 200 as the success code; the live service answers 201.
          */
         post: operations["createLogsUploaderConfig"];
         delete?: never;
@@ -154,7 +154,7 @@ export interface paths {
         };
         /**
          * Get a zone by name
-         * @description Returns the zone with all its records, wrapped in an object with the single key `Zone`. The live service has returned the zone unwrapped since January 2026; this document follows the seed.
+         * @description Returns the zone with all its records, wrapped in an object with the single key `Zone`. The live service has returned the zone unwrapped since January 2026; this document follows the contract.
          */
         get: operations["getDnsZone"];
         put?: never;
@@ -221,7 +221,7 @@ export interface paths {
         post: operations["addStorageEvent"];
         /**
          * Delete a client event
-         * @description Removes a storage notification event of the client. The seed does not give the success code; the live service answers 204 with no body.
+         * @description Removes a storage notification event of the client. The contract does not give the success code; the live service answers 204 with no body.
          */
         delete: operations["deleteStorageEvent"];
         options?: never;
@@ -391,7 +391,7 @@ export interface components {
             };
         };
         /**
-         * @description A network interface the new bare metal server would have. For `type` `subnet`, `network_id` and `subnet_id` are required, as in the live service's description, which also knows other interface types that the seed does not give.
+         * @description A network interface the new bare metal server would have. For `type` `subnet`, `network_id` and `subnet_id` are required, as in the live service's description, which also knows other interface types that the contract does not give.
          * @example {
          *       "type": "subnet",
          *       "network_id": "2c6d5f3e-8a1b-4c7d-9e0f-1a2b3c4d5e6f",
@@ -400,7 +400,7 @@ export interface components {
          */
         CheckLimitsInterface: {
             /**
-             * @description Interface type. The seed gives the value `subnet`; other values are not documented here.
+             * @description Interface type. The contract gives the value `subnet`; other values are not documented here.
              * @example subnet
              */
             type: string;
@@ -432,7 +432,7 @@ export interface components {
          */
         CheckLimitsRequest: {
             /**
-             * @description Flavor name of the server. A string as the seed gives it; the live service's description also allows null (its default).
+             * @description Flavor name of the server. A string as the contract gives it; the live service's description also allows null (its default).
              * @example bm1-basic-medium
              */
             flavor?: string;
@@ -450,7 +450,7 @@ export interface components {
         };
         /**
          * @description Quotas of the region checked against the bare metal server that would be created: for each quota, the amount requested,
-         *     the region's limit and its current usage. The seed calls this a dictionary of exceeding quotas; whether quotas that are not
+         *     the region's limit and its current usage. The contract calls this a dictionary of exceeding quotas; whether quotas that are not
          *     exceeded are omitted is not documented. No field is required, as in the live service's description.
          * @example {
          *       "baremetal_basic_count_requested": 1,
@@ -490,17 +490,17 @@ export interface components {
              */
             baremetal_gpu_a100_count_usage?: number;
             /**
-             * @description Amount of `baremetal_gpu_count` the new server would need. Listed by the seed; absent from the live service's quota lists.
+             * @description Amount of `baremetal_gpu_count` the new server would need. Listed by the contract; absent from the live service's quota lists.
              * @example 1
              */
             baremetal_gpu_count_requested?: number;
             /**
-             * @description Limit of `baremetal_gpu_count` in the region. Listed by the seed; absent from the live service's quota lists.
+             * @description Limit of `baremetal_gpu_count` in the region. Listed by the contract; absent from the live service's quota lists.
              * @example 10
              */
             baremetal_gpu_count_limit?: number;
             /**
-             * @description Current usage of `baremetal_gpu_count` in the region. Listed by the seed; absent from the live service's quota lists.
+             * @description Current usage of `baremetal_gpu_count` in the region. Listed by the contract; absent from the live service's quota lists.
              * @example 10
              */
             baremetal_gpu_count_usage?: number;
@@ -1275,7 +1275,7 @@ export interface components {
          */
         LogsUploaderConfigStatus: {
             /**
-             * @description Validation state of the config. The seed gives `in_progress`; `successful` and `failed` complete the enum of the live service's description. The transitions are not documented.
+             * @description Validation state of the config. The contract gives `in_progress`; `successful` and `failed` complete the enum of the live service's description. The transitions are not documented.
              * @example in_progress
              * @enum {string}
              */
@@ -1507,7 +1507,7 @@ export interface components {
              */
             screenshot?: string;
             /**
-             * @description Length of the recording, in seconds, as in the live service's description. An integer as the seed gives it; the live service's description types it as a number.
+             * @description Length of the recording, in seconds, as in the live service's description. An integer as the contract gives it; the live service's description types it as a number.
              * @example 0
              */
             recording_duration?: number;
@@ -1531,12 +1531,12 @@ export interface components {
              */
             frame_rate?: number;
             /**
-             * @description Height of the incoming video. An integer as the seed gives it; the live service's description types it as a number.
+             * @description Height of the incoming video. An integer as the contract gives it; the live service's description types it as a number.
              * @example 1080
              */
             video_height?: number;
             /**
-             * @description Width of the incoming video. An integer as the seed gives it; the live service's description types it as a number.
+             * @description Width of the incoming video. An integer as the contract gives it; the live service's description types it as a number.
              * @example 1920
              */
             video_width?: number;
@@ -1605,7 +1605,7 @@ export interface components {
              */
             progress?: number;
             /**
-             * @description State of the conversion. The seed gives `complete`; `processing` and `error` are filled from the live service's description, which lists these three.
+             * @description State of the conversion. The contract gives `complete`; `processing` and `error` are filled from the live service's description, which lists these three.
              * @example complete
              * @enum {string}
              */
@@ -1657,7 +1657,7 @@ export interface components {
              */
             slug?: string;
             /**
-             * @description State of the video. The seed gives `ready`; the other values of the enum are filled from the live service's description, which lists these five. Transitions are not documented.
+             * @description State of the video. The contract gives `ready`; the other values of the enum are filled from the live service's description, which lists these five. Transitions are not documented.
              * @example ready
              * @enum {string}
              */
@@ -1673,17 +1673,17 @@ export interface components {
              */
             origin_video_duration?: number;
             /**
-             * @description Number of audio channels of the original. Listed by the seed; absent from the live service's schema, which shows it only in examples.
+             * @description Number of audio channels of the original. Listed by the contract; absent from the live service's schema, which shows it only in examples.
              * @example 2
              */
             origin_audio_channels?: number;
             /**
-             * @description Height of the original. Listed by the seed; absent from the live service's schema, which shows it only in examples.
+             * @description Height of the original. Listed by the contract; absent from the live service's schema, which shows it only in examples.
              * @example 1080
              */
             origin_height?: number;
             /**
-             * @description Width of the original. Listed by the seed; absent from the live service's schema, which shows it only in examples.
+             * @description Width of the original. Listed by the contract; absent from the live service's schema, which shows it only in examples.
              * @example 1920
              */
             origin_width?: number;
@@ -1700,12 +1700,12 @@ export interface components {
              */
             updated_at?: string;
             /**
-             * @description Start of the clip within the video, in seconds. When it is null is not documented. Listed by the seed; absent from the live service's schema, which shows it only in examples.
+             * @description Start of the clip within the video, in seconds. When it is null is not documented. Listed by the contract; absent from the live service's schema, which shows it only in examples.
              * @example null
              */
             clip_start_seconds?: number | null;
             /**
-             * @description Duration of the clip, in seconds. When it is null is not documented. Listed by the seed; absent from the live service's schema, which shows it only in examples.
+             * @description Duration of the clip, in seconds. When it is null is not documented. Listed by the contract; absent from the live service's schema, which shows it only in examples.
              * @example null
              */
             clip_duration_seconds?: number | null;
@@ -1891,7 +1891,7 @@ export interface components {
          */
         DnsZone: {
             /**
-             * @description Identifier of the client that owns the zone. Given by the seed; the live service removed it from the zone together with the `Zone` wrapper in January 2026.
+             * @description Identifier of the client that owns the zone. Given by the contract; the live service removed it from the zone together with the `Zone` wrapper in January 2026.
              * @example 3
              */
             client_id?: number;
@@ -1983,7 +1983,7 @@ export interface components {
             status?: string;
         };
         /**
-         * @description The zone, wrapped in an object with the single key `Zone`. The live service has returned the zone unwrapped since January 2026; this document follows the seed, and `Zone` is required.
+         * @description The zone, wrapped in an object with the single key `Zone`. The live service has returned the zone unwrapped since January 2026; this document follows the contract, and `Zone` is required.
          * @example {
          *       "Zone": {
          *         "id": 8001,
@@ -2350,7 +2350,7 @@ export interface components {
          */
         EventsConfigurator: {
             /**
-             * @description Example payloads keyed by event kind; each payload lacks the `name` field, which is the key. Given by the seed; the live service's schema has only `structure`.
+             * @description Example payloads keyed by event kind; each payload lacks the `name` field, which is the key. Given by the contract; the live service's schema has only `structure`.
              * @example {
              *       "reaching_used_space": [
              *         {
@@ -2633,7 +2633,7 @@ export interface components {
              */
             baremetal_gpu_a100_count_usage?: components["schemas"]["QuotaValue"];
             /**
-             * @description Limit and usage of `baremetal_gpu_count` in the region, reported under its limit key. Listed by the seed; absent from the live service's quota lists.
+             * @description Limit and usage of `baremetal_gpu_count` in the region, reported under its limit key. Listed by the contract; absent from the live service's quota lists.
              * @example {
              *       "limit": 10,
              *       "usage": 8
@@ -2641,7 +2641,7 @@ export interface components {
              */
             baremetal_gpu_count_limit?: components["schemas"]["QuotaValue"];
             /**
-             * @description Limit and usage of `baremetal_gpu_count` in the region, reported under its usage key. Listed by the seed; absent from the live service's quota lists.
+             * @description Limit and usage of `baremetal_gpu_count` in the region, reported under its usage key. Listed by the contract; absent from the live service's quota lists.
              * @example {
              *       "limit": 10,
              *       "usage": 8
