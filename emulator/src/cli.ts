@@ -165,7 +165,7 @@ function banner(url: string, values: ReturnType<typeof parseOptions>): string {
   return [
     `cloud-platform-emulator listening on ${url}`,
     `  API:      ${url}/  (Authorization: apikey <token>)`,
-    `  docs:     ${url}/docs`,
+    `  docs:     ${url}/docs  (an interactive reference: try every operation against this emulator)`,
     `  document: ${url}/openapi.json, ${url}/openapi.yaml`,
     `  reset:    POST ${url}/__emulator/reset`,
     ...mode,

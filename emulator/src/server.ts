@@ -103,15 +103,28 @@ function fileRecording(file: string): RecordingSink {
   };
 }
 
-/** The docs page (this package's own copy), and the document from the installed cloud-platform-api package. */
+const HTML = 'text/html; charset=utf-8';
+const JSON_TEXT = 'application/json; charset=utf-8';
+
+/**
+ * The interactive reference at /docs (this package's page, Elements' files and the document with its
+ * code samples, which the build puts in dist/docs), and the document from the installed
+ * cloud-platform-api package.
+ */
 function staticFiles(): { root: string; files: StaticFiles } {
   const root = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-api/package.json'));
   const ownRoot = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-emulator/package.json'));
+  const page = { file: path.join(ownRoot, 'static', 'docs.html'), type: HTML };
+  const built = (file: string, type: string) => ({ file: path.join(ownRoot, 'dist', 'docs', file), type });
   return {
     root,
     files: {
-      '/docs': { file: path.join(ownRoot, 'dist', 'docs', 'index.html'), type: 'text/html; charset=utf-8' },
-      '/openapi.json': { file: path.join(root, 'generated', 'openapi.json'), type: 'application/json; charset=utf-8' },
+      '/docs': page,
+      '/docs/': page,
+      '/docs/openapi.json': built('openapi.json', JSON_TEXT),
+      '/docs/elements/web-components.min.js': built('elements/web-components.min.js', 'text/javascript; charset=utf-8'),
+      '/docs/elements/styles.min.css': built('elements/styles.min.css', 'text/css; charset=utf-8'),
+      '/openapi.json': { file: path.join(root, 'generated', 'openapi.json'), type: JSON_TEXT },
       '/openapi.yaml': { file: path.join(root, 'generated', 'openapi.yaml'), type: 'application/yaml; charset=utf-8' },
     },
   };
@@ -135,7 +148,7 @@ export async function startEmulatorServer(options: ServerOptions = {}, emulator?
   const running = emulator ?? (await createServerEmulator(options));
   const { root, files } = staticFiles();
   const host = options.host ?? DEFAULT_HOST;
-  const server = createHttpServer(running, { staticFiles: files, root, corsOrigins: options.corsOrigins, hosts: [host, ...(options.allowHosts ?? [])] });
+  const server = createHttpServer(running, { staticFiles: files, root, corsOrigins: options.corsOrigins, hosts: [host, ...(options.allowHosts ?? [])], browserHome: '/docs' });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -1,7 +1,9 @@
-// Builds the offline Redoc site from the bundled document.
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+// Builds the offline Redoc site from the bundled document, and gives the emulator package what its
+// interactive reference at /docs serves: Stoplight Elements' files and the document with its samples.
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { OpenApiDocument } from '../../src/contract/document.js';
+import { listOperations, type OpenApiDocument } from '../../src/contract/document.js';
 import { withCodeSamples } from './code-samples.js';
 import { runToolOrFail } from './tools.js';
 
@@ -21,17 +23,38 @@ const LOCAL_LOGO = `data:image/svg+xml,${encodeURIComponent(
 export async function buildDocs(document: OpenApiDocument): Promise<string> {
   await mkdir(docsDir, { recursive: true });
   const source = path.join(docsDir, 'openapi.json');
-  await writeFile(source, `${JSON.stringify(withCodeSamples(document), null, 2)}\n`);
+  await writeFile(source, `${JSON.stringify(withOperationIdShown(withCodeSamples(document)), null, 2)}\n`);
   const output = path.join(docsDir, 'index.html');
   // --inlineBundle embeds Redoc itself; without it the page loads Redoc from a CDN and breaks offline.
   await runToolOrFail('redocly', ['build-docs', source, '--output', output, '--inlineBundle']);
-  const html = (await readFile(output, 'utf8')).replace(CDN_LOGOS, LOCAL_LOGO);
-  await writeFile(output, html);
-  // The emulator package ships the page too, so an installed emulator serves /docs.
-  await mkdir(path.dirname(EMULATOR_DOCS_PAGE), { recursive: true });
-  await writeFile(EMULATOR_DOCS_PAGE, html);
+  await writeFile(output, (await readFile(output, 'utf8')).replace(CDN_LOGOS, LOCAL_LOGO));
+  await copyEmulatorDocs(source);
   return output;
 }
 
-/** Where the emulator package keeps its copy of the page (inside its `files`). */
-export const EMULATOR_DOCS_PAGE = path.join('emulator', 'dist', 'docs', 'index.html');
+/**
+ * Each operation's description opens with its operationId: neither Redoc nor Elements shows it, and users
+ * need it (`isApiError(e, 'getVideo')`, `faults.add({ operationId })`, `cloud-platform-validate --operation`).
+ */
+export function withOperationIdShown(document: OpenApiDocument): OpenApiDocument {
+  const shown = structuredClone(document);
+  for (const { operation } of listOperations(shown)) {
+    operation.description = `operationId: \`${operation.operationId}\`\n\n${operation.description ?? ''}`.trimEnd();
+  }
+  return shown;
+}
+
+/** Where the emulator package keeps what /docs serves (inside its `files`). */
+export const EMULATOR_DOCS_DIR = path.join('emulator', 'dist', 'docs');
+
+/** Elements' bundle and styles, and their licence texts: the package ships them, so /docs works offline. */
+const ELEMENTS_FILES = ['web-components.min.js', 'styles.min.css', 'LICENSE', 'web-components.min.js.LICENSE.txt'];
+
+async function copyEmulatorDocs(documentWithSamples: string): Promise<void> {
+  const elements = path.dirname(createRequire(import.meta.url).resolve('@stoplight/elements/web-components.min.js'));
+  await mkdir(path.join(EMULATOR_DOCS_DIR, 'elements'), { recursive: true });
+  await Promise.all([
+    ...ELEMENTS_FILES.map((file) => copyFile(path.join(elements, file), path.join(EMULATOR_DOCS_DIR, 'elements', file))),
+    copyFile(documentWithSamples, path.join(EMULATOR_DOCS_DIR, 'openapi.json')),
+  ]);
+}

@@ -24,6 +24,8 @@ describe.skipIf(!chromiumFound)('the docs in Chromium, offline', () => {
     expect(existsSync(docs), 'dist/docs/index.html is built (npm run build:docs)').toBe(true);
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    // Playwright's actions wait without end by default: a locator that never matches fails the test instead.
+    page.setDefaultTimeout(15_000);
     await page.route('**/*', (route) => {
       const url = route.request().url();
       if (url.startsWith('file:') || url.startsWith('data:')) return route.continue();
@@ -91,6 +93,22 @@ describe.skipIf(!chromiumFound)('the docs in Chromium, offline', () => {
     const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: '/cloud/v1/bminstances/{project_id}/{region_id}/check_limits' });
     await expect.poll(() => result.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
+  });
+
+  const operations = documentOperations().map(({ path: route, operation }) => ({ operationId: operation.operationId as string, route, tag: operation.tags[0] as string }));
+
+  it.each(operations)('shows $operationId with its operationId, and offers a TypeScript sample calling $route', async ({ operationId, route, tag }) => {
+    const id = `/${tag.toLowerCase().replace(/\s+/g, '-')}/${operationId.toLowerCase()}`;
+    await page.goto(`file://${docs}#${id}`);
+    const section = page.locator(`[data-section-id="${id}"]`);
+    await section.waitFor({ timeout: 15_000 });
+    await expect.poll(() => section.innerText()).toContain(`operationId: ${operationId}`);
+    // The menu is named by the language shown, and Redoc keeps a reader's choice from one operation to the next.
+    await section.getByRole('button', { name: /^(curl|TypeScript|Payload)$/ }).click();
+    await page.locator('li').filter({ hasText: /^TypeScript$/ }).first().click();
+    const sample = section.locator('pre').first();
+    await expect.poll(() => sample.innerText()).toContain('createCloudClient');
+    expect(await sample.innerText()).toContain(`'${route}'`);
   });
 
   it('makes no request off the machine and logs no console error; a screenshot is saved', async () => {

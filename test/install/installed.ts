@@ -57,8 +57,11 @@ export function expectUsable(project: string, { emulator }: { emulator: boolean 
   expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
 }
 
-/** Starts the installed emulator command on a free port and fetches its docs page: the package ships it. */
-export async function fetchInstalledDocs(project: string): Promise<{ status: number; text: string }> {
+/**
+ * Starts the installed emulator command on a free port and fetches its interactive reference at /docs,
+ * then every file the page loads from the emulator and the document it renders: the package ships them.
+ */
+export async function fetchInstalledDocs(project: string): Promise<{ status: number; text: string; files: Record<string, number> }> {
   const child = spawn('npx', ['--no-install', 'cloud-platform-emulator', '--port', '0', '--quiet'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -72,7 +75,11 @@ export async function fetchInstalledDocs(project: string): Promise<{ status: num
       setTimeout(() => reject(new Error('the emulator did not listen within 20 s')), 20_000);
     });
     const response = await fetch(`${url}/docs`);
-    return { status: response.status, text: await response.text() };
+    const text = await response.text();
+    const loaded = [...text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]!);
+    const files: Record<string, number> = {};
+    for (const file of [...loaded, '/docs/openapi.json']) files[file] = (await fetch(`${url}${file}`)).status;
+    return { status: response.status, text, files };
   } finally {
     // npx runs the command in a child of its own: end the whole group.
     process.kill(-child.pid!, 'SIGTERM');

@@ -16,6 +16,8 @@ describe(`the packages installed from tarballs, on Node ${process.versions.node}
     // The docs page comes with the emulator package: an installed emulator serves it.
     const docs = await fetchInstalledDocs(project);
     expect(docs.status).toBe(200);
-    expect(docs.text).toContain('<title>Cloud Platform API');
+    expect(docs.text).toContain('<elements-api');
+    expect(Object.keys(docs.files)).toEqual(expect.arrayContaining(['/docs/elements/web-components.min.js', '/docs/elements/styles.min.css', '/docs/openapi.json']));
+    expect(Object.values(docs.files).every((status) => status === 200), JSON.stringify(docs.files)).toBe(true);
   }, 240_000);
 });

@@ -189,10 +189,15 @@ export interface HttpServerOptions {
   corsOrigins?: readonly string[];
   /** Host names answered beside localhost, 127.0.0.1 and [::1]: the bound address, and any --allow-host. */
   hosts?: readonly string[];
+  /** Where a browser that opens `/` is redirected (a page of `staticFiles`); other clients get the 404 as before. */
+  browserHome?: string;
 }
 
+/** A browser's page load lists text/html in Accept; an API client (curl's any, fetch's JSON) does not. */
+const asksForHtml = (req: IncomingMessage) => /(^|,)\s*text\/html\b/.test(req.headers.accept ?? '');
+
 /** A server for the emulator, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
-export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS, hosts = [] }: HttpServerOptions = {}): Server {
+export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS, hosts = [], browserHome }: HttpServerOptions = {}): Server {
   const assets = new Map(Object.entries(staticFiles));
   const answeredHosts = new Set([...LOCAL_HOSTS, ...hosts.map((host) => hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host))]);
   const server = createServer(
@@ -204,6 +209,7 @@ export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 
       const pathname = pathOf(req.url ?? '/');
       const asset = req.method === 'GET' ? assets.get(pathname) : undefined;
       if (asset) return serveStatic(res, root, asset);
+      if (browserHome && req.method === 'GET' && pathname === '/' && asksForHtml(req)) return void res.writeHead(302, { location: browserHome }).end();
       readBody(req, res, (body) => answerRequest(emulator, req, res, pathname, body, started));
     },
   );

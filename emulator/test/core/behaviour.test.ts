@@ -214,11 +214,34 @@ describe('around the operations', () => {
     expect(wrong.body).toEqual({ message: 'GET is not allowed on /cdn/logs_uploader/configs; allowed: POST' });
   });
 
-  it('serves the built docs at /docs', async () => {
-    const docs = await fetch(`${running.url}/docs`);
+  it.each(['/docs', '/docs/'])('serves the interactive reference at %s, with every file it loads', async (at) => {
+    const docs = await fetch(`${running.url}${at}`);
     expect(docs.status).toBe(200);
     expect(docs.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await docs.text()).toContain(bundled.info.title);
+    const html = await docs.text();
+    expect(html).toContain('cloud-platform-emulator');
+    const loaded = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(loaded).toEqual(expect.arrayContaining(['/docs/elements/web-components.min.js', '/docs/elements/styles.min.css']));
+    for (const file of loaded) expect((await fetch(`${running.url}${file}`)).status, file).toBe(200);
+    expect(html).not.toMatch(/(?:src|href)="(?:https?:)?\/\//);
+  });
+
+  it('serves the document the reference renders, with a TypeScript sample for every operation', async () => {
+    const served = (await (await fetch(`${running.url}/docs/openapi.json`)).json()) as typeof bundled;
+    const operations = Object.values(served.paths).flatMap((item) => Object.values(item as Record<string, { operationId: string; 'x-codeSamples': { lang: string; source: string }[] }>));
+    expect(operations.map((op) => op.operationId).sort()).toEqual(Object.values(bundled.paths).flatMap((item) => Object.values(item as Record<string, { operationId: string }>)).map((op) => op.operationId).sort());
+    for (const op of operations) expect(op['x-codeSamples'].find((sample) => sample.lang === 'TypeScript')?.source, op.operationId).toContain('createCloudClient');
+  });
+
+  it.each([
+    ['a browser (text/html)', 'text/html,application/xhtml+xml,*/*;q=0.8', 302],
+    ['an API client asking for JSON', 'application/json', 404],
+    ['curl (any type)', '*/*', 404],
+  ])('answers GET / from %s with %d', async (_who, accept, status) => {
+    const answer = await fetch(`${running.url}/`, { headers: { accept }, redirect: 'manual' });
+    expect(answer.status).toBe(status);
+    if (status === 302) expect(answer.headers.get('location')).toBe('/docs');
+    else expect(await answer.json()).toMatchObject({ message: 'No operation at GET /' });
   });
 
   it('serves the bundled document', async () => {
