@@ -27,6 +27,14 @@ export interface ProxyStageOptions {
   now: () => string;
 }
 
+const NO_RETRY_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...JSON_HEADERS, 'x-should-retry': 'false' });
+
+/** The request as a person reads it in the violations and the report: method, path and query, scrubbed of the key. */
+function requestLine(request: CoreRequest, scrub: Scrubber): string {
+  const query = new URLSearchParams(Object.entries(request.query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => [name, one]))).toString();
+  return scrub.text(`${request.method.toUpperCase()} ${request.path}${query ? `?${query}` : ''}`);
+}
+
 export function createProxyStage({ document, validator, checkCall, upstream, log, strict, failOnViolation, recorder, now }: ProxyStageOptions) {
   const { requestSide, responseSide } = createExchangeChecks(document, validator, checkCall);
   const scrubberFor = createScrubber(document);
@@ -34,8 +42,18 @@ export function createProxyStage({ document, validator, checkCall, upstream, log
 
   const scrubbed = (scrub: Scrubber, violations: readonly ContractViolation[]) => violations.map((v) => ({ ...v, path: scrub.text(v.path), message: scrub.text(v.message) }));
 
-  function gatewayAnswer(status: number, message: string, operationId: string | undefined, violations: readonly ContractViolation[], listed = false): CoreResponse {
-    return { status, headers: JSON_HEADERS, body: { message, ...(listed ? { violations } : {}) }, operationId, violations };
+  function gatewayAnswer(status: number, message: string, operationId: string | undefined, violations: readonly ContractViolation[]): CoreResponse {
+    return { status, headers: JSON_HEADERS, body: { message }, operationId, violations };
+  }
+
+  /**
+   * The 502 for an upstream answer the document does not allow (`failOnViolation`), listing why. Asking
+   * again gets the same answer, so it says not to retry: a client that honours `x-should-retry`, as this
+   * project's does, makes one request to the upstream, not three.
+   */
+  function violationAnswer(operationId: string | undefined, status: number, violations: readonly ContractViolation[]): CoreResponse {
+    const message = `The upstream's answer to ${operationId} (${status}) is not what the document declares`;
+    return { status: 502, headers: NO_RETRY_HEADERS, body: { message, violations }, operationId, violations };
   }
 
   /** Forwards the request and answers with what the upstream said, or why it could not. */
@@ -48,16 +66,14 @@ export function createProxyStage({ document, validator, checkCall, upstream, log
     } catch (error) {
       if (!(error instanceof UpstreamError)) throw error;
       const violations = scrubbed(scrub, sent.violations);
-      log.add({ operationId, status: undefined, time: now() }, violations);
+      log.add({ operationId, status: undefined, time: now(), request: requestLine(request, scrub) }, violations);
       return gatewayAnswer(error.status, scrub.text(error.message), operationId, violations);
     }
     const received = route ? responseSide(route, answer) : { violations: [], body: undefined };
     const violations = scrubbed(scrub, [...sent.violations, ...received.violations]);
-    log.add({ operationId, status: answer.status, time: now() }, violations);
+    log.add({ operationId, status: answer.status, time: now(), request: requestLine(request, scrub) }, violations);
     const failing = violations.filter(counts);
-    if (failOnViolation && failing.some((v) => v.direction === 'response')) {
-      return gatewayAnswer(502, `The upstream's answer to ${operationId} (${answer.status}) is not what the document declares`, operationId, failing, true);
-    }
+    if (failOnViolation && failing.some((v) => v.direction === 'response')) return violationAnswer(operationId, answer.status, failing);
     if (route && sent.checked && failing.length === 0 && answer.status >= 200 && answer.status < 300) {
       recorder?.record(route.operationId, { ...sent.checked, body: scrub.value(received.body) });
     }

@@ -12,6 +12,8 @@ export interface ViolationEntry extends ContractViolation {
   operationId?: string;
   /** The upstream's status; absent when it gave no answer. */
   status?: number;
+  /** The request that showed it: method, path and query (`GET /streaming/videos/1444`), scrubbed of the key. */
+  request: string;
 }
 
 interface OperationTally {
@@ -39,14 +41,14 @@ export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
 
   return {
     /** One exchange: its operation, the upstream's status (none when it gave no answer), and what was wrong with it. */
-    add(exchange: { operationId: string | undefined; status: number | undefined; time: string }, violations: readonly ContractViolation[]): void {
+    add(exchange: { operationId: string | undefined; status: number | undefined; time: string; request: string }, violations: readonly ContractViolation[]): void {
       const tally = tallyOf(exchange.operationId);
       tally.calls++;
       if (exchange.status !== undefined) countUp(tally.statuses, exchange.status);
       for (const violation of violations) {
         if (violation.undeclared) tally.undeclared++;
         else countUp(tally.rules, `${violation.direction} ${violation.rule}`);
-        entries.push({ time: exchange.time, ...(exchange.operationId ? { operationId: exchange.operationId } : {}), ...(exchange.status === undefined ? {} : { status: exchange.status }), ...violation });
+        entries.push({ time: exchange.time, ...(exchange.operationId ? { operationId: exchange.operationId } : {}), ...(exchange.status === undefined ? {} : { status: exchange.status }), request: exchange.request, ...violation });
       }
       if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
@@ -59,11 +61,17 @@ export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
       entries = [];
       tallies = new Map();
     },
-    /** The report: a line per operation (calls, statuses seen, violations by rule, undeclared fields), then the first violations. */
+    /**
+     * The report: a line per operation (calls, statuses seen, violations by rule, undeclared fields), then
+     * the first violations under their operation, each with the request that showed it.
+     */
     markdown(): string {
       const rows = [...tallies].map(([operation, t]) => `| ${operation} | ${t.calls} | ${listed(t.statuses)} | ${listed(t.rules) || 'none'} | ${t.undeclared} |`);
       const { violations } = this.list();
-      const details = violations.slice(0, 50).map((v) => `- \`${v.operationId ?? NO_OPERATION}\` ${v.direction} \`${v.path}\` (${v.rule}): ${v.message}`);
+      const shown = violations.slice(0, 50);
+      const byOperation = new Map<string, ViolationEntry[]>();
+      for (const v of shown) byOperation.set(v.operationId ?? NO_OPERATION, [...(byOperation.get(v.operationId ?? NO_OPERATION) ?? []), v]);
+      const details = [...byOperation].flatMap(([operation, group]) => ['', `#### ${operation}`, ...group.map((v) => `- \`${v.request}\`: ${v.direction} \`${v.path}\` (${v.rule}): ${v.message}`)]);
       return [
         '## Contract violations seen through the proxy',
         '',
@@ -71,7 +79,7 @@ export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
         '|---|---|---|---|---|',
         ...rows,
         '',
-        violations.length === 0 ? 'No violation.' : `### Violations${violations.length > details.length ? ` (the first ${details.length} of ${violations.length})` : ''}`,
+        violations.length === 0 ? 'No violation.' : `### Violations${violations.length > shown.length ? ` (the first ${shown.length} of ${violations.length})` : ''}`,
         ...details,
         '',
       ].join('\n');

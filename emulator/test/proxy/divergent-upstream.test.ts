@@ -2,6 +2,7 @@
 // time, through the HTTP server and the in-process fetch: each shows up where the README says (the
 // answer's X-Contract-Violations, GET /__emulator/violations, the log line), and the answer itself is
 // handed back unchanged. A faithful upstream gives no violation over every operation.
+import { createCloudClient, unwrap } from 'cloud-platform-api';
 import { pathPattern } from 'cloud-platform-api/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
@@ -89,10 +90,13 @@ describe.each(PROXY_ADAPTERS)('the proxy through the $name', (adapter) => {
     const proxied = await start(await startDivergentServer(cases[0]!.diverge));
     await proxied.send(...requestOf('getVideo'));
     const listed = (await (await proxied.send('/__emulator/violations')).json()) as { violations: unknown[]; undeclaredFields: unknown[] };
-    expect(listed.violations).toEqual([expect.objectContaining({ operationId: 'getVideo', direction: 'response', status: 200, path: '$.id', rule: 'type', time: expect.any(String), message: expect.any(String) })]);
+    expect(listed.violations).toEqual([expect.objectContaining({ operationId: 'getVideo', request: `GET ${row('getVideo').url}`, direction: 'response', status: 200, path: '$.id', rule: 'type', time: expect.any(String), message: expect.any(String) })]);
     const report = await proxied.send('/__emulator/violations?format=markdown');
     expect(report.headers.get('content-type')).toBe('text/markdown; charset=utf-8');
-    expect(await report.text()).toContain('| getVideo | 1 | 200 × 1 | response type × 1 | 0 |');
+    const text = await report.text();
+    expect(text).toContain('| getVideo | 1 | 200 × 1 | response type × 1 | 0 |');
+    // Under its operation, the request that showed it.
+    expect(text).toMatch(new RegExp(`#### getVideo\\n- \`GET ${row('getVideo').url}\`: response \`\\$\\.id\` \\(type\\)`));
     expect((await proxied.send('/__emulator/violations', { method: 'DELETE' })).status).toBe(204);
     expect(await (await proxied.send('/__emulator/violations')).json()).toEqual({ violations: [], undeclaredFields: [] });
   });
@@ -107,11 +111,26 @@ describe.each(PROXY_ADAPTERS)('the proxy through the $name', (adapter) => {
     const proxied = await start(await startDivergentServer(cases[0]!.diverge), { failOnViolation: true });
     const answer = await proxied.send(...requestOf('getVideo'));
     expect(answer.status).toBe(502);
+    expect(answer.headers.get('x-should-retry')).toBe('false');
     const body = (await answer.json()) as { message: string; violations: unknown[] };
     expect(body.message).toBe("The upstream's answer to getVideo (200) is not what the document declares");
     expect(body.violations).toEqual([expect.objectContaining({ direction: 'response', path: '$.id', rule: 'type' })]);
     // A faithful answer still passes through.
     expect((await proxied.send(...requestOf('getDnsZone'))).status).toBe(200);
+  });
+
+  it("with failOnViolation, this project's client on its default settings asks the upstream once, not three times", async () => {
+    const upstream = await startDivergentServer(cases[0]!.diverge);
+    const proxied = await start(upstream, { failOnViolation: true });
+    const viaProxy = (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      const url = new URL(request.url);
+      return proxied.send(`${url.pathname}${url.search}`, { method: request.method, headers: request.headers, signal: request.signal });
+    };
+    const client = createCloudClient({ apiKey: KEY, baseUrl: 'http://proxy.local', fetch: viaProxy });
+    const failed = await unwrap(client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } })).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ status: 502 });
+    expect(upstream.requests).toHaveLength(1);
   });
 
   it('reports a request the document does not allow, and forwards it all the same', async () => {
