@@ -54,7 +54,8 @@ export const escapeForLog = (text: string) =>
 
 /** The request log line: time, method, path, operationId, status, ms, and any unknown body fields. */
 export function textLine(entry: RequestLogEntry): string {
-  const status = entry.fault ? `${entry.fault} (injected)` : entry.injected ? `${entry.status} (injected)` : String(entry.status);
+  const injected = entry.applied === undefined ? '(injected)' : `(injected after the operation answered ${entry.applied})`;
+  const status = entry.fault ? `${entry.fault} ${injected}` : entry.injected ? `${entry.status} ${injected}` : String(entry.status);
   const unknown = entry.unknownFields ? ` unknown fields: ${entry.unknownFields.map(escapeForLog).join(', ')}` : '';
   const issue = entry.issues?.[0] ? ` refused: ${escapeForLog(entry.issues[0].path)} (${entry.issues[0].rule})${entry.issues.length > 1 ? ` and ${entry.issues.length - 1} more` : ''}` : '';
   const violations = entry.violations ? ` violations: ${entry.violations.map((v) => `${v.direction} ${escapeForLog(v.path)} (${v.rule})`).join(', ')}` : '';

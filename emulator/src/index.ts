@@ -15,7 +15,8 @@ import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
 import { documentParts } from './core/document-parts.js';
 import { prepareState, raiseCounters } from './core/state.js';
-import { STATE_MODEL, TABLE_NAMES, type EmulatorTables, type Fixtures } from './operations/index.js';
+import { BUILT_IN_FIXTURES, STATE_MODEL, TABLE_NAMES, type EmulatorTables, type Fixtures } from './operations/index.js';
+import { prepared } from './core/fixtures.js';
 import { createMemoryStore, type StateSnapshot as AnySnapshot, type Store as AnyStore } from './store/store.js';
 
 export { FixtureError } from './core/fixtures.js';
@@ -23,7 +24,7 @@ export type { EmulatorTables, Fixtures } from './operations/index.js';
 export { StateFileError, StatePersistError } from './store/store.js';
 export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
-export type { JournalEntry, JournalFilter } from './core/journal.js';
+export { JournalFilterError, type JournalEntry, type JournalFilter } from './core/journal.js';
 export type { ProxyOptions } from './core/create-core.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';
@@ -51,13 +52,25 @@ export interface RequestLogEntry {
   issues?: { path: string; rule: string }[];
   /** The injected fault that dropped or held the connection, if one did. */
   fault?: 'reset' | 'timeout';
+  /** The status the operation answered before a fault after it failed the answer: its change was kept. */
+  applied?: number;
   /** Through the proxy: each violation of the exchange (direction, path, rule), the undeclared fields marked. */
   violations?: { direction: 'request' | 'response'; path: string; rule: string; undeclared?: true }[];
 }
 
+/** A value no part of which can be changed: the built-in fixtures as a test reads them. */
+export type DeepReadonly<T> = T extends readonly (infer Item)[] ? readonly DeepReadonly<Item>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+
+/** The fixtures the package ships (videos, streams, zones, ...), frozen: a test's own set starts from them. */
+export const builtInFixtures: DeepReadonly<Fixtures> = prepared(BUILT_IN_FIXTURES);
+
 export interface EmulatorOptions {
-  /** Fixtures to use instead of the built-in set (validated against the document), and what names them in errors. */
-  fixtures?: { value: unknown; source: string } | undefined;
+  /**
+   * Fixtures merged over the built-in set, as `--fixtures` merges a file: each top-level part given
+   * (`streamsPageSize`, `videos`, ...) replaces that part, the rest stays built in. Checked against the
+   * document; `source` names them in errors.
+   */
+  fixtures?: { value: DeepReadonly<Partial<Fixtures>> | Record<string, unknown>; source: string } | undefined;
   /** Where state is kept. Default: in memory. */
   store?: Store | undefined;
   /** Accept only these tokens; any token when empty or absent. */
@@ -121,10 +134,14 @@ export interface Emulator {
   close(): Promise<void>;
 }
 
+/** Given fixtures over the built-in set, part by part; anything but an object is left for the check to refuse. */
+const overBuiltIn = (value: unknown): unknown => (value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...BUILT_IN_FIXTURES, ...value } : value);
+
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const document = options.document ?? (bundled as unknown as OpenApiDocument);
-  const { fixtureLoader, builtInFixtures, checkState } = documentParts(document);
-  const fixtures = options.fixtures ? fixtureLoader.checked(options.fixtures.value, options.fixtures.source) : builtInFixtures();
+  const { fixtureLoader, builtInFixtures: builtInSet, checkState } = documentParts(document);
+  const given = options.fixtures;
+  const fixtures = given ? fixtureLoader.checked(overBuiltIn(given.value), given.source) : builtInSet();
   const store = options.store ?? createMemoryStore<EmulatorTables>(TABLE_NAMES);
   prepareState(store, STATE_MODEL, fixtures, (snapshot) => checkState(snapshot, store.source));
   const logTime = clockText(1, (time) => time.toISOString());
@@ -171,6 +188,7 @@ function logEntryOf(request: CoreRequest, answer: CoreResponse, ms: number, time
   if (answer.injected !== undefined) entry.injected = true;
   if (answer.issues?.length) entry.issues = answer.issues.map(({ path, rule }) => ({ path, rule }));
   if (answer.fault?.drop) entry.fault = answer.fault.drop;
+  if (answer.applied !== undefined) entry.applied = answer.applied;
   if (answer.violations?.length) entry.violations = answer.violations.map(({ direction, path, rule, undeclared }) => (undeclared ? { direction, path, rule, undeclared } : { direction, path, rule }));
   return entry;
 }

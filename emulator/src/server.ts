@@ -9,7 +9,7 @@ import { FixtureError } from './core/fixtures.js';
 import { createEmulator, type Emulator, type RecordingSink, type RequestLogEntry, type Store } from './index.js';
 
 export type { Store };
-import { BUILT_IN_FIXTURES, TABLE_NAMES, type EmulatorTables } from './operations/index.js';
+import { TABLE_NAMES, type EmulatorTables } from './operations/index.js';
 import { writeJsonFileWhole } from './store/json-file.js';
 import { openSqliteStore } from './store/sqlite.js';
 
@@ -61,13 +61,13 @@ export interface RunningServer {
 }
 
 /**
- * Reads a fixtures file and merges it over the built-in set: each top-level key the file gives
- * replaces that part, the rest stays built in. Unreadable or not a JSON object is a FixtureError naming the file.
+ * Reads a fixtures file, which createEmulator merges over the built-in set (each top-level key the file
+ * gives replaces that part). Unreadable or not a JSON object is a FixtureError naming the file.
  */
-export function readFixturesFile(file: string): { value: unknown; source: string } {
+export function readFixturesFile(file: string): { value: Record<string, unknown>; source: string } {
   const given = readJsonObject(file, 'Fixtures file');
   if (!given) throw new FixtureError(`Fixtures file ${file} cannot be read: it does not exist`);
-  return { value: { ...BUILT_IN_FIXTURES, ...given }, source: file };
+  return { value: given, source: file };
 }
 
 /** Reads a JSON object file, or undefined where there is none; anything else is a FixtureError naming it (`what`: "Fixtures file"). */

@@ -89,7 +89,7 @@ export async function feedHostileState(count: number, seed: number, requestsPerA
       emulator.importState(snapshot, 'a hostile snapshot');
       return emulator;
     }]),
-    ...fc.sample(hostileFixtures(), { numRuns: count, seed }).map((fixtures): [string, () => Promise<Emulator>] => ['fixtures', () => createEmulator({ fixtures: { value: fixtures, source: 'hostile fixtures' } })]),
+    ...fc.sample(hostileFixtures(), { numRuns: count, seed }).map((fixtures): [string, () => Promise<Emulator>] => ['fixtures', () => createEmulator({ fixtures: { value: fixtures as Record<string, unknown>, source: 'hostile fixtures' } })]),
   ];
   for (const [kind, feed] of feeds) {
     report.fed++;

@@ -6,7 +6,7 @@
 import { StatePersistError } from '../store/store.js';
 import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
-import type { Journal, JournalFilter } from './journal.js';
+import { JournalFilterError, type Journal, type JournalFilter } from './journal.js';
 import type { ViolationLog } from '../proxy/violation-log.js';
 
 /** Where the emulator's own routes live, apart from the API's paths. */
@@ -82,7 +82,14 @@ function faultsRoute(faults: Faults): Methods {
 /** GET lists the journal, filtered by any of operationId, method and path in the query; DELETE clears it. */
 function requestsRoute(journal: Journal): Methods {
   return {
-    GET: ({ query }) => answer(200, { requests: journal.list(journalFilter(query)) }),
+    GET: ({ query }) => {
+      try {
+        return answer(200, { requests: journal.list(journalFilter(query)) });
+      } catch (problem) {
+        if (problem instanceof JournalFilterError) return answer(400, { message: problem.message });
+        throw problem;
+      }
+    },
     DELETE: () => {
       journal.clear();
       return answer(204);

@@ -66,7 +66,7 @@ export function createCore(options: CoreOptions) {
   // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
   const perform = (call: Call) => (proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call));
   const withFaults = createFaultStage(faults, error, createExampleAnswer(document, error), perform);
-  const journal = createJournal(journalSize);
+  const journal = createJournal(journalSize, [...new Set(routes.map((route) => route.operationId))]);
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));

@@ -9,9 +9,24 @@ import type { CoreResponse } from './messages.js';
 import type { Call } from './call-check.js';
 
 export function createFaultStage(faults: Faults, error: ErrorAnswer, exampleAnswer: ExampleAnswer, operate: (call: Call) => CoreResponse) {
+  /**
+   * The operation's answer, failed after it was made: its change is kept, and the client gets the
+   * injected status or a dropped or held connection instead. `applied` tells the journal what it answered.
+   */
+  function failedAfter(call: Call, fault: FaultAction, answer: CoreResponse): CoreResponse {
+    if (answer.deferred) {
+      const { deferred } = answer;
+      return { ...answer, deferred: async () => failedAfter(call, fault, await deferred()) };
+    }
+    const applied = { applied: answer.status };
+    if (fault.drop) return { status: 0, headers: {}, body: undefined, operationId: call.route.operationId, fault: { drop: fault.drop }, ...applied };
+    return { ...error(call.route, fault.status!, `Injected fault after the operation ran: ${fault.status}`, undefined, call.headers), injected: fault.status!, ...applied };
+  }
+
   /** What a call with this fault gets, once any delay is over. */
   function faulted(call: Call, fault: FaultAction): CoreResponse {
     const { route, headers } = call;
+    if (fault.after) return failedAfter(call, fault, operate(call));
     const drop = fault.drop ? { fault: { drop: fault.drop } } : {};
     // A named example, or another success the operation declares: the document answers, nothing changes.
     if (fault.example !== undefined || (fault.status !== undefined && fault.status < 300)) return { ...exampleAnswer(route, fault.status ?? route.status, fault.example, headers), ...drop };

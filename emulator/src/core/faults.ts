@@ -1,11 +1,12 @@
 // Injected faults, for testing how a client handles failure: per request with Prism's `Prefer:
 // code=NNN` (and `delay=MS`), or scripted with rules (POST /__emulator/faults, emulator.faults.add)
 // that match an operation and answer a status, wait, drop the connection, or hold the request.
+import type { OperationId } from 'cloud-platform-api';
 import { describeErrors, pathPattern, type ContractValidator, type RouteSpec } from 'cloud-platform-api/contract';
 
 export interface FaultRule {
-  /** The operation to fail; or `method` and `path` (a path template, or one concrete path). */
-  operationId?: string;
+  /** The operation to fail (a typo is a type error); or `method` and `path` (a path template, or one concrete path). */
+  operationId?: OperationId;
   method?: string;
   path?: string;
   /** Answer this status (400 to 599) with the area's error body. */
@@ -16,6 +17,12 @@ export interface FaultRule {
   reset?: true;
   /** Hold the request until the client gives up. */
   timeout?: true;
+  /**
+   * Run the operation first (its change is applied and kept), then fail its answer: with `status`
+   * (500, 502, 503 or 504), `reset` or `timeout`. A write lost on the wire, for testing that a client
+   * does not repeat it.
+   */
+  after?: true;
   /** The Retry-After header sent with `status`. */
   retry_after?: string;
   /** How many matching calls fail; then the rule is spent. Default: every one. */
@@ -38,7 +45,12 @@ export interface FaultAction {
   retryAfter?: string;
   delayMs?: number;
   drop?: 'reset' | 'timeout';
+  /** The operation runs first, and its answer is failed after. */
+  after?: true;
 }
+
+/** The statuses an answer can be failed with after the operation ran: what a gateway or a crash sends. */
+export const AFTER_STATUSES: readonly number[] = [500, 502, 503, 504];
 
 /** A rule or a Prefer header that cannot be used; its message names the field and the rule. */
 export class FaultRuleError extends Error {
@@ -60,6 +72,7 @@ function ruleSchema(routes: readonly RouteSpec[]) {
       delay_ms: { type: 'integer', minimum: 0, maximum: MAX_DELAY_MS },
       reset: { const: true },
       timeout: { const: true },
+      after: { const: true },
       retry_after: { type: 'string', pattern: '^[\\x21-\\x7e][\\x20-\\x7e]{0,99}$' },
       count: { type: 'integer', minimum: 1 },
       probability: { type: 'number', exclusiveMinimum: 0, maximum: 1 },
@@ -76,6 +89,10 @@ function combinationProblem(rule: FaultRule): string | undefined {
   if ([rule.status, rule.delay_ms, rule.reset, rule.timeout].every((v) => v === undefined)) return 'give what happens: status, delay_ms, reset or timeout';
   if ([rule.status, rule.reset, rule.timeout].filter((v) => v !== undefined).length > 1) return 'status, reset and timeout exclude each other';
   if (rule.retry_after !== undefined && rule.status === undefined) return 'retry_after goes with status';
+  if (rule.after && rule.status === undefined && !rule.reset && !rule.timeout) return 'after goes with status, reset or timeout: how the answer fails once the operation ran';
+  if (rule.after && rule.status !== undefined && !AFTER_STATUSES.includes(rule.status)) {
+    return `after: status must be one of ${AFTER_STATUSES.join(', ')} (an answer lost after the operation ran), got ${rule.status}`;
+  }
   if (rule.count !== undefined && rule.probability !== undefined) return 'count and probability exclude each other';
   return undefined;
 }
@@ -130,6 +147,7 @@ export function createFaults(routes: readonly RouteSpec[], ruleCheck: () => Retu
         ...(rule.retry_after !== undefined ? { retryAfter: rule.retry_after } : {}),
         ...(rule.delay_ms !== undefined ? { delayMs: rule.delay_ms } : {}),
         ...(rule.reset ? { drop: 'reset' as const } : rule.timeout ? { drop: 'timeout' as const } : {}),
+        ...(rule.after ? { after: true as const } : {}),
       };
     },
   };

@@ -24,7 +24,7 @@ function fixtureSchema(schemas: Record<string, object>) {
  * a flavor `constructor`, finds nothing), all frozen: fixtures never change while the emulator runs, so
  * they can be shared, and their JSON cached.
  */
-function prepared<T>(value: T): T {
+export function prepared<T>(value: T): T {
   if (Array.isArray(value)) return Object.freeze(value.map(prepared)) as T;
   if (value === null || typeof value !== 'object') return value;
   return Object.freeze(dictionary(Object.entries(value).map(([key, child]) => [key, prepared(child)] as const))) as T;

@@ -3,6 +3,7 @@
 // last `size` requests are kept; the key is scrubbed from every body, in every form the client's
 // redactor knows. A request costs only a record of what came in and went out: entries are made, and
 // bodies parsed and scrubbed, when a test reads them.
+import type { OperationId } from 'cloud-platform-api';
 import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/contract';
 import { tokenOf } from './auth.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
@@ -21,15 +22,26 @@ export interface JournalEntry {
   status: number;
   /** An injected fault: the status it answered instead of the operation, or the connection it dropped or held. */
   fault?: number | 'reset' | 'timeout';
+  /**
+   * Applied, then failed: the operation ran and answered this status (its change was kept), and a fault
+   * after it (`after: true`) failed the answer the client got.
+   */
+  applied?: number;
   unknownFields?: string[];
   /** Why the request was refused with a 400. */
   issues?: readonly ValidationIssue[];
 }
 
 export interface JournalFilter {
-  operationId?: string;
+  /** One of the document's operationIds: a typo is a type error, and at run time a JournalFilterError. */
+  operationId?: OperationId;
   method?: string;
   path?: string;
+}
+
+/** A filter naming an operation the document does not have: it would match nothing, so it is refused. */
+export class JournalFilterError extends Error {
+  override name = 'JournalFilterError';
 }
 
 /** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
@@ -59,6 +71,7 @@ interface Kept {
   operationId: string | undefined;
   status: number;
   fault: JournalEntry['fault'];
+  applied: number | undefined;
   unknownFields: string[] | undefined;
   issues: readonly ValidationIssue[] | undefined;
   /** The entry, once made (the body parsed and scrubbed once). */
@@ -76,7 +89,7 @@ function sameAsBefore(): (value: string | undefined) => string | undefined {
 }
 
 function entryOf(kept: Kept): JournalEntry {
-  const { time, method, path, query, body, authorization, operationId, status, fault, unknownFields, issues } = kept;
+  const { time, method, path, query, body, authorization, operationId, status, fault, applied, unknownFields, issues } = kept;
   return (kept.entry ??= {
     time,
     method: method.toUpperCase(),
@@ -86,12 +99,15 @@ function entryOf(kept: Kept): JournalEntry {
     ...(body ? { body: readableBody(body, authorization) } : {}),
     status,
     ...(fault === undefined ? {} : { fault }),
+    ...(applied === undefined ? {} : { applied }),
     ...(unknownFields?.length ? { unknownFields } : {}),
     ...(issues?.length ? { issues } : {}),
   });
 }
 
-export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
+/** `operationIds`: the document's, which a filter's operationId must be one of. */
+export function createJournal(size = DEFAULT_JOURNAL_SIZE, operationIds: readonly string[] = []) {
+  const known = new Set(operationIds);
   // A ring of the newest `size` records; `next` is the slot the next one takes. A full journal costs a
   // request no copy, and holds each record no longer than `size` requests.
   let ring: Kept[] = [];
@@ -110,6 +126,7 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
         operationId: answer.operationId,
         status: answer.status,
         fault: answer.injected ?? answer.fault?.drop,
+        applied: answer.applied,
         unknownFields: answer.unknownFields,
         issues: answer.issues,
       };
@@ -117,6 +134,9 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE) {
     },
     /** The requests kept, oldest first, those that match every field of `filter`. */
     list(filter: JournalFilter = {}): JournalEntry[] {
+      if (filter.operationId !== undefined && !known.has(filter.operationId)) {
+        throw new JournalFilterError(`operationId: must be one of ${operationIds.map((id) => `"${id}"`).join(', ')}, got ${JSON.stringify(filter.operationId)}: it would match no request`);
+      }
       const matches = ({ operationId, method, path }: Kept) =>
         (filter.operationId === undefined || operationId === filter.operationId) &&
         (filter.method === undefined || method.toUpperCase() === filter.method.toUpperCase()) &&

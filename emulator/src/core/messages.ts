@@ -51,6 +51,8 @@ export interface CoreResponse {
   issues?: readonly ValidationIssue[];
   /** The status a fault injected instead of the operation's answer. */
   injected?: number;
+  /** The status the operation answered before a fault after it (`after: true`) failed the answer: its change was kept. */
+  applied?: number;
   /** An injected fault the adapter carries out: wait first, or drop the connection, or hold the request. */
   fault?: Pick<FaultAction, 'delayMs' | 'drop'>;
   /**

@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUILT_IN_FIXTURES as builtIn } from '../../src/operations/index.js';
-import { createEmulator } from '../../src/index.js';
+import { createCloudClient, listAllStreams } from 'cloud-platform-api';
+import { builtInFixtures, createEmulator } from '../../src/index.js';
 import type { RunningServer } from '../../src/server.js';
 import { bundled, checkResponse, inject, startEmulator, validator } from '../helpers/emulator.js';
 
@@ -23,7 +24,7 @@ async function call({ method = 'GET', url, token = 'client-a', body, headers = {
 const WHOLE_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
 
 beforeAll(async () => {
-  const emulator = await createEmulator({ fixtures: { value: { ...builtIn, streamsPageSize: 2 }, source: 'the built-in set with 2 streams a page' } });
+  const emulator = await createEmulator({ fixtures: { value: { streamsPageSize: 2 }, source: 'the built-in set with 2 streams a page' } });
   running = await startEmulator({}, emulator);
 });
 afterAll(() => running.close());
@@ -303,5 +304,29 @@ describe('where the live description fills what the seed leaves open', () => {
       errors: { policy: ["must have required property 'policy' (required)"], target: ["must have required property 'target' (required)"] },
     });
     expect((await call({ method: 'PATCH', url: '/cdn/logs_uploader/configs/999', body: {} })).body).toEqual({ message: 'Logs uploader config 999 not found' });
+  });
+});
+
+describe('fixtures in process, as --fixtures: a part given replaces that part only', () => {
+  it('pages through the built-in streams two at a time when only streamsPageSize is given', async () => {
+    const emulator = await createEmulator({ fixtures: { value: { streamsPageSize: 2 }, source: 'two a page' } });
+    const client = createCloudClient({ apiKey: 'fixtures', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
+    const names: string[] = [];
+    for await (const stream of listAllStreams(client)) names.push(stream.name);
+    expect(names).toEqual(builtInFixtures.streams.map((stream) => stream.name));
+    const pages = emulator.requests.list({ operationId: 'listStreams' }).map((entry) => entry.query.page);
+    // Every full page, then the empty one that ends the walk.
+    expect(pages).toEqual(Array.from({ length: Math.ceil(builtInFixtures.streams.length / 2) + 1 }, (_, index) => String(index + 1)));
+    expect(emulator.fixtures.videos).toEqual(builtInFixtures.videos);
+  });
+
+  it('exports the built-in set frozen, for a test to start from', () => {
+    expect(builtInFixtures.streamsPageSize).toBe(builtIn.streamsPageSize);
+    expect(() => ((builtInFixtures as { streamsPageSize: number }).streamsPageSize = 1)).toThrow(TypeError);
+    expect(() => (builtInFixtures.videos as unknown as unknown[]).push({})).toThrow(TypeError);
+  });
+
+  it('refuses a part off the document, naming the source and the field', async () => {
+    await expect(createEmulator({ fixtures: { value: { streamsPageSize: 'two' }, source: 'a typo' } })).rejects.toThrow(/Invalid fixtures in a typo:\n.*streamsPageSize.*integer/);
   });
 });

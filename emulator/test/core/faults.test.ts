@@ -92,6 +92,9 @@ describe('scripted faults over HTTP: POST, GET and DELETE /__emulator/faults', (
     ['{"operationId":"getVideo","status":500,"reset":true}', 'status, reset and timeout exclude each other'],
     ['{"operationId":"getVideo","status":500,"count":1,"probability":0.5}', 'count and probability exclude each other'],
     ['{"operationId":"getVideo","delay_ms":10,"retry_after":"1"}', 'retry_after goes with status'],
+    ['{"operationId":"getVideo","after":true,"delay_ms":10}', 'after goes with status, reset or timeout'],
+    ['{"operationId":"getVideo","after":true,"status":429}', 'after: status must be one of 500, 502, 503, 504'],
+    ['{"operationId":"getVideo","after":false,"status":500}', 'after: must be equal to constant (const)'],
     ['{"operationId":"getVideo","status":500,"extra":1}', 'must NOT have additional properties (additionalProperties)'],
     ['{"method":"GET","status":500}', 'method and path go together'],
     ['{"operationId":"getVideo","status":500', 'The fault rule must be JSON'],
@@ -284,5 +287,39 @@ describe('a delay happens before the operation runs', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('a fault after the operation: the change is kept, the answer is lost', () => {
+  const createConfig = { method: 'POST', headers: JSON_AUTH, body: CONFIG };
+
+  it.each([
+    ['status: 503', { status: 503 }, 503, 503],
+    ['reset', { reset: true }, 'reset', undefined],
+  ] as const)('%s: the config is created, the client gets the fault, the journal says both', async (_what, how, fault, status) => {
+    const emulator = await createEmulator();
+    emulator.faults.add({ operationId: 'createLogsUploaderConfig', after: true, count: 1, ...how });
+    const answer = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', createConfig).catch((error: unknown) => error);
+    if (status) expect((answer as Response).status).toBe(status);
+    else expect(answer).toBeInstanceOf(TypeError);
+    expect(emulator.store.tables.configs.size()).toBe(1);
+    expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })).toEqual([expect.objectContaining({ fault, applied: 200 })]);
+  });
+
+  it('timeout: the config is created, and the client waits until it gives up', async () => {
+    const emulator = await createEmulator();
+    emulator.faults.add({ operationId: 'createLogsUploaderConfig', after: true, timeout: true, count: 1 });
+    await expect(emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { ...createConfig, signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(emulator.store.tables.configs.size()).toBe(1);
+    expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })).toEqual([expect.objectContaining({ fault: 'timeout', applied: 200 })]);
+  });
+
+  it('a request the operation refuses is refused first, and then failed: nothing is kept', async () => {
+    const emulator = await createEmulator();
+    emulator.faults.add({ operationId: 'createLogsUploaderConfig', after: true, status: 502, count: 1 });
+    const answer = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { ...createConfig, body: '{"name":"no policy"}' });
+    expect(answer.status).toBe(502);
+    expect(emulator.store.tables.configs.size()).toBe(0);
+    expect(emulator.requests.list()).toEqual([expect.objectContaining({ fault: 502, applied: 400 })]);
   });
 });

@@ -6,7 +6,7 @@ import { createCloudClient, type CloudClient } from 'cloud-platform-api';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
-import { createEmulator, type Emulator, type JournalEntry } from '../../src/index.js';
+import { createEmulator, JournalFilterError, type Emulator, type JournalEntry, type JournalFilter } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
 
 const KEY = 'journal-key-1234567890';
@@ -98,5 +98,25 @@ describe('what the journal keeps', () => {
     await send(emulator, '/streaming/videos/1444');
     emulator.requests.clear();
     expect(emulator.requests.list()).toEqual([]);
+  });
+});
+
+describe('a journal filter that names no operation of the document', () => {
+  it('is an error listing the known operationIds in process, never an empty list', async () => {
+    const emulator = await createEmulator();
+    const misspelt = { operationId: 'getVidoe' } as unknown as JournalFilter;
+    expect(() => emulator.requests.list(misspelt)).toThrow(JournalFilterError);
+    expect(() => emulator.requests.list(misspelt)).toThrow(/operationId: must be one of .*"getVideo".*, got "getVidoe"/);
+  });
+
+  it('is a 400 naming the known operationIds over HTTP', async () => {
+    const server = await startEmulatorServer({ port: 0 });
+    try {
+      const answer = await fetch(`${server.url}/__emulator/requests?operationId=getVidoe`);
+      expect(answer.status).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toMatch(/must be one of .*"listStreams".*got "getVidoe"/);
+    } finally {
+      await server.close();
+    }
   });
 });
