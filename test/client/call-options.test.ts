@@ -5,6 +5,7 @@ import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmulator } from 'cloud-platform-emulator';
 import type { RouteSpec } from '../../src/contract/routes.js';
 import { ApiTimeoutError, createCloudClient, type CallOptions } from '../../src/index.js';
+import type { OperationId } from '../../src/operations.js';
 import { operationRows } from '../helpers/operation-table.js';
 
 const rows = operationRows();
@@ -41,7 +42,8 @@ beforeEach(() => {
 });
 afterAll(() => emulator.close());
 
-describe.each(routes.map((route) => [route.operationId, route] as const))('%s with options of its own', (operationId, route) => {
+// The table reads the bundled document, whose ids are the generated type's.
+describe.each(routes.map((route) => [route.operationId as OperationId, route] as const))('%s with options of its own', (operationId, route) => {
   it('timeoutMs ends a slow attempt at that time, and maxRetries: 0 sends it once', async () => {
     emulator.faults.add({ operationId, delay_ms: 3_000, count: 1 });
     const result = await call(route, { timeoutMs: 100, maxRetries: 0 });
