@@ -3,6 +3,7 @@
 //
 //   const emulator = await createEmulator();
 //   const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
+import type { OperationId } from 'cloud-platform-api';
 import type { OpenApiDocument } from 'cloud-platform-api/contract';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
@@ -17,6 +18,8 @@ import { documentParts } from './core/document-parts.js';
 import { prepareState, raiseCounters } from './core/state.js';
 import { BUILT_IN_FIXTURES, STATE_MODEL, TABLE_NAMES, type EmulatorTables, type Fixtures } from './operations/index.js';
 import { prepared } from './core/fixtures.js';
+import type { OverrideSource, StoredOverride } from './core/overrides.js';
+import type { DeepReadonly, OverrideAnswerOf, OverrideRequestOf } from './override-types.js';
 import { createMemoryStore, type StateSnapshot as AnySnapshot, type Store as AnyStore } from './store/store.js';
 
 export { FixtureError } from './core/fixtures.js';
@@ -24,6 +27,8 @@ export type { EmulatorTables, Fixtures } from './operations/index.js';
 export { StateFileError, StatePersistError } from './store/store.js';
 export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
+export { OverrideError, type StoredOverride } from './core/overrides.js';
+export type { DeepReadonly, OverrideAnswerOf, OverrideOf, OverrideRequestOf } from './override-types.js';
 export { JournalFilterError, type JournalEntry, type JournalFilter } from './core/journal.js';
 export type { ProxyOptions } from './core/create-core.js';
 export type { RecordingSink } from './proxy/recorder.js';
@@ -57,9 +62,6 @@ export interface RequestLogEntry {
   /** Through the proxy: each violation of the exchange (direction, path, rule), the undeclared fields marked. */
   violations?: { direction: 'request' | 'response'; path: string; rule: string; undeclared?: true }[];
 }
-
-/** A value no part of which can be changed: the built-in fixtures as a test reads them. */
-export type DeepReadonly<T> = T extends readonly (infer Item)[] ? readonly DeepReadonly<Item>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
 
 /** The fixtures the package ships (videos, streams, zones, ...), frozen: a test's own set starts from them. */
 export const builtInFixtures: DeepReadonly<Fixtures> = prepared(BUILT_IN_FIXTURES);
@@ -96,6 +98,12 @@ export interface EmulatorOptions {
   proxy?: ProxyOptions | undefined;
 }
 
+/** An override as set: its id, and `remove()`, which ends it before its count does (false when it already had). */
+export interface OverrideHandle {
+  id: number;
+  remove(): boolean;
+}
+
 export interface Emulator {
   /** A fetch answered by the emulator in process; any origin, the path decides. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
@@ -125,6 +133,19 @@ export interface Emulator {
   controlRoutes(): { path: string; methods: string[] }[];
   /** Scripted faults, as POST, GET and DELETE /__emulator/faults manage them over HTTP. */
   readonly faults: { add(rule: FaultRule): StoredFault; list(): StoredFault[]; clear(): void };
+  /**
+   * Makes one operation answer as a test says, `count` times or until removed: a fixed answer, or a
+   * function of the request. The request still goes through auth, the checks and the journal. The answer
+   * must be one the document declares (status, body, headers): a fixed one is checked here, a function's
+   * as it is made (an OverrideError naming the field; a 500 saying so to the client).
+   *
+   * @example
+   * emulator.override('getVideo', ({ path }) => ({ status: 200, body: { ...video, id: path.video_id, status: 'pending' as const } }), { count: 1 });
+   */
+  override<Id extends OperationId>(operationId: Id, answer: (request: OverrideRequestOf<NoInfer<Id>>) => OverrideAnswerOf<NoInfer<Id>>, options?: { count?: number }): OverrideHandle;
+  override<Id extends OperationId>(operationId: Id, answer: OverrideAnswerOf<NoInfer<Id>>, options?: { count?: number }): OverrideHandle;
+  /** The overrides set (over HTTP, GET /__emulator/overrides), and clearing them all. */
+  readonly overrides: { list(): StoredOverride[]; clear(): void };
   /** For adapters: logs a request once it is answered (or dropped), `ms` after it arrived. */
   record(request: CoreRequest, answer: CoreResponse, ms: number): void;
   readonly store: Store;
@@ -167,6 +188,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       raiseCounters(store, STATE_MODEL, snapshot);
     },
     faults: { add: (rule) => core.faults.add(rule), list: core.faults.list, clear: core.faults.clear },
+    override(operationId, answer, options) {
+      const { id } = core.overrides.add(operationId, answer as OverrideSource, options);
+      return { id, remove: () => core.overrides.remove(id) };
+    },
+    overrides: { list: core.overrides.list, clear: core.overrides.clear },
     record,
     store,
     fixtures,

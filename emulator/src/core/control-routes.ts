@@ -1,11 +1,13 @@
-// The emulator's own routes, beside the API's: POST /__emulator/reset restores the fixtures,
-// /__emulator/faults lists (GET), adds (POST) and clears (DELETE) scripted faults, and
-// /__emulator/requests lists (GET) and clears (DELETE) the journal of requests, and
+// The emulator's own routes, beside the API's: POST /__emulator/reset restores the fixtures;
+// /__emulator/faults and /__emulator/overrides list (GET), add (POST) and clear (DELETE) scripted
+// faults and a test's answers for an operation; /__emulator/requests lists (GET) and clears (DELETE)
+// the journal of requests, and
 // /__emulator/violations what the proxy found wrong in the exchanges it forwarded. With --api-key set
 // they take an accepted key, like any operation: they change what every client sees.
 import { StatePersistError } from '../store/store.js';
 import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
+import { OverrideError, type OverrideAnswer, type Overrides } from './overrides.js';
 import { JournalFilterError, type Journal, type JournalFilter } from './journal.js';
 import type { ViolationLog } from '../proxy/violation-log.js';
 
@@ -13,6 +15,7 @@ import type { ViolationLog } from '../proxy/violation-log.js';
 export const CONTROL_PREFIX = '/__emulator/';
 const RESET_PATH = `${CONTROL_PREFIX}reset`;
 const FAULTS_PATH = `${CONTROL_PREFIX}faults`;
+const OVERRIDES_PATH = `${CONTROL_PREFIX}overrides`;
 const REQUESTS_PATH = `${CONTROL_PREFIX}requests`;
 const VIOLATIONS_PATH = `${CONTROL_PREFIX}violations`;
 
@@ -27,6 +30,7 @@ function journalFilter(query: CoreRequest['query']): JournalFilter {
 
 export interface ControlOptions {
   faults: Faults;
+  overrides: Overrides;
   journal: Journal;
   violations: ViolationLog;
   /** Restores the fixtures' state; throws StatePersistError when it cannot be saved. */
@@ -54,29 +58,39 @@ function resetRoute(resetState: () => void): Methods {
   };
 }
 
-/** GET lists the scripted faults, POST adds one (a rule that cannot be used is a 400 saying why), DELETE clears them. */
-function faultsRoute(faults: Faults): Methods {
+/**
+ * A list a test manages over HTTP (scripted faults, overrides): GET lists it, POST adds one given as JSON
+ * (one that cannot be used is a 400 saying why), DELETE clears it.
+ */
+function listRoute<T>(key: string, what: string, list: () => T[], add: (given: unknown) => T, refusedBecause: (problem: unknown) => problem is Error, clear: () => void): Methods {
   return {
-    GET: () => answer(200, { faults: faults.list() }),
+    GET: () => answer(200, { [key]: list() }),
     POST: (request) => {
-      let rule: unknown;
+      let given: unknown;
       try {
-        rule = JSON.parse(request.body ?? '');
+        given = JSON.parse(request.body ?? '');
       } catch (error) {
-        return answer(400, { message: `The fault rule must be JSON: ${(error as Error).message}` });
+        return answer(400, { message: `The ${what} must be JSON: ${(error as Error).message}` });
       }
       try {
-        return answer(201, faults.add(rule));
+        return answer(201, add(given));
       } catch (problem) {
-        if (problem instanceof FaultRuleError) return answer(400, { message: problem.message });
+        if (refusedBecause(problem)) return answer(400, { message: problem.message });
         throw problem;
       }
     },
     DELETE: () => {
-      faults.clear();
+      clear();
       return answer(204);
     },
   };
+}
+
+/** An override as JSON gives it: `{ operationId, status, body, headers, count }`, a fixed answer. */
+function addOverride(overrides: Overrides, given: unknown) {
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new OverrideError('The override must be a JSON object: { "operationId", "status", "body", "headers", "count" }');
+  const { operationId, count, ...answer } = given as { operationId?: unknown; count?: number } & OverrideAnswer;
+  return overrides.add(String(operationId), answer, count === undefined ? {} : { count });
 }
 
 /** GET lists the journal, filtered by any of operationId, method and path in the query; DELETE clears it. */
@@ -108,13 +122,14 @@ function violationsRoute(violations: ViolationLog): Methods {
   };
 }
 
-export function createControlRoutes({ faults, journal, violations, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
+export function createControlRoutes({ faults, overrides, journal, violations, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
   // A Map: every request's path is looked up here, and a path is the client's text, not a known name.
   const routes = new Map<string, Methods>([
     [RESET_PATH, resetRoute(resetState)],
     [REQUESTS_PATH, requestsRoute(journal)],
     [VIOLATIONS_PATH, violationsRoute(violations)],
-    [FAULTS_PATH, faultsRoute(faults)],
+    [FAULTS_PATH, listRoute('faults', 'fault rule', faults.list, faults.add, (problem) => problem instanceof FaultRuleError, faults.clear)],
+    [OVERRIDES_PATH, listRoute('overrides', 'override', overrides.list, (given) => addOverride(overrides, given), (problem) => problem instanceof OverrideError, overrides.clear)],
   ]);
 
   /** The answer of an own route, or undefined for a request that is not for one. */

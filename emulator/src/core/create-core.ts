@@ -21,6 +21,7 @@ import { documentParts } from './document-parts.js';
 import { createFaults } from './faults.js';
 import { NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
 import { createOperate } from './operate.js';
+import { createOverrides } from './overrides.js';
 import { createJournal } from './journal.js';
 import { initialSnapshot } from './state.js';
 
@@ -56,13 +57,14 @@ export interface ProxyOptions extends UpstreamOptions {
  */
 export function createCore(options: CoreOptions) {
   const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()), journalSize } = options;
-  const { routes, match, error, checkCall, deprecation, checkFaultRule } = documentParts(document);
+  const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
   const auth = createAuth(store, apiKeys);
   const violations = createViolationLog();
   const proxy = options.proxy && proxyStage({ ...options, warn }, options.proxy, violations);
   const handlers = proxy ? {} : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
-  const operate = createOperate({ handlers, checkCall, strict, error, clientIdentity: auth.clientIdentity });
+  const overrides = createOverrides(routes, checkAnswer);
+  const operate = createOperate({ handlers, checkCall, strict, error, clientIdentity: auth.clientIdentity, overrides });
   // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
   const perform = (call: Call) => (proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call));
   const withFaults = createFaultStage(faults, error, createExampleAnswer(document, error), perform);
@@ -72,7 +74,7 @@ export function createCore(options: CoreOptions) {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
   };
-  const control = createControlRoutes({ faults, journal, violations, resetState: reset, refusal: auth.refusal, tokenOf, keysRequired: auth.keysRequired });
+  const control = createControlRoutes({ faults, overrides, journal, violations, resetState: reset, refusal: auth.refusal, tokenOf, keysRequired: auth.keysRequired });
 
   function handle(request: CoreRequest): CoreResponse {
     const method = request.method.toUpperCase();
@@ -107,7 +109,7 @@ export function createCore(options: CoreOptions) {
     return op ? error(op, status, message) : { status, headers: {}, body: undefined };
   }
 
-  return { handle, refuse, reset, routes, faults, journal, violations, controlRoutes: control.list };
+  return { handle, refuse, reset, routes, faults, overrides, journal, violations, controlRoutes: control.list };
 }
 
 /** The proxy's stage, with its upstream, its checks and any recording. */

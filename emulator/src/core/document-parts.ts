@@ -2,7 +2,7 @@
 // it: the routes and the router, the validators (Ajv compiles each schema once) and the call check,
 // the error answers, the fixture loader and the built-in fixtures (frozen), the state checks and the
 // fault rule check. A test suite that makes an emulator per test pays for these once.
-import { createContractValidator, deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/contract';
+import { createAnswerChecker, createContractValidator, deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/contract';
 import { deprecationHeaders } from './deprecation-headers.js';
 import { createCallChecker } from './call-check.js';
 import { createErrorAnswer } from './error-answer.js';
@@ -37,6 +37,8 @@ function makeParts(document: OpenApiDocument) {
     /** The document's schemas as they are (no defaults put in): for checking answers. */
     validator,
     deprecation: deprecationHeaders(document, routes),
+    /** The check of an answer against the document, made when the first override is added. */
+    checkAnswer: lazily(() => createAnswerChecker(document, validator)),
     /** The check of a fault rule, compiled when the first rule is added. */
     checkFaultRule: lazily(() => compileFaultRule(routes, requestValidator)),
     fixtureLoader,

@@ -7,6 +7,7 @@ import type { ErrorAnswer } from './error-answer.js';
 import type { CallContext, Handler } from './behaviour.js';
 import { HttpProblem } from './http-problem.js';
 import { withJsonType, type CoreResponse } from './messages.js';
+import { OverrideError, type OverrideAnswer, type Overrides } from './overrides.js';
 
 export interface OperateOptions {
   handlers: Record<string, Handler>;
@@ -14,13 +15,23 @@ export interface OperateOptions {
   strict: boolean | undefined;
   error: ErrorAnswer;
   clientIdentity: (token: string) => CallContext['clientId'];
+  /** A test's answers in place of the behaviour, where one is set for the operation. */
+  overrides?: Overrides | undefined;
 }
 
-export function createOperate({ handlers, checkCall, strict, error, clientIdentity }: OperateOptions) {
-  /** Runs the behaviour on a checked request; its refusals are error answers that still name the undeclared fields. */
+/** An override's answer as the core sends it: its headers over the call's, JSON for a body that is not text. */
+function overriddenAnswer(operationId: string, headers: CoreResponse['headers'], { status, body, headers: own = {} }: OverrideAnswer): CoreResponse {
+  const merged = { ...headers, ...own };
+  return { status, headers: body === undefined || typeof body === 'string' ? merged : withJsonType(merged), body, operationId };
+}
+
+export function createOperate({ handlers, checkCall, strict, error, clientIdentity, overrides }: OperateOptions) {
+  /** Runs the behaviour (or a test's override of it) on a checked request; its refusals are error answers that still name the undeclared fields. */
   function run({ route, request, token, headers }: Call, { params, query, body, unknownFields }: Extract<CheckedCall, { ok: true }>): CoreResponse {
     let answer: CoreResponse;
     try {
+      const override = overrides?.answer(route, { path: params, query, body, headers: request.headers });
+      if (override) return withUnknown(overriddenAnswer(route.operationId, headers, override), unknownFields);
       const result = handlers[route.operationId]!({ params, query, body, clientId: clientIdentity(token) });
       answer = {
         status: route.status,
@@ -31,11 +42,14 @@ export function createOperate({ handlers, checkCall, strict, error, clientIdenti
     } catch (problem) {
       if (problem instanceof HttpProblem) answer = error(route, problem.status, problem.message, undefined, headers);
       else if (problem instanceof StatePersistError) answer = error(route, 503, `${problem.message}; try again`, undefined, headers);
+      // A test's override that answers off the document: the emulator's own failure, saying what is off.
+      else if (problem instanceof OverrideError) answer = error(route, 500, problem.message, undefined, headers);
       else throw problem;
     }
-    if (unknownFields.length > 0) answer.unknownFields = unknownFields;
-    return answer;
+    return withUnknown(answer, unknownFields);
   }
+
+  const withUnknown = (answer: CoreResponse, unknownFields: string[]): CoreResponse => (unknownFields.length > 0 ? { ...answer, unknownFields } : answer);
 
   /** Checks the request in full, then runs the operation; the answer names the fields it did not declare. */
   return function operate(call: Call): CoreResponse {

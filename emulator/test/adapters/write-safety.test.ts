@@ -2,38 +2,10 @@
 // and keeps, and whose answer is then lost on the wire (an after-operation fault: a reset connection or a
 // 504), through each adapter. Our client makes one attempt and throws; a client that retries every method on
 // a network error or a 5xx, as the official SDKs do, makes two, and the journal and the state show both.
-import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiConnectionError, createCloudClient, InternalServerError, type ThrowingCloudClient } from 'cloud-platform-api';
-import { createEmulator, type Emulator, type FaultRule } from '../../src/index.js';
-import { createMswHandlers } from '../../src/adapters/msw.js';
-import { startEmulator } from '../helpers/emulator.js';
-
-type Fetch = typeof globalThis.fetch;
-interface Target {
-  emulator: Emulator;
-  baseUrl: string;
-  fetch: Fetch;
-  close(): Promise<void>;
-}
-
-const ADAPTERS: Record<string, () => Promise<Target>> = {
-  'in process': async () => {
-    const emulator = await createEmulator();
-    return { emulator, baseUrl: 'http://emulator.local', fetch: emulator.fetch, close: () => emulator.close() };
-  },
-  'HTTP server': async () => {
-    const server = await startEmulator();
-    return { emulator: server.emulator, baseUrl: server.url, fetch: (input, init) => globalThis.fetch(input, init), close: () => server.close() };
-  },
-  MSW: async () => {
-    const emulator = await createEmulator();
-    const baseUrl = 'https://api.write-safety.test';
-    const msw = setupServer(...createMswHandlers(emulator, { baseUrl }));
-    msw.listen({ onUnhandledRequest: 'error' });
-    return { emulator, baseUrl, fetch: (input, init) => globalThis.fetch(input, init), close: async () => (msw.close(), await emulator.close()) };
-  },
-};
+import type { FaultRule } from '../../src/index.js';
+import { ADAPTER_NAMES, ADAPTERS, type Fetch, type Target } from '../helpers/adapters.js';
 
 /** A client that retries every method on a network error or a 5xx, up to two times more, with no idempotency key. */
 function retryEverything(fetch: Fetch): Fetch {
@@ -72,7 +44,7 @@ const FAULTS = {
   'a 504': { status: 504, thrown: InternalServerError },
 } as const;
 
-const cases = Object.keys(ADAPTERS).flatMap((adapter) =>
+const cases = ADAPTER_NAMES.flatMap((adapter) =>
   (Object.keys(WRITES) as (keyof typeof WRITES)[]).flatMap((write) => (Object.keys(FAULTS) as (keyof typeof FAULTS)[]).map((fault) => ({ adapter, write, fault }))),
 );
 
