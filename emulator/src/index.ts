@@ -29,7 +29,7 @@ export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
 export { OverrideError, type StoredOverride } from './core/overrides.js';
 export type { DeepReadonly, OverrideAnswerOf, OverrideOf, OverrideRequestOf } from './override-types.js';
-export { JournalFilterError, type JournalEntry, type JournalFilter } from './core/journal.js';
+export { JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, JournalFilterError, type JournalEntry, type JournalFilter } from './core/journal.js';
 export type { ProxyOptions } from './core/create-core.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';

@@ -39,9 +39,17 @@ export function refusedBrowserRequest(req: IncomingMessage, res: ServerResponse,
     res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end(`This emulator does not answer for the host ${name}: start it with --allow-host ${name} to allow it`);
     return true;
   }
+  if (!(req.url ?? '').startsWith(CONTROL_PREFIX)) return false;
   const origin = req.headers.origin;
-  if (origin && (req.url ?? '').startsWith(CONTROL_PREFIX) && !originAllowed(origin, origins) && !(host !== undefined && origin === `http://${host}`)) {
+  if (origin && !originAllowed(origin, origins) && !(host !== undefined && origin === `http://${host}`)) {
     res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' }).end(`Origin ${origin} may not call the emulator's control routes: start it with --cors ${origin} to allow it`);
+    return true;
+  }
+  // A browser sends no Origin with a no-cors GET, but says where the request came from: a page of another
+  // site (or of another port) must not reach these routes that way either.
+  const site = req.headers['sec-fetch-site'];
+  if (!origin && (site === 'cross-site' || site === 'same-site')) {
+    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(`A page of another origin (Sec-Fetch-Site: ${site}) may not call the emulator's control routes without an Origin: call them with fetch in cors mode from an origin --cors allows`);
     return true;
   }
   return false;

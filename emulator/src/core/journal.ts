@@ -1,7 +1,8 @@
 // What the emulator was asked and how it answered, for a test to assert on: "did my app call
 // createLogsUploaderConfig once, with enabled: false?". Every adapter feeds it (through `record`); the
-// last `size` requests are kept; the key is scrubbed from every body, in every form the client's
-// redactor knows. A request costs only a record of what came in and went out: entries are made, and
+// last `size` requests are kept, and no more of their bodies than JOURNAL_BODY_BUDGET_BYTES (a peer
+// sending 1 MiB bodies cannot grow it past that); the key is scrubbed from every body, in every form
+// the client's redactor knows. A request costs only a record of what came in and went out: entries are made, and
 // bodies parsed and scrubbed, when a test reads them.
 import type { OperationId } from 'cloud-platform-api';
 import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/contract';
@@ -9,6 +10,12 @@ import { tokenOf } from './auth.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
+/** The most of one request's body an entry keeps; a longer one is cut there, and the entry says how long it was. */
+export const JOURNAL_BODY_LIMIT_BYTES = 64 * 1024;
+/** The most memory the bodies kept take in all; past it, the oldest requests leave first. */
+export const JOURNAL_BODY_BUDGET_BYTES = 16 * 1024 * 1024;
+/** A string's memory, at most: two bytes a character. */
+const bytesHeld = (text: string | undefined) => (text === undefined ? 0 : text.length * 2);
 
 export interface JournalEntry {
   time: string;
@@ -19,6 +26,8 @@ export interface JournalEntry {
   operationId?: string;
   /** The request body as parsed (JSON), or its text; the key scrubbed. Absent for none. */
   body?: unknown;
+  /** For a body longer than the journal keeps: its length in characters; `body` is then its first part, as text. */
+  bodyTruncatedFrom?: number;
   status: number;
   /** An injected fault: the status it answered instead of the operation, or the connection it dropped or held. */
   fault?: number | 'reset' | 'timeout';
@@ -46,14 +55,19 @@ export class JournalFilterError extends Error {
 
 /** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
 function readableBody(text: string, authorization: string | undefined): unknown {
-  const token = tokenOf({ authorization });
-  const redact = token ? createRedactor(token) : (value: string) => value;
   try {
-    return redactJson(JSON.parse(text), redact);
+    return redactJson(JSON.parse(text), redactorFor(authorization));
   } catch {
-    return redact(text);
+    return scrubbedText(text, authorization);
   }
 }
+
+function redactorFor(authorization: string | undefined): (value: string) => string {
+  const token = tokenOf({ authorization });
+  return token ? createRedactor(token) : (value) => value;
+}
+
+const scrubbedText = (text: string, authorization: string | undefined) => redactorFor(authorization)(text);
 
 /**
  * A request as kept: only what an entry is made of, copied out of the request and its answer, so the
@@ -66,6 +80,7 @@ interface Kept {
   path: string;
   query: CoreRequest['query'];
   body: string | undefined;
+  bodyTruncatedFrom: number | undefined;
   /** The header the key came in, to scrub from the body when the entry is made. */
   authorization: string | undefined;
   operationId: string | undefined;
@@ -88,15 +103,25 @@ function sameAsBefore(): (value: string | undefined) => string | undefined {
   return (value) => (value === last ? last : (last = value));
 }
 
+/**
+ * A body as the journal keeps it: whole up to JOURNAL_BODY_LIMIT_BYTES, else its first part, copied out:
+ * a slice would keep the whole original alive.
+ */
+function keptBody(body: string | undefined): Pick<Kept, 'body' | 'bodyTruncatedFrom'> {
+  if (body === undefined || bytesHeld(body) <= JOURNAL_BODY_LIMIT_BYTES) return { body, bodyTruncatedFrom: undefined };
+  const copy = new TextDecoder().decode(new TextEncoder().encode(body.slice(0, JOURNAL_BODY_LIMIT_BYTES / 2)));
+  return { body: copy, bodyTruncatedFrom: body.length };
+}
+
 function entryOf(kept: Kept): JournalEntry {
-  const { time, method, path, query, body, authorization, operationId, status, fault, applied, unknownFields, issues } = kept;
+  const { time, method, path, query, body, bodyTruncatedFrom, authorization, operationId, status, fault, applied, unknownFields, issues } = kept;
   return (kept.entry ??= {
     time,
     method: method.toUpperCase(),
     path,
     query: { ...query },
     ...(operationId ? { operationId } : {}),
-    ...(body ? { body: readableBody(body, authorization) } : {}),
+    ...(body ? { body: bodyTruncatedFrom === undefined ? readableBody(body, authorization) : scrubbedText(body, authorization), ...(bodyTruncatedFrom === undefined ? {} : { bodyTruncatedFrom }) } : {}),
     status,
     ...(fault === undefined ? {} : { fault }),
     ...(applied === undefined ? {} : { applied }),
@@ -108,20 +133,31 @@ function entryOf(kept: Kept): JournalEntry {
 /** `operationIds`: the document's, which a filter's operationId must be one of. */
 export function createJournal(size = DEFAULT_JOURNAL_SIZE, operationIds: readonly string[] = []) {
   const known = new Set(operationIds);
-  // A ring of the newest `size` records; `next` is the slot the next one takes. A full journal costs a
-  // request no copy, and holds each record no longer than `size` requests.
-  let ring: Kept[] = [];
-  let next = 0;
+  // Oldest first from `start`: the newest `size` records whose bodies fit the budget. Records leave by
+  // moving `start`, and the array is cut down only now and then, so a full journal costs a request no copy.
+  let kept: Kept[] = [];
+  let start = 0;
+  let bodyBytes = 0;
   const path = sameAsBefore();
   const authorization = sameAsBefore();
+
+  function dropOldest(): void {
+    bodyBytes -= bytesHeld(kept[start]!.body);
+    kept[start++] = undefined as never;
+    if (start >= size) {
+      kept = kept.slice(start);
+      start = 0;
+    }
+  }
+
   return {
     add(request: CoreRequest, answer: CoreResponse, time: string): void {
-      ring[next] = {
+      const record: Kept = {
         time,
         method: request.method,
         path: path(request.path)!,
         query: request.query,
-        body: request.body,
+        ...keptBody(request.body),
         authorization: authorization(request.headers.authorization),
         operationId: answer.operationId,
         status: answer.status,
@@ -130,7 +166,9 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE, operationIds: readonl
         unknownFields: answer.unknownFields,
         issues: answer.issues,
       };
-      next = (next + 1) % size;
+      kept.push(record);
+      bodyBytes += bytesHeld(record.body);
+      while (kept.length - start > size || bodyBytes > JOURNAL_BODY_BUDGET_BYTES) dropOldest();
     },
     /** The requests kept, oldest first, those that match every field of `filter`. */
     list(filter: JournalFilter = {}): JournalEntry[] {
@@ -141,12 +179,12 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE, operationIds: readonl
         (filter.operationId === undefined || operationId === filter.operationId) &&
         (filter.method === undefined || method.toUpperCase() === filter.method.toUpperCase()) &&
         (filter.path === undefined || path === filter.path);
-      const oldestFirst = ring.length < size ? ring : [...ring.slice(next), ...ring.slice(0, next)];
-      return oldestFirst.filter(matches).map(entryOf);
+      return kept.slice(start).filter(matches).map(entryOf);
     },
     clear(): void {
-      ring = [];
-      next = 0;
+      kept = [];
+      start = 0;
+      bodyBytes = 0;
     },
   };
 }

@@ -80,6 +80,19 @@ describe('what a web page of another origin cannot reach', () => {
     expect(emulator.faults.list()).toEqual([]);
   });
 
+  it.each([
+    ['cross-site', 403],
+    ['same-site', 403],
+    ['same-origin', 200],
+    ['none', 200],
+  ])('a GET of the journal with no Origin and Sec-Fetch-Site: %s answers %i', async (site, status) => {
+    const server = await startEmulatorServer({ port: 0 });
+    stopping.push(server.close);
+    const answer = await rawRequest(server.url, { path: '/__emulator/requests', headers: { 'sec-fetch-site': site } });
+    expect(answer.status).toBe(status);
+    if (status === 403) expect(answer.body).toContain(`(Sec-Fetch-Site: ${site}) may not call the emulator's control routes`);
+  });
+
   it('a control route takes a body only as application/json, whatever the origin (415)', async () => {
     const emulator = await createEmulator();
     const server = await startEmulatorServer({ port: 0 }, emulator);

@@ -6,7 +6,7 @@ import { createCloudClient, type CloudClient } from 'cloud-platform-api';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
-import { createEmulator, JournalFilterError, type Emulator, type JournalEntry, type JournalFilter } from '../../src/index.js';
+import { createEmulator, JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, JournalFilterError, type Emulator, type JournalEntry, type JournalFilter } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
 
 const KEY = 'journal-key-1234567890';
@@ -98,6 +98,39 @@ describe('what the journal keeps', () => {
     await send(emulator, '/streaming/videos/1444');
     emulator.requests.clear();
     expect(emulator.requests.list()).toEqual([]);
+  });
+});
+
+describe('a journal of 1 MiB bodies', () => {
+  const MIB = 1024 * 1024;
+  /** 1 MiB a character JSON writes as six (\u0001): a journal holding 100 whole would not fit one string as JSON. */
+  const huge = (n: number) => String.fromCharCode(1).repeat(MIB - 8) + String(n).padStart(8, '0');
+  const post = (emulator: Emulator, n: number) =>
+    emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { authorization: `apikey ${KEY}`, 'content-type': 'application/json' }, body: huge(n) });
+
+  it('lists 100 of them as JSON over GET /__emulator/requests: each cut to the limit, saying how long it was', async () => {
+    const emulator = await createEmulator();
+    for (let n = 0; n < 100; n++) await post(emulator, n);
+    const answer = await emulator.fetch('http://emulator.local/__emulator/requests');
+    expect(answer.status).toBe(200);
+    const { requests } = (await answer.json()) as { requests: JournalEntry[] };
+    expect(requests.length).toBeGreaterThan(0);
+    for (const entry of requests) {
+      expect(entry.bodyTruncatedFrom).toBe(MIB);
+      expect((entry.body as string).length * 2).toBe(JOURNAL_BODY_LIMIT_BYTES);
+    }
+  });
+
+  it('holds no more bodies than its budget: the oldest requests leave first', async () => {
+    const emulator = await createEmulator();
+    const sent = 2 * (JOURNAL_BODY_BUDGET_BYTES / JOURNAL_BODY_LIMIT_BYTES);
+    for (let n = 0; n < sent; n++) await post(emulator, n);
+    const kept = emulator.requests.list();
+    expect(kept).toHaveLength(JOURNAL_BODY_BUDGET_BYTES / JOURNAL_BODY_LIMIT_BYTES);
+    expect(kept.at(-1)!.body).toBe(huge(sent - 1).slice(0, JOURNAL_BODY_LIMIT_BYTES / 2));
+    const small = await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization: `apikey ${KEY}` } });
+    expect(small.status).toBe(200);
+    expect(emulator.requests.list().at(-1)).toMatchObject({ path: '/streaming/videos/1444' });
   });
 });
 
