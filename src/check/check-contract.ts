@@ -5,6 +5,7 @@
 import { createRedactor } from '../client/redact.js';
 import { networkCode } from '../client/network-code.js';
 import { loadBundledDocument } from '../contract/bundled-document.js';
+import { readBoundedText } from '../contract/bounded-body.js';
 import type { OpenApiDocument } from '../contract/document.js';
 import { deriveRoutes, type RouteSpec } from '../contract/routes.js';
 import { createContractValidator } from '../contract/validator.js';
@@ -81,7 +82,7 @@ async function send(options: ResolvedCheckOptions, request: RequestCase): Promis
   const sent = { method: request.route.method, url: requestUrl(options.baseUrl, request), body, authenticated };
   try {
     const response = await options.fetch(sent.url, { method: sent.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
-    return { sent, answer: { status: response.status, headers: response.headers, text: await response.text() } };
+    return { sent, answer: { status: response.status, headers: response.headers, text: await readBoundedText(response) } };
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? `no answer in ${options.timeoutMs} ms` : `${networkCode(error) ?? (error as Error).name}: ${(error as Error).message}`;
     return { sent, error: `${sent.method} ${sent.url} failed: ${reason}` };

@@ -2,11 +2,13 @@
 // servers that diverge from the document on purpose, whose divergences must be named exactly; and
 // the rules it keeps: the same seed sends the same requests, a host that is not loopback gets no
 // write, the key is in no report.
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from 'cloud-platform-emulator';
 import { startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
 import { checkContract, formatReport, junitReport, type CheckResult } from '../../src/check/index.js';
 import { resolveCheckOptions } from '../../src/check/check-options.js';
+import { PEER_BODY_LIMIT_BYTES } from '../../src/contract/bounded-body.js';
 import { loadBundledDocument } from '../../src/contract/bundled-document.js';
 import { listOperations, resolveRef, type JsonObject } from '../../src/contract/document.js';
 import { startDivergentServer, type Divergence } from '../helpers/divergent-server.js';
@@ -101,6 +103,21 @@ describe('checkContract against servers that diverge from the document', () => {
       expect(result.stoppedEarly).toMatch(/3 requests in a row got no answer/);
       expect(result.requests).toBe(3);
       expect(failed(result).every((f) => f.endsWith(' answered'))).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a server whose answers are larger than the runner reads', () => {
+  it('reads no answer past PEER_BODY_LIMIT_BYTES: a small gzip answer that decodes larger is a failure naming the limit', async () => {
+    const small = gzipSync(Buffer.alloc(4 * PEER_BODY_LIMIT_BYTES, 32));
+    const server = await startServer((_, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(small));
+    try {
+      const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 1 });
+      expect(result.requests).toBe(3);
+      expect(result.stoppedEarly).toMatch(/3 requests in a row got no answer/);
+      expect(JSON.stringify(result.failures)).toContain(`the answer is longer than ${PEER_BODY_LIMIT_BYTES} bytes, decoded`);
     } finally {
       await server.close();
     }

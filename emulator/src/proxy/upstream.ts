@@ -1,7 +1,7 @@
 // Forwards a request to the upstream as it was sent (method, path, query, body, Authorization and the
-// other end-to-end headers) and reads its answer whole. An upstream that is down, cut off or too slow
+// other end-to-end headers) and reads its answer, up to PEER_BODY_LIMIT_BYTES decoded. An upstream that is down, cut off or too slow
 // is an UpstreamError that names the upstream and what happened, with the status to answer (502, 504).
-import { networkCode } from 'cloud-platform-api/contract';
+import { BodyTooLargeError, networkCode, readBoundedText } from 'cloud-platform-api/contract';
 import type { CoreRequest } from '../core/messages.js';
 
 export interface UpstreamOptions {
@@ -66,9 +66,10 @@ export function createUpstream({ baseUrl, fetch: send = globalThis.fetch, timeou
     try {
       const response = await send(`${base}${request.path}${queryString(request.query)}`, { method, headers: passed(Object.entries(request.headers)), body: hasBody ? request.body : undefined, redirect: 'manual', signal });
       stage = 'cut off its answer';
-      const text = await response.text();
+      const text = await readBoundedText(response);
       return { status: response.status, headers: passed(response.headers), text };
     } catch (error) {
+      if (error instanceof BodyTooLargeError) throw new UpstreamError(502, `The upstream ${origin} answered ${method} ${request.path} with more than ${error.limitBytes} bytes, decoded: the proxy stopped reading there`);
       if (signal.aborted) throw new UpstreamError(504, `The upstream ${origin} did not answer ${method} ${request.path} within ${timeoutMs} ms`);
       throw new UpstreamError(502, `The upstream ${origin} ${stage} (${method} ${request.path}): ${failureOf(error)}`);
     }

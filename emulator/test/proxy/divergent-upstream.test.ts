@@ -2,8 +2,9 @@
 // time, through the HTTP server and the in-process fetch: each shows up where the README says (the
 // answer's X-Contract-Violations, GET /__emulator/violations, the log line), and the answer itself is
 // handed back unchanged. A faithful upstream gives no violation over every operation.
+import { gzipSync } from 'node:zlib';
 import { createCloudClient, unwrap } from 'cloud-platform-api';
-import { pathPattern } from 'cloud-platform-api/contract';
+import { PEER_BODY_LIMIT_BYTES, pathPattern } from 'cloud-platform-api/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
 import { closedPort, startServer, type TestServer } from '../../../test/helpers/http-server.js';
@@ -172,11 +173,17 @@ describe.each(PROXY_ADAPTERS)('the proxy through the $name', (adapter) => {
     down: async () => `http://127.0.0.1:${await closedPort()}`,
     'cut off mid-answer': () => serving((_r, res) => (res.writeHead(200, { 'content-length': '100' }), res.write('{"id":'), setTimeout(() => res.socket?.destroy(), 20))),
     slow: () => serving(() => undefined),
+    // About 65 kB on the wire, four times the limit once decoded.
+    'a gzip answer past the limit': () => {
+      const small = gzipSync(Buffer.alloc(4 * PEER_BODY_LIMIT_BYTES, 32));
+      return serving((_r, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(small));
+    },
   };
   it.each([
     ['down', 502, /could not be reached .*ECONNREFUSED/],
     ['cut off mid-answer', 502, /cut off its answer/],
     ['slow', 504, /did not answer GET .* within 300 ms/],
+    ['a gzip answer past the limit', 502, new RegExp(`answered GET .* with more than ${PEER_BODY_LIMIT_BYTES} bytes, decoded: the proxy stopped reading there`)],
   ])('answers an upstream that is %s with %i, naming it', async (kind, status, message) => {
     const url = await upstreams[kind]!();
     const proxied = await adapter.start(url, { timeoutMs: 300 });
