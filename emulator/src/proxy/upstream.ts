@@ -25,7 +25,7 @@ export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 export class UpstreamError extends Error {
   override name = 'UpstreamError';
   constructor(
-    readonly status: 502 | 504,
+    readonly status: 400 | 502 | 504,
     message: string,
   ) {
     super(message);
@@ -54,17 +54,31 @@ function failureOf(error: unknown): string {
   return networkCode(error) ?? String((error as { cause?: { message?: unknown } }).cause?.message ?? (error as Error).message);
 }
 
+/**
+ * The upstream URL of a request, which must stay on the base URL's origin and under its path: a
+ * request target that is not a path (`munity://x/`, glued to `https://api.gcore.com`, names another
+ * host) or one whose `..` segments climb out of the prefix is a 400, and is not sent.
+ */
+function upstreamUrl(base: string, request: CoreRequest): URL {
+  const { origin, pathname: prefix } = new URL(base);
+  const target = request.path.startsWith('/') ? new URL(`${base}${request.path}${queryString(request.query)}`) : undefined;
+  const under = prefix === '/' ? '/' : `${prefix}/`;
+  if (target && target.origin === origin && (target.pathname + '/').startsWith(under)) return target;
+  throw new UpstreamError(400, `${JSON.stringify(request.path)} is not a path under ${base}: the proxy forwards only those`);
+}
+
 export function createUpstream({ baseUrl, fetch: send = globalThis.fetch, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS }: UpstreamOptions) {
   const base = baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
 
   return async function forward(request: CoreRequest): Promise<UpstreamAnswer> {
     const method = request.method.toUpperCase();
+    const url = upstreamUrl(base, request);
     const signal = AbortSignal.timeout(timeoutMs);
     const hasBody = method !== 'GET' && method !== 'HEAD' && request.body !== undefined && request.body !== '';
     let stage = 'could not be reached';
     try {
-      const response = await send(`${base}${request.path}${queryString(request.query)}`, { method, headers: passed(Object.entries(request.headers)), body: hasBody ? request.body : undefined, redirect: 'manual', signal });
+      const response = await send(url, { method, headers: passed(Object.entries(request.headers)), body: hasBody ? request.body : undefined, redirect: 'manual', signal });
       stage = 'cut off its answer';
       const text = await readBoundedText(response);
       return { status: response.status, headers: passed(response.headers), text };

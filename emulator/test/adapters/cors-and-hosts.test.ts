@@ -1,11 +1,11 @@
 // What the HTTP server lets a web page and the network do: CORS preflights and exposed headers by
 // origin, control routes closed to other origins (no-cors included) and to bodies that are not JSON, a
 // Host check against DNS rebinding, and an answer to every request (CONNECT too).
-import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
+import { rawRequest } from '../helpers/raw-request.js';
 
 const stopping: (() => unknown)[] = [];
 afterEach(async () => {
@@ -44,20 +44,6 @@ describe('CORS on the HTTP server', () => {
     expect(answer.headers.get('access-control-expose-headers')).toBe('retry-after, deprecation');
   });
 });
-
-/** A raw request, for the headers fetch will not let a caller set (Host), or a body without its type. */
-function rawRequest(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(url);
-    const req = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
-    req.on('error', reject);
-    req.end(options.body);
-  });
-}
 
 describe('what a web page of another origin cannot reach', () => {
   const faultRule = JSON.stringify({ operationId: 'getVideo', status: 503 });

@@ -10,7 +10,9 @@ import { startDivergentServer, type Divergence } from '../../../test/helpers/div
 import { closedPort, startServer, type TestServer } from '../../../test/helpers/http-server.js';
 import { operationRows } from '../../../test/helpers/operation-table.js';
 import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
+import { startEmulatorServer } from '../../src/server.js';
 import { PROXY_ADAPTERS, type Proxied, type ProxySettings } from '../helpers/proxy.js';
+import { rawRequest } from '../helpers/raw-request.js';
 
 const KEY = 'sk-proxy-test-0123456789';
 const AUTH = { authorization: `apikey ${KEY}` };
@@ -212,5 +214,39 @@ describe.each(PROXY_ADAPTERS)('the proxy through the $name', (adapter) => {
     }
     expect(proxied.emulator.violations.list()).toEqual({ violations: [], undeclaredFields: [] });
     expect(new Set(proxied.log.map((entry) => entry.operationId))).toEqual(new Set(rows.map((r) => r.operationId)));
+  });
+});
+
+describe('where the proxy sends a request: only under its base URL', () => {
+  it.each([
+    ['a .. segment that climbs out of the prefix', '/streaming/../../secret'],
+    ['a percent-encoded .. segment', '/%2e%2e/secret'],
+    ['mixed encodings of ..', '/streaming/%2E%2E/../admin'],
+    ['an absolute-form target glued onto the host', 'munity://x/streaming/videos/1444'],
+    ['an absolute URL of another server', 'http://127.0.0.1:1/streaming/videos/1444'],
+  ])('%s (%s) is refused with 400 and not forwarded', async (_, target) => {
+    const upstream = await startDivergentServer();
+    const server = await startEmulatorServer({ port: 0, proxy: `${upstream.url}/v1` });
+    try {
+      const answer = await rawRequest(server.url, { path: target, headers: AUTH });
+      expect(answer.status).toBe(400);
+      expect(JSON.parse(answer.body).message).toBe(`${JSON.stringify(target.split('?')[0])} is not a path under ${upstream.url}/v1: the proxy forwards only those`);
+      expect(upstream.requests).toEqual([]);
+    } finally {
+      await server.close();
+      await upstream.close();
+    }
+  });
+
+  it('forwards a .. segment that stays under the prefix, resolved', async () => {
+    const upstream = await startDivergentServer();
+    const server = await startEmulatorServer({ port: 0, proxy: `${upstream.url}/v1` });
+    try {
+      await rawRequest(server.url, { path: '/streaming/videos/../videos/1444', headers: AUTH });
+      expect(upstream.requests.map((r) => r.url)).toEqual(['/v1/streaming/videos/1444']);
+    } finally {
+      await server.close();
+      await upstream.close();
+    }
   });
 });
