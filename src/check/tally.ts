@@ -39,6 +39,9 @@ export interface OperationSummary {
 
 export type CheckCounts = Record<CheckName, { passed: number; failed: number }>;
 
+/** The request as the report shows it: a link can carry a value the server echoed (the key, even) into its URL or body. */
+const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({ ...sent, url: redact(sent.url), body: sent.body === undefined ? undefined : redact(sent.body) });
+
 export function createTally(operationIds: readonly string[], redact: (text: string) => string) {
   const operations = new Map<string, OperationSummary>(operationIds.map((id) => [id, { operationId: id, requests: 0, statuses: {}, failedChecks: [], checks: {} }]));
   const checks = Object.fromEntries(Object.keys(CHECKS).map((name) => [name, { passed: 0, failed: 0 }])) as CheckCounts;
@@ -69,7 +72,7 @@ export function createTally(operationIds: readonly string[], redact: (text: stri
         const key = `${operationId}\n${check}\n${message}`;
         const known = failures.get(key);
         if (known) known.count++;
-        else failures.set(key, { check, operationId, message, count: 1, request: sent, note: redact(note) });
+        else failures.set(key, { check, operationId, message, count: 1, request: redactedRequest(sent, redact), note: redact(note) });
       }
     },
     result() {

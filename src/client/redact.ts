@@ -1,6 +1,10 @@
-// Removes the API key from what a server sends back, in every form a server could echo it in: as
-// sent, JSON-escaped (`\"`, `\\`, `\/`), `\u00e9`- or `\xe9`-escaped, and percent-encoded (UTF-8 or
-// Latin-1 bytes), in any mix and with hex digits in either case.
+// Removes the API key from what a server sends back, in every form a server could echo it in. Each
+// character of the key may be written as sent, JSON-escaped (`\"`, `\\`, `\/`), `\u00e9`- or
+// `\xe9`-escaped, percent-encoded (UTF-8 or Latin-1 bytes), as an HTML character reference (`&#233;`,
+// `&#xe9;`) or as the hex digits of its UTF-8 bytes, in any mix and either case of hex digits; and the
+// whole key in base64 (standard or URL-safe, at any of the three alignments a prefix can give it).
+// One redactor serves the client's log and errors, the checker's report, and everything the emulator
+// and its proxy keep: the forms listed here are the ones the docs promise.
 //
 // The rule: a key of LONG_KEY or more characters is redacted wherever it appears. A shorter key is
 // redacted only where it stands alone, not touching a letter or digit on either side: inside a word
@@ -22,12 +26,34 @@ function formsOf(char: string): string {
   if (char === '"' || char === '\\' || char === '/') forms.push(`\\\\\\u{${hex(code, 1)}}`);
   forms.push([...new TextEncoder().encode(char)].map((byte) => `%${anyCase(hex(byte, 2))}`).join(''));
   if (code > 0x7f && code <= 0xff) forms.push(`%${anyCase(hex(code, 2))}`);
+  forms.push(`&#0*${code};`, `&#[xX]0*${anyCase(hex(code, 1))};`);
+  forms.push([...new TextEncoder().encode(char)].map((byte) => anyCase(hex(byte, 2))).join(''));
   return `(?:${forms.join('|')})`;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The runs of base64 (standard and URL-safe) that encode the key whatever falls before it: for each of
+ * the three alignments, the characters that depend on the key's bytes alone (eight at least, so that a
+ * short run matches no ordinary text).
+ */
+function base64Forms(secret: string): string[] {
+  // Web APIs only (TextEncoder, btoa): the client and the in-process emulator run in browsers too.
+  const bytes = new TextEncoder().encode(secret);
+  const forms: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const encoded = btoa(String.fromCharCode(...new Uint8Array(offset), ...bytes));
+    const run = encoded.slice(offset === 0 ? 0 : offset + 1, Math.floor((offset + bytes.length) / 3) * 4);
+    if (run.length >= 8) forms.push(run, run.replaceAll('+', '-').replaceAll('/', '_'));
+  }
+  return forms.map(escapeRegExp);
 }
 
 export function createRedactor(secret: string): (text: string) => string {
   const key = [...secret].map(formsOf).join('');
-  const pattern = new RegExp(secret.length >= LONG_KEY ? key : `(?<!${LETTER_OR_DIGIT})${key}(?!${LETTER_OR_DIGIT})`, 'gu');
+  const echoed = secret.length >= LONG_KEY ? key : `(?<!${LETTER_OR_DIGIT})${key}(?!${LETTER_OR_DIGIT})`;
+  const pattern = new RegExp([echoed, ...base64Forms(secret)].join('|'), 'gu');
   return (text) => text.replace(pattern, REDACTED);
 }
 

@@ -1,23 +1,11 @@
-// The key never reaches an error, however a server echoes it: in every encoded form, in a 2xx body that
+// The key never reaches an error, however a server echoes it: in every form docs/client.md lists, in a 2xx body that
 // is not JSON, and for a short key only where it stands alone (so that text is not garbled).
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, ApiResponseError, createCloudClient } from '../../src/index.js';
 import { createRedactor, REDACTED, redactJson } from '../../src/contract/index.js';
 import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
-
-const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
-const latin1Percent = (key: string) => [...key].map((c) => (c.charCodeAt(0) > 0x7f ? `%${hex(c.charCodeAt(0), 2).toUpperCase()}` : encodeURIComponent(c))).join('');
-
-/** Each form in which a server could echo a key, as it would appear in the raw body text. */
-const forms = (key: string): Record<string, string> => ({
-  literal: key,
-  'JSON-escaped': JSON.stringify(key).slice(1, -1),
-  'every character \\u-escaped': [...key].map((c) => `\\u${hex(c.charCodeAt(0), 4)}`).join(''),
-  'non-ASCII \\u-escaped, upper-case hex': JSON.stringify(key).slice(1, -1).replace(/[^\x20-\x7e]/g, (c) => `\\u${hex(c.charCodeAt(0), 4).toUpperCase()}`),
-  'percent-encoded (UTF-8)': encodeURIComponent(key),
-  'percent-encoded, lower-case hex': encodeURIComponent(key).replace(/%[0-9A-F]{2}/g, (p) => p.toLowerCase()),
-  'percent-encoded (Latin-1)': latin1Percent(key),
-});
+import { KEY_FORMS, keyEchoes, keyFormIn } from '../helpers/key-forms.js';
 
 const KEYS = ['sk-"quoted"\\back\\slash', 'sk-caf\u00e9-\u00ff\u00a1-latin1', 'sk-plain-0123456789'];
 
@@ -40,10 +28,8 @@ function everythingSeen(error: unknown, result?: { error?: unknown }): string {
 }
 
 describe('the key is scrubbed in every form a server can echo it in', () => {
-  const cases = KEYS.flatMap((key) =>
-    Object.entries(forms(key)).flatMap(([name, form]) => ['application/json', 'text/plain'].map((contentType) => [key, name, form, contentType] as const)),
-  );
-  it.each(cases)('key %j, %s, as %s', async (key, _name, form, contentType) => {
+  const cases = KEYS.flatMap((key) => keyEchoes(key).flatMap(({ form, text }) => ['application/json', 'text/plain'].map((contentType) => [key, form, text, contentType] as const)));
+  it.each(cases)('key %j, %s (%s), as %s', async (key, _name, form, contentType) => {
     echo = { key, form, contentType, status: 400 };
     const client = createCloudClient({ apiKey: key, baseUrl: server.url, maxRetries: 0 });
     const result = await client.GET('/dns/v2/zones/{name}', { params: { path: { name: 'x' } } });
@@ -52,7 +38,7 @@ describe('the key is scrubbed in every form a server can echo it in', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     const seen = everythingSeen(error, result);
-    for (const each of Object.values(forms(key))) expect(seen).not.toContain(each);
+    expect(keyFormIn(seen, key)).toBeUndefined();
     expect(seen).toContain('[redacted]');
   });
 });
@@ -98,5 +84,13 @@ describe('redactJson', () => {
     ['secret fields', new Set(['secret']), { note: REDACTED, [REDACTED]: 1, items: [{ secret: REDACTED, kept: 'abc' }], secret: null, nested: { secret: REDACTED } }],
   ])('redacts the key in strings and names, and with %s, their values at any depth (null kept)', (_, secretFields, expected) => {
     expect(redactJson(value, redact, secretFields)).toEqual(expected);
+  });
+});
+
+describe('the forms docs/client.md promises', () => {
+  it('are exactly the forms these tests echo the key in', () => {
+    const page = readFileSync(new URL('../../docs/client.md', import.meta.url), 'utf8');
+    const table = page.slice(page.indexOf('| form |')).split('\n\n')[0]!.split('\n').slice(2);
+    expect(table.map((row) => row.split('|')[1]!.trim())).toEqual(Object.keys(KEY_FORMS));
   });
 });

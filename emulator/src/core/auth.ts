@@ -13,6 +13,17 @@ const AUTHORIZATION = /^apikey (.+)$/is;
 
 export const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
 
+/**
+ * The secret an Authorization header carries, to scrub from what is kept: what follows the scheme word,
+ * however it is spaced (two spaces, a tab), trimmed; the whole value where it has no scheme word. It is
+ * looser than tokenOf on purpose: the proxy forwards a header the emulator itself would refuse.
+ */
+export function credentialOf(headers: CoreRequest['headers']): string | undefined {
+  const value = headers.authorization?.trim();
+  if (!value) return undefined;
+  return /^\S+\s+(.+)$/s.exec(value)?.[1]!.trim() ?? value;
+}
+
 export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined) {
   const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
   return {

@@ -6,7 +6,7 @@
 // bodies parsed and scrubbed, when a test reads them.
 import type { OperationId } from 'cloud-platform-api';
 import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/contract';
-import { tokenOf } from './auth.js';
+import { credentialOf } from './auth.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -63,7 +63,7 @@ function readableBody(text: string, authorization: string | undefined): unknown 
 }
 
 function redactorFor(authorization: string | undefined): (value: string) => string {
-  const token = tokenOf({ authorization });
+  const token = credentialOf({ authorization });
   return token ? createRedactor(token) : (value) => value;
 }
 

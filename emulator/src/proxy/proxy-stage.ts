@@ -4,7 +4,7 @@
 // violations in X-Contract-Violations), or, with `failOnViolation`, replaced by a 502 listing them.
 // A path no operation has is forwarded unchecked. Every exchange goes into the violation log, scrubbed.
 import type { ContractValidator, OpenApiDocument, RouteSpec } from 'cloud-platform-api/contract';
-import { tokenOf } from '../core/auth.js';
+import { credentialOf } from '../core/auth.js';
 import type { Call, CallChecker } from '../core/call-check.js';
 import { JSON_HEADERS, type ContractViolation, type CoreRequest, type CoreResponse } from '../core/messages.js';
 import { createExchangeChecks, type RequestSide } from './exchange-checks.js';
@@ -58,7 +58,7 @@ export function createProxyStage({ document, validator, checkCall, upstream, log
 
   /** Forwards the request and answers with what the upstream said, or why it could not. */
   async function exchange(request: CoreRequest, route: RouteSpec | undefined, sent: RequestSide): Promise<CoreResponse> {
-    const scrub = scrubberFor(tokenOf(request.headers));
+    const scrub = scrubberFor(credentialOf(request.headers));
     const operationId = route?.operationId;
     let answer: UpstreamAnswer;
     try {

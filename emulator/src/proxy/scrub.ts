@@ -1,7 +1,7 @@
 // What the proxy keeps (violations, log lines, recordings) is scrubbed first: the API key, in every
-// form the client's redactor knows and in base64 at any alignment, and the value of every field the
+// form the client's redactor knows, and the value of every field the
 // document marks as a secret (`x-secret: true`: an inference key's `secret`).
-import { createRedactor, REDACTED, redactJson, type OpenApiDocument } from 'cloud-platform-api/contract';
+import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/contract';
 
 /** The names of the properties the document marks as secrets, in any of its schemas. */
 export function secretFieldNames(document: OpenApiDocument): Set<string> {
@@ -17,37 +17,8 @@ export function secretFieldNames(document: OpenApiDocument): Set<string> {
   return names;
 }
 
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/**
- * The runs of base64 (standard and URL-safe) that encode the key whatever falls before it: for each
- * of the three alignments, the characters that depend on the key's bytes alone.
- */
-function base64Forms(token: string): string[] {
-  // Web APIs only (TextEncoder, btoa): the in-process emulator runs in browsers too.
-  const bytes = new TextEncoder().encode(token);
-  const forms: string[] = [];
-  for (const offset of [0, 1, 2]) {
-    const encoded = btoa(String.fromCharCode(...new Uint8Array(offset), ...bytes));
-    const start = offset === 0 ? 0 : offset + 1;
-    const end = Math.floor((offset + bytes.length) / 3) * 4;
-    const run = encoded.slice(start, end);
-    if (run.length >= 8) forms.push(run, run.replaceAll('+', '-').replaceAll('/', '_'));
-  }
-  return forms;
-}
-
 /** A redactor of every form of the token, or of nothing where there is no token. */
-function keyRedactor(token: string | undefined): (text: string) => string {
-  if (!token) return (text) => text;
-  const echoed = createRedactor(token);
-  const encoded = base64Forms(token);
-  const pattern = encoded.length > 0 ? new RegExp(encoded.map(escapeRegExp).join('|'), 'g') : undefined;
-  return (text) => {
-    const scrubbed = echoed(text);
-    return pattern ? scrubbed.replace(pattern, REDACTED) : scrubbed;
-  };
-}
+const keyRedactor = (token: string | undefined): ((text: string) => string) => (token ? createRedactor(token) : (text) => text);
 
 export function createScrubber(document: OpenApiDocument) {
   const secrets = secretFieldNames(document);

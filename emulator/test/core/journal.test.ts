@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
 import { createEmulator, JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, JournalFilterError, type Emulator, type JournalEntry, type JournalFilter } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
+import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
 
 const KEY = 'journal-key-1234567890';
 
@@ -98,6 +99,23 @@ describe('what the journal keeps', () => {
     await send(emulator, '/streaming/videos/1444');
     emulator.requests.clear();
     expect(emulator.requests.list()).toEqual([]);
+  });
+});
+
+describe('the key in a body the journal keeps', () => {
+  const key = 'sk-journal-é/"q"-4711';
+  const echoed = keyEchoes(key).map(({ text }) => text).join(' ');
+  it.each([
+    ['as JSON, apikey KEY', `apikey ${key}`, JSON.stringify({ name: echoed, policy: 1, target: 2 })],
+    ['as text, apikey KEY', `apikey ${key}`, `not JSON: ${echoed}`],
+    ['as JSON, two spaces before the key', `apikey  ${key}`, JSON.stringify({ name: echoed, policy: 1, target: 2 })],
+    ['as JSON, a tab before the key', `apikey\t${key}`, JSON.stringify({ name: echoed, policy: 1, target: 2 })],
+  ])('is scrubbed in every form: %s', async (_, authorization, body) => {
+    const emulator = await createEmulator();
+    await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+    const kept = JSON.stringify(emulator.requests.list());
+    expect(kept).toContain('[redacted]');
+    expect(keyFormIn(kept, key)).toBeUndefined();
   });
 });
 

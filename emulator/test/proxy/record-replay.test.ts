@@ -8,6 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
 import type { TestServer } from '../../../test/helpers/http-server.js';
+import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
 import { operationRows } from '../../../test/helpers/operation-table.js';
 import { createEmulator } from '../../src/index.js';
 import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
@@ -84,40 +85,34 @@ describe('--record FILE, then --fixtures FILE', () => {
 });
 
 describe('what the proxy keeps', () => {
-  /** How an upstream could echo a secret: as it is, JSON- and \\u-escaped, percent-encoded, and in base64 alone and inside the header. */
-  const echoes = (secret: string): string[] => [
-    secret,
-    JSON.stringify(secret).slice(1, -1),
-    [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`).join(''),
-    encodeURIComponent(secret),
-    ...[secret, `apikey ${secret}`, `x:${secret}`].map((text) => Buffer.from(text).toString('base64')),
-  ];
-  /** What must not be found of it: each of those forms, base64 as the run that depends on the secret alone, at each alignment. */
-  const traces = (secret: string): string[] => [
-    ...echoes(secret).slice(0, 4),
-    ...[0, 1, 2].map((offset) => Buffer.concat([Buffer.alloc(offset), Buffer.from(secret)]).toString('base64').slice(offset + 2, -4)),
-  ];
   const SECRET = 'key-secret-7d1c9f0a2b4e6d8f';
   /** An upstream that echoes the key, in every form, into the answers it gives, and a secret field with them. */
   const echoing: Divergence = (request, answer) => {
     if (!answer.headers['content-type']?.includes('json') || answer.status >= 300) return answer;
-    const echoed = echoes(KEY).join(' ');
+    const echoed = keyEchoes(KEY).map(({ text }) => text).join(' ');
     const body = JSON.parse(answer.body) as Record<string, unknown>;
     const changed = 'Zone' in body ? { Zone: { ...(body.Zone as object), contact: echoed, secret: SECRET } } : { ...body, description: echoed, secret: SECRET };
     return { ...answer, headers: { ...answer.headers, 'x-echo': request.headers.authorization as string }, body: JSON.stringify(changed) };
   };
 
-  it('holds no key and no secret, in any encoding, in the recording, the violations or the log', async () => {
+  it.each([
+    ['apikey KEY', AUTH.authorization],
+    ['apikey, two spaces, KEY', `apikey  ${KEY}`],
+    ['apikey, a tab, KEY', `apikey\t${KEY}`],
+    ['APIKEY KEY', `APIKEY ${KEY}`],
+  ])('holds no key and no secret, in any form, in the recording, the violations or the log: Authorization %s', async (_, authorization) => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'record-')), 'recorded.json');
     const upstream = started(await startDivergentServer(echoing));
     const lines: string[] = [];
     const proxy = started(await startEmulatorServer({ port: 0, proxy: upstream.url, recordFile: file, log: (entry) => lines.push(JSON.stringify(entry)) }));
-    await Promise.all([pathOf('getVideo', { video_id: BUILT_IN_FIXTURES.videos[0]!.id }), pathOf('getDnsZone', { name: BUILT_IN_FIXTURES.zones[0]!.name })].map((get) => fetch(`${proxy.url}${get}`, { headers: AUTH })));
-    const created = await fetch(`${proxy.url}${pathOf('createInferenceApiKey', { project_id: 1 })}`, { method: 'POST', headers: { ...AUTH, 'content-type': 'application/json' }, body: '{"name":"recorded-key"}' });
-    const { secret } = (await created.json()) as { secret: string };
-    expect(existsSync(file)).toBe(true);
-    const kept = [readFileSync(file, 'utf8'), JSON.stringify(proxy.emulator.violations.list()), proxy.emulator.violations.report(), ...lines].join('\n');
-    expect(kept).toContain('[redacted]');
-    for (const trace of [...traces(KEY), ...traces(SECRET), ...traces(secret)]) expect(kept).not.toContain(trace);
+    await Promise.all([pathOf('getVideo', { video_id: BUILT_IN_FIXTURES.videos[0]!.id }), pathOf('getDnsZone', { name: BUILT_IN_FIXTURES.zones[0]!.name })].map((get) => fetch(`${proxy.url}${get}`, { headers: { authorization } })));
+    const created = await fetch(`${proxy.url}${pathOf('createInferenceApiKey', { project_id: 1 })}`, { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body: '{"name":"recorded-key"}' });
+    const { secret } = (await created.json()) as { secret?: string };
+    // The upstream here (an emulator) refuses a tab after the scheme word, so there is nothing to record then.
+    const recorded = !authorization.includes('\t');
+    expect(existsSync(file)).toBe(recorded);
+    const kept = [recorded ? readFileSync(file, 'utf8') : '', JSON.stringify(proxy.emulator.violations.list()), proxy.emulator.violations.report(), ...lines].join('\n');
+    if (recorded) expect(kept).toContain('[redacted]');
+    for (const each of [KEY, SECRET, ...(secret ? [secret] : [])]) expect(keyFormIn(kept, each)).toBeUndefined();
   });
 });
