@@ -92,6 +92,8 @@ export class ApiTimeoutError extends CloudApiError {
 /** Where a failed connection was going: the host and port, so that the message says which server. */
 export interface ConnectionTarget {
   host: string;
+  /** Why, in the runtime's words, where it gives no code ("bad port"); scrubbed. */
+  reason?: string | undefined;
   /** The runtime's error, copied with the key scrubbed from every string (message, name, code), causes included. */
   cause: Error | undefined;
 }
@@ -105,7 +107,8 @@ export class ApiConnectionError extends CloudApiError {
   readonly host: string;
 
   constructor(method: string, path: string, code: string | undefined, target: ConnectionTarget) {
-    super(`${method} ${path} failed on the network reaching ${target.host}${code ? ` (${code})` : ''}`, method, path);
+    const why = code ?? target.reason;
+    super(`${method} ${path} failed on the network reaching ${target.host}${why ? ` (${why})` : ''}`, method, path);
     this.code = code;
     this.host = target.host;
     if (target.cause) Object.defineProperty(this, 'cause', { value: target.cause, writable: true, configurable: true, enumerable: false });

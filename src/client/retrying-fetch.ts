@@ -136,11 +136,18 @@ const hostOf = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'h
 const whyRetried = (outcome: AttemptOutcome): string =>
   outcome.kind === 'response' ? `status ${outcome.status}` : outcome.kind === 'timeout' ? 'the attempt timed out' : outcome.refused ? 'the connection was refused' : 'a network error';
 
+/** The message of fetch's cause ("bad port"), which says why where there is no code; scrubbed. */
+function causeMessage(error: unknown, redact: (text: string) => string): string | undefined {
+  const message = (error as { cause?: { message?: unknown } } | undefined)?.cause?.message;
+  return typeof message === 'string' && message !== '' ? redact(message) : undefined;
+}
+
 /** The error a failed attempt ends the call with, scrubbed. */
 function failure(result: Extract<AttemptResult, { kind: 'failed' }>, request: Request, path: string, timeoutMs: number, redact: (text: string) => string) {
   if (result.timedOut) return new ApiTimeoutError(request.method, path, timeoutMs);
   const code = networkCode(result.error);
-  return new ApiConnectionError(request.method, path, code === undefined ? undefined : redact(code), { host: redact(hostOf(new URL(request.url))), cause: scrubbedError(result.error, redact) });
+  const host = redact(hostOf(new URL(request.url)));
+  return new ApiConnectionError(request.method, path, code === undefined ? undefined : redact(code), { host, reason: causeMessage(result.error, redact), cause: scrubbedError(result.error, redact) });
 }
 
 /** Waits before retry number `retry`, saying so in the log. */

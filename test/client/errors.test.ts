@@ -175,6 +175,14 @@ describe('ApiConnectionError', () => {
     expect(everythingOf(error)).toContain('ECONNREFUSED');
   });
 
+  it('says why when fetch gives no code: a port fetch refuses to use', async () => {
+    const error = await createCloudClient({ apiKey: API_KEY, baseUrl: 'http://127.0.0.1:9', maxRetries: 0 })
+      .GET('/streaming/streams')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    expect(error).toMatchObject({ code: undefined, host: '127.0.0.1:9', message: 'GET /streaming/streams failed on the network reaching 127.0.0.1:9 (bad port)' });
+  });
+
   const failing = (thrown: unknown) => createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', maxRetries: 0, fetch: () => Promise.reject(thrown) });
 
   it.each([
