@@ -3,6 +3,7 @@
 // that showed it. Everything kept from the server is scrubbed of the key first.
 import type { CheckName, Verdict } from './answer-checks.js';
 import { CHECKS } from './answer-checks.js';
+import { printable } from '../contract/printable.js';
 
 export interface SentRequest {
   method: string;
@@ -40,7 +41,10 @@ export interface OperationSummary {
 export type CheckCounts = Record<CheckName, { passed: number; failed: number }>;
 
 /** The request as the report shows it: a link can carry a value the server echoed (the key, even) into its URL or body. */
-const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({ ...sent, url: redact(sent.url), body: sent.body === undefined ? undefined : redact(sent.body) });
+const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({ ...sent, url: shown(sent.url, redact), body: sent.body === undefined ? undefined : redact(sent.body) });
+
+/** Peer text as the report prints it: the key scrubbed, control characters and escape codes written out. */
+const shown = (text: string, redact: (text: string) => string) => printable(redact(text));
 
 export function createTally(operationIds: readonly string[], redact: (text: string) => string) {
   const operations = new Map<string, OperationSummary>(operationIds.map((id) => [id, { operationId: id, requests: 0, statuses: {}, failedChecks: [], checks: {} }]));
@@ -68,11 +72,11 @@ export function createTally(operationIds: readonly string[], redact: (text: stri
         (summary.checks[check] ??= { passed: 0, failed: 0 })[outcome]++;
         if (failure === undefined) continue;
         if (!summary.failedChecks.includes(check)) summary.failedChecks.push(check);
-        const message = redact(failure);
+        const message = shown(failure, redact);
         const key = `${operationId}\n${check}\n${message}`;
         const known = failures.get(key);
         if (known) known.count++;
-        else failures.set(key, { check, operationId, message, count: 1, request: redactedRequest(sent, redact), note: redact(note) });
+        else failures.set(key, { check, operationId, message, count: 1, request: redactedRequest(sent, redact), note: shown(note, redact) });
       }
     },
     result() {

@@ -1,6 +1,9 @@
 // The client's log: off unless asked for (the `logLevel` option, else GCORE_LOG), written to a logger
 // of the caller's (default: console). Every line is a string made here and scrubbed of the key, in
-// every form the redactor knows, before the logger sees it; no object reaches the logger.
+// every form the redactor knows, and made printable (a server's body can forge no line and send no
+// terminal escape) before the logger sees it; no object reaches the logger.
+import { printable } from '../contract/printable.js';
+
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
 export interface Logger {
@@ -25,6 +28,6 @@ export const isLogLevel = (value: unknown): value is LogLevel => LOG_LEVELS.incl
 
 export function createLog(level: LogLevel, logger: Logger, redact: (text: string) => string): Log {
   const rank = LOG_LEVELS.indexOf(level);
-  const writer = (name: Exclude<LogLevel, 'off'>) => (rank >= LOG_LEVELS.indexOf(name) ? (line: string) => logger[name](redact(`${PREFIX} ${line}`)) : undefined);
+  const writer = (name: Exclude<LogLevel, 'off'>) => (rank >= LOG_LEVELS.indexOf(name) ? (line: string) => logger[name](printable(redact(`${PREFIX} ${line}`))) : undefined);
   return { error: writer('error'), warn: writer('warn'), info: writer('info'), debug: writer('debug') };
 }

@@ -18,6 +18,7 @@ export {
   type ResponseDefinition,
 } from './document.js';
 export { BodyTooLargeError, PEER_BODY_LIMIT_BYTES, readBoundedBytes, readBoundedText } from './bounded-body.js';
+export { printable } from './printable.js';
 export { createAnswerChecker, readAnswerBody, type AnswerChecker, type AnswerIssue, type AnswerPart, type CheckedAnswer, type WireAnswer } from './answer-check.js';
 export { createResponseChecker, UnknownOperationError } from './response-check.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';

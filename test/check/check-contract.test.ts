@@ -125,6 +125,23 @@ describe('a server whose answers are larger than the runner reads', () => {
   });
 });
 
+describe('text a server sends, in the report', () => {
+  it('reaches the report and the JUnit file printable: no escape code, no line of its own', async () => {
+    // JSON.parse quotes the first characters of a body that does not parse: the runner reports that message.
+    const evil = '\nFORGED\u001b[2J\r\u0007\u202e';
+    const server = await startServer((_, res) => res.writeHead(400, { 'content-type': 'application/json' }).end(evil));
+    try {
+      const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 1, maxRequests: 20 });
+      const written = formatReport(result) + junitReport(result);
+      expect(written).toContain('FORGED');
+      expect(written).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]/);
+      expect(written).not.toMatch(/^FORGED/m);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('the runner keeps its promises', () => {
   const recordRun = async (seed: number) => {
     const server = await startServer((_, res) => sendJson(res, 404, {}));

@@ -78,4 +78,18 @@ describe('the client log', () => {
     process.env.GCORE_LOG = 'loud';
     expect(() => createCloudClient({ apiKey: 'k' })).toThrow('got "loud"');
   });
+
+  it.each([
+    ['text/plain', 200],
+    ['text/plain', 500],
+    ['application/json', 400],
+  ])('writes a %s body of status %i printable: a server can forge no line and send no escape code', async (contentType, status) => {
+    const forged = 'ok\n[cloud-platform-api] GET /forged -> 200 in 1 ms\u001b[2J\r\u0007\u202e';
+    const { lines, logger } = recorder();
+    const fetch = async () => new Response(forged, { status, headers: { 'content-type': contentType } });
+    const client = createCloudClient({ apiKey: key, baseUrl: 'https://api.example.test', maxRetries: 0, logLevel: 'debug', logger, fetch });
+    await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }).catch(() => undefined);
+    expect(lines.some(([, line]) => line.includes('GET /forged'))).toBe(true);
+    for (const [, line] of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f\u202e]/);
+  });
 });

@@ -1,7 +1,9 @@
 // What the proxy saw, kept for a test or a person to read: each violation with its operation, direction,
 // status, path, rule, message and time (the undeclared fields apart: the live service may add fields),
 // and per operation the calls, the statuses seen and the violations by rule, as JSON or as a Markdown
-// report to paste into an issue about the document.
+// report to paste into an issue about the document. What came from a peer is kept printable: no
+// control character or escape code reaches whoever reads the report.
+import { printable } from 'cloud-platform-api/contract';
 import type { ContractViolation } from '../core/messages.js';
 
 export const DEFAULT_VIOLATION_LOG_SIZE = 1000;
@@ -48,7 +50,7 @@ export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
       for (const violation of violations) {
         if (violation.undeclared) tally.undeclared++;
         else countUp(tally.rules, `${violation.direction} ${violation.rule}`);
-        entries.push({ time: exchange.time, ...(exchange.operationId ? { operationId: exchange.operationId } : {}), ...(exchange.status === undefined ? {} : { status: exchange.status }), request: exchange.request, ...violation });
+        entries.push({ time: exchange.time, ...(exchange.operationId ? { operationId: exchange.operationId } : {}), ...(exchange.status === undefined ? {} : { status: exchange.status }), request: printable(exchange.request), ...violation, path: printable(violation.path), message: printable(violation.message) });
       }
       if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },

@@ -197,6 +197,18 @@ describe.each(PROXY_ADAPTERS)('the proxy through the $name', (adapter) => {
     expect(body.message).toContain(new URL(url).origin);
   });
 
+  it("keeps an upstream's text printable in the violations and the report: no escape code, no line of its own", async () => {
+    // JSON.parse quotes the first characters of a body that does not parse: the violation's message holds them.
+    const url = await serving((_r, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('\nFORGED\u001b[2J\r\u0007\u202e'));
+    const proxied = await adapter.start(url);
+    open.push(proxied);
+    await proxied.send(...requestOf('getVideo'));
+    const kept = JSON.stringify(proxied.emulator.violations.list()) + (await (await proxied.send('/__emulator/violations?format=markdown')).text());
+    expect(kept).toContain('FORGED');
+    expect(kept).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f\u202e]|^FORGED/m);
+    expect(JSON.stringify(proxied.emulator.violations.list())).not.toContain('\\nFORGED');
+  });
+
   it('refuses a body over the size limit before forwarding it', async () => {
     const upstream = await startDivergentServer();
     const proxied = await start(upstream);

@@ -1,0 +1,7 @@
+// Text from a peer (a server's body, an upstream's header), made safe to print on one line: each
+// control character, line or paragraph separator and bidirectional override is written as a `\u001b`
+// escape, so a peer can neither forge a log line nor send terminal escape codes to whoever reads it.
+
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+export const printable = (text: string): string => text.replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
