@@ -2015,7 +2015,7 @@ export interface components {
             error: string;
         };
         /**
-         * @description A security group applied to a port.
+         * @description A security group applied to a port. `name` is required, filled from the live service's description (the contract does not say); `id` is optional there.
          * @example {
          *       "id": "0f1e2d3c-4b5a-4978-8a6b-5c4d3e2f1a0b",
          *       "name": "default"
@@ -2032,7 +2032,7 @@ export interface components {
              * @description Name of the security group.
              * @example default
              */
-            name?: string;
+            name: string;
         };
         /**
          * @description A network port of an instance.
@@ -3429,7 +3429,7 @@ export interface components {
             regional_quotas: components["schemas"]["RegionalQuotas"][];
         };
         /**
-         * @description The percentage of quota usage at which the client gets a warning, with the last warning sent. `client_id` and `threshold` are required, filled from the live service's description as the official SDK's models (generated from it) have them; `last_sending` and `last_message` are optional there.
+         * @description The percentage of quota usage at which the client gets a warning, with the last warning sent. All four fields are required, filled from the live service's description (the contract does not say); `last_sending` and `last_message` are null when nothing was sent.
          * @example {
          *       "client_id": 3,
          *       "threshold": 80,
@@ -3454,7 +3454,7 @@ export interface components {
              * @description When the last warning was sent, in UTC. Null when nothing was sent.
              * @example 2026-11-21T06:00:00Z
              */
-            last_sending?: string | null;
+            last_sending: string | null;
             /**
              * @description Content of the last warning. It can be null, as in the live service's description; when it is null is not documented.
              * @example {
@@ -3467,7 +3467,7 @@ export interface components {
              *       "regional_quotas": []
              *     }
              */
-            last_message?: components["schemas"]["QuotaWarningMessage"] | null;
+            last_message: components["schemas"]["QuotaWarningMessage"] | null;
         };
     };
     responses: {

@@ -42,6 +42,7 @@ describe('what the live description fills', () => {
     ["the video status enum, marked as filled", () => property('Video', 'status').description, /filled from the live service's description/],
     ["the converted video status enum, marked as filled", () => property('ConvertedVideo', 'status').description, /filled from the live service's description/],
     ['op 14 required fields, marked as filled', () => schema('QuotaNotificationThreshold').description, /required, filled from the live service's description/],
+    ["op 9's security group name, marked as filled", () => schema('SecurityGroupRef').description, /required, filled from the live service's description/],
     ["op 14's message parts, marked as filled", () => schema('QuotaWarningMessage').description, /required, filled from the live service's description/],
   ])('%s', (_what, read, pattern) => {
     expect(read()).toMatch(pattern);
@@ -59,8 +60,13 @@ describe('what the live description fills', () => {
     expect(property('LogsUploaderConfigStatus', 'status').enum).toEqual(['in_progress', 'successful', 'failed']);
     expect(property('LiveStream', 'dvr_duration')).toMatchObject({ minimum: 30, maximum: 14400 });
     expect(parameter('InstanceId').schema.format).toBeUndefined();
-    // Op 14, as the official SDK's models have it: the record's two, the message's two, each region's two, each value's two.
-    expect(schema('QuotaNotificationThreshold').required).toEqual(['client_id', 'threshold']);
+    // Op 14: the record's four (the last two nullable, as the live description's serializer has them), the
+    // message's two, each region's two, each value's two.
+    expect(schema('QuotaNotificationThreshold').required).toEqual(['client_id', 'threshold', 'last_sending', 'last_message']);
+    expect(property('QuotaNotificationThreshold', 'last_sending').type).toContain('null');
+    expect(property('QuotaNotificationThreshold', 'last_message').oneOf).toContainEqual({ type: 'null' });
+    // Op 9: a port's security group requires its name, not its id.
+    expect(schema('SecurityGroupRef').required).toEqual(['name']);
     expect(schema('QuotaWarningMessage').required).toEqual(['global_quotas', 'regional_quotas']);
     expect(schema('RegionalQuotas').required).toEqual(['region_id', 'region_name']);
     expect(schema('QuotaValue').required).toEqual(['limit', 'usage']);
