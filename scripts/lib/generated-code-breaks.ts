@@ -1,6 +1,8 @@
 // Changes that redocly's diff rates as patches because the wire stays compatible, but that break code
-// generated from the document: a renamed path parameter (clients pass path parameters by name) and
-// a value removed from a response enum (the generated union type loses a member).
+// generated from the document: a renamed path parameter (clients pass path parameters by name), a
+// value removed from a response enum (the generated union type loses a member), a component schema
+// renamed or removed (the package exports `components['schemas'][name]`), and a request body field
+// removed (an object literal that sets it becomes an excess-property error).
 import { listOperations, resolveRef, type OpenApiDocument } from '../../src/contract/document.js';
 import type { DiffChange } from './contract-diff.js';
 
@@ -16,25 +18,49 @@ function operations(doc: Json) {
   );
 }
 
-/** Every enum reachable from a schema, keyed by where it sits (`.state`, `[].kind`, ...); `seen` stops recursive schemas. */
-function enums(doc: Json, schema: Json | undefined, at: string, out: Map<string, unknown[]>, seen: Set<string>): void {
+/** Calls `visit` with every schema reachable from `schema`, keyed by where it sits (`.state`, `[].kind`, ...); `seen` stops recursive schemas. */
+function walk(doc: Json, schema: Json | undefined, at: string, visit: (at: string, schema: Json) => void, seen: Set<string>): void {
   if (!schema || typeof schema !== 'object' || (schema.$ref && seen.has(schema.$ref))) return;
   const s = resolveRef(doc, schema);
   const refs = new Set(seen);
   if (schema.$ref) refs.add(schema.$ref);
-  if (Array.isArray(s.enum)) out.set(at, s.enum);
-  for (const [name, sub] of Object.entries<Json>(s.properties ?? {})) enums(doc, sub, `${at}.${name}`, out, refs);
-  if (s.items) enums(doc, s.items, `${at}[]`, out, refs);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) for (const sub of (s[key] ?? []) as Json[]) enums(doc, sub, at, out, refs);
+  visit(at, s);
+  for (const [name, sub] of Object.entries<Json>(s.properties ?? {})) walk(doc, sub, `${at}.${name}`, visit, refs);
+  if (s.items) walk(doc, s.items, `${at}[]`, visit, refs);
+  for (const key of ['allOf', 'oneOf', 'anyOf']) for (const sub of (s[key] ?? []) as Json[]) walk(doc, sub, at, visit, refs);
 }
 
 function responseEnums(doc: Json, operation: Json): Map<string, unknown[]> {
   const out = new Map<string, unknown[]>();
   for (const [status, raw] of Object.entries<Json>(operation.responses ?? {})) {
     const response = resolveRef(doc, raw);
-    for (const [type, media] of Object.entries<Json>(response?.content ?? {})) enums(doc, media.schema, `${status} ${type} $`, out, new Set());
+    for (const [type, media] of Object.entries<Json>(response?.content ?? {})) {
+      walk(doc, media.schema, `${status} ${type} $`, (at, s) => Array.isArray(s.enum) && out.set(at, s.enum), new Set());
+    }
   }
   return out;
+}
+
+/** Where each field of the request body sits (`application/json $.name`, `... $.tags[].key`). */
+function requestFields(doc: Json, operation: Json): Set<string> {
+  const out = new Set<string>();
+  const body = operation.requestBody ? resolveRef(doc, operation.requestBody) : undefined;
+  for (const [type, media] of Object.entries<Json>(body?.content ?? {})) {
+    walk(doc, media.schema, `${type} $`, (at, s) => Object.keys(s.properties ?? {}).forEach((name) => out.add(`${at}.${name}`)), new Set());
+  }
+  return out;
+}
+
+/** A component schema of the base that the revision no longer has: renamed or removed. */
+function removedSchemas(base: Json, revision: Json): DiffChange[] {
+  const kept = new Set(Object.keys(revision.components?.schemas ?? {}));
+  return Object.keys(base.components?.schemas ?? {})
+    .filter((name) => !kept.has(name))
+    .map((name) => ({
+      ruleId: 'component-schema-removed',
+      impact: 'major',
+      message: `Component schema \`${name}\` was renamed or removed: code that names \`components['schemas']['${name}']\` no longer compiles.`,
+    }));
 }
 
 export function generatedCodeBreaks(base: Json, revision: Json): DiffChange[] {
@@ -53,6 +79,15 @@ export function generatedCodeBreaks(base: Json, revision: Json): DiffChange[] {
         });
       }
     });
+    const revisionFields = requestFields(revision, now.operation);
+    const removedFields = [...requestFields(base, before.operation)].filter((field) => !revisionFields.has(field));
+    for (const field of removedFields) {
+      changes.push({
+        ruleId: 'request-field-removed',
+        impact: 'major',
+        message: `\`${before.label}\` request body ${field} was removed: an object literal that sets it no longer type-checks.`,
+      });
+    }
     const revisionEnums = responseEnums(revision, now.operation);
     for (const [where, values] of responseEnums(base, before.operation)) {
       const kept = revisionEnums.get(where);
@@ -66,5 +101,5 @@ export function generatedCodeBreaks(base: Json, revision: Json): DiffChange[] {
       }
     }
   }
-  return changes;
+  return [...changes, ...removedSchemas(base, revision)];
 }

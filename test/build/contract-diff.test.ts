@@ -42,6 +42,17 @@ const breaking: [string, (doc: Doc) => void, string][] = [
   ['response field retyped', (doc) => (item(doc).id.type = 'string'), 'schema-type-changed'],
   ['enum value removed from a response', (doc) => (item(doc).state.enum = ['active']), 'response-enum-value-removed'],
   ['operationId renamed', (doc) => (doc.paths['/items/{item_id}'].get.operationId = 'fetchItem'), 'operation-id-changed'],
+  [
+    "component schema renamed (components['schemas']['Item'] is gone from the types)",
+    (doc) => {
+      doc.components.schemas.Thing = doc.components.schemas.Item;
+      delete doc.components.schemas.Item;
+      const text = JSON.stringify(doc.paths).replaceAll('#/components/schemas/Item', '#/components/schemas/Thing');
+      doc.paths = JSON.parse(text);
+    },
+    'component-schema-removed',
+  ],
+  ['request body field removed (an object literal that sets it no longer compiles)', (doc) => delete doc.paths['/items'].post.requestBody.content['application/json'].schema.properties.color, 'request-field-removed'],
 ];
 
 describe('npm run diff', () => {

@@ -162,7 +162,7 @@ describe('a state it cannot use whole is refused, naming the file, the table, th
       s.tables.configs = [[String(2 ** 53 - 1), { ...config, id: 2 ** 53 - 1 }]];
     }, /table configs, row "9007199254740991": \$\.id: must be <= 9007199254740990 \(maximum\)/],
     ['with a field nested 5,000 deep', (s) => (s.tables.configs[0]![1] = { ...s.tables.configs[0]![1], status: 'DEEP' as never }), /table configs, row "1": nested deeper than 32 levels/],
-    ['with a threshold the document does not allow', (s) => (s.tables.thresholds = [['3', { client_id: 3, threshold: 'high' as never }]]), /table thresholds, row "3": \$\.threshold: must be integer \(type\)/],
+    ['with a threshold the document does not allow', (s) => (s.tables.thresholds = [['3', { client_id: 3, threshold: 'high' as never, last_sending: null, last_message: null }]]), /table thresholds, row "3": \$\.threshold: must be integer \(type\)/],
     ['with a row of JSON null', (s) => (s.tables.configs[0]![1] = null as never), /table configs, row "1": \$: must be object \(type\)/],
   ];
 
@@ -194,7 +194,7 @@ describe('a state it cannot use whole is refused, naming the file, the table, th
     ['with a row that is not JSON', (file) => sql(file, "UPDATE configs SET row = '{not json'"), /table configs, row "1" is not JSON/],
     ['with a dropped table', (file) => sql(file, 'DROP TABLE configs'), /has lost its table configs/],
     ['with overwritten pages', (file) => overwrite(file, 2 * 4096, Infinity), /is damaged \(SQLite quick_check: /],
-    ['with a threshold the document does not allow', (file) => sql(file, `UPDATE thresholds SET row = '{"client_id":3,"threshold":"high"}' WHERE key = '3'`), /table thresholds, row "3": \$\.threshold: must be integer \(type\)/],
+    ['with a threshold the document does not allow', (file) => sql(file, `UPDATE thresholds SET row = '{"client_id":3,"threshold":"high","last_sending":null,"last_message":null}' WHERE key = '3'`), /table thresholds, row "3": \$\.threshold: must be integer \(type\)/],
   ];
 
   it.each(damaged)('--state with a file %s', async (_, damage, message) => {
