@@ -41,7 +41,7 @@ function kindVerdict(request: RequestCase, status: number): Verdict | undefined 
     case 'invalid':
       return { check: 'invalid-rejected', ...(status >= 400 && status < 500 ? {} : { failure: `answered ${status} to a request the document does not allow (${request.note})` }) };
     case 'linked':
-      return { check: 'link-followed', ...(status === request.expectedStatus ? {} : { failure: `answered ${status} where the link expects ${request.expectedStatus} (${request.note})` }) };
+      return { check: 'link-followed', ...(status === request.expectedStatus ? {} : { failure: `answered ${status} where the link expects ${request.expectedStatus}` }) };
     default:
       return undefined;
   }

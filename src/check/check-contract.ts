@@ -11,7 +11,7 @@ import { deriveRoutes, type RouteSpec } from '../contract/routes.js';
 import { createContractValidator } from '../contract/validator.js';
 import { createAnswerChecks, type Answer } from './answer-checks.js';
 import { CheckUsageError, refusal, resolveCheckOptions, type CheckOptions, type ResolvedCheckOptions } from './check-options.js';
-import { linkedCase, linksByOperation, type LinkSpec } from './links.js';
+import { linkedCase, linksByOperation, unsafeLink, type LinkSpec } from './links.js';
 import { createRequestJudge, exampleCase, invalidCases, randomValidCases, wireText, type RequestCase } from './request-cases.js';
 import { createTally, type CheckCounts, type Failure, type OperationSummary, type SentRequest } from './tally.js';
 
@@ -73,13 +73,18 @@ export function requestUrl(base: URL, request: RequestCase): string {
   return `${base.origin}${base.pathname.replace(/\/$/, '')}${pathname}${search}`;
 }
 
-async function send(options: ResolvedCheckOptions, request: RequestCase): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const authenticated = request.kind !== 'unauthenticated';
-  if (authenticated) headers.authorization = `apikey ${options.apiKey}`;
+/** What goes on the wire for a request: method, URL, body as text, and whether it carries the key. */
+function sentRequest(options: ResolvedCheckOptions, request: RequestCase): SentRequest {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const sent = { method: request.route.method, url: requestUrl(options.baseUrl, request), body, authenticated };
+  return { method: request.route.method, url: requestUrl(options.baseUrl, request), body, authenticated: request.kind !== 'unauthenticated' };
+}
+
+async function send(options: ResolvedCheckOptions, request: RequestCase): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
+  const sent = sentRequest(options, request);
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (sent.authenticated) headers.authorization = `apikey ${options.apiKey}`;
+  if (sent.body !== undefined) headers['content-type'] = 'application/json';
+  const body = sent.body;
   try {
     const response = await options.fetch(sent.url, { method: sent.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
     return { sent, answer: { status: response.status, headers: response.headers, text: await readBoundedText(response) } };
@@ -164,10 +169,17 @@ async function exchange(run: Run, request: RequestCase): Promise<RequestCase[]> 
   run.unansweredInARow = 0;
   const { verdicts, body } = run.judgeAnswer(request, answer);
   run.tally.record(operationId, request.note, sent, String(answer.status), verdicts);
-  if (answer.status < 200 || answer.status > 299 || request.kind === 'unauthenticated' || request.kind === 'invalid') return [];
+  // Links are followed from the runner's own requests only: a link's request that succeeds starts no
+  // chain (a stateless mock answers a self-link's 409 with a 2xx, again and again).
+  if (answer.status < 200 || answer.status > 299 || request.kind !== 'valid') return [];
   return (run.links.get(operationId) ?? [])
     .map((link) => linkedCase(run.document, link, { request, status: answer.status, headers: answer.headers, body }))
-    .filter((linked) => refusal(linked.route.method, true, run.options) === undefined);
+    .filter((linked) => refusal(linked.route.method, true, run.options) === undefined)
+    .filter((linked) => {
+      const unsafe = unsafeLink(request, linked, requestUrl(run.options.baseUrl, linked));
+      if (unsafe) run.tally.refuseLink(operationId, linked.note, sentRequest(run.options, linked), unsafe);
+      return unsafe === undefined;
+    });
 }
 
 /** Round after round, one request per operation, each followed by what its links make; until the budget is spent. */

@@ -79,3 +79,31 @@ export function linkedCase(document: OpenApiDocument, link: LinkSpec, exchange: 
   if (link.requestBody !== undefined) request.body = structuredClone(evaluate(link.requestBody, exchange));
   return { ...request, kind: 'linked', expectedStatus: link.expectedStatus, note: `link ${link.name} from ${exchange.request.route.operationId} (${exchange.request.note})` };
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Whether two parsed JSON values are the same, whatever the order of their keys. */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * Why the runner must not send a link's request (`url`, as it would go), or undefined: a value from the
+ * answer that would move it to another path (`..` for an id), or a DELETE whose body names another
+ * resource than the request it follows sent: the runner deletes only what it created. The reason names
+ * the cause, not the values (the failure's request shows them), so that one cause is one failure.
+ */
+export function unsafeLink(source: RequestCase, linked: RequestCase, url: string): string | undefined {
+  const resolved = new URL(url);
+  const asBuilt = url.slice(resolved.origin.length).split('?')[0]!;
+  if (resolved.pathname !== asBuilt) return `a value from the answer would send ${linked.route.method} ${linked.route.path} to another path (its request shows where): not sent`;
+  if (linked.route.method !== 'DELETE' || !isObject(source.body) || !isObject(linked.body)) return undefined;
+  const sent = source.body;
+  const answered = linked.body;
+  const other = Object.keys(sent).find((key) => !sameJson(sent[key], answered[key]));
+  if (other === undefined) return undefined;
+  return `the answer names another resource than this run created (its ${other} is not the one sent): the DELETE was not sent`;
+}

@@ -4,6 +4,7 @@
 import type { CheckName, Verdict } from './answer-checks.js';
 import { CHECKS } from './answer-checks.js';
 import { printable } from '../contract/printable.js';
+import { redactJson } from '../client/redact.js';
 
 export interface SentRequest {
   method: string;
@@ -41,7 +42,16 @@ export interface OperationSummary {
 export type CheckCounts = Record<CheckName, { passed: number; failed: number }>;
 
 /** The request as the report shows it: a link can carry a value the server echoed (the key, even) into its URL or body. */
-const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({ ...sent, url: shown(sent.url, redact), body: sent.body === undefined ? undefined : redact(sent.body) });
+const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({ ...sent, url: shown(sent.url, redact), body: sent.body === undefined ? undefined : redactedBody(sent.body, redact) });
+
+/** A JSON body with the key scrubbed from each string as parsed: an echo the body escapes again is found too. */
+function redactedBody(body: string, redact: (text: string) => string): string {
+  try {
+    return JSON.stringify(redactJson(JSON.parse(body), redact));
+  } catch {
+    return redact(body);
+  }
+}
 
 /** Peer text as the report prints it: the key scrubbed, control characters and escape codes written out. */
 const shown = (text: string, redact: (text: string) => string) => printable(redact(text));
@@ -61,26 +71,40 @@ export function createTally(operationIds: readonly string[], redact: (text: stri
     },
     record(operationId: string, note: string, sent: SentRequest, status: string, verdicts: readonly Verdict[]) {
       requests++;
-      // A link may lead to an operation outside the ones chosen: it is listed once it is called.
-      const summary = operations.get(operationId) ?? { operationId, requests: 0, statuses: {}, failedChecks: [], checks: {} };
-      operations.set(operationId, summary);
+      const summary = summaryOf(operationId);
       summary.requests++;
       summary.statuses[status] = (summary.statuses[status] ?? 0) + 1;
-      for (const { check, failure } of verdicts) {
-        const outcome = failure === undefined ? 'passed' : 'failed';
-        checks[check][outcome]++;
-        (summary.checks[check] ??= { passed: 0, failed: 0 })[outcome]++;
-        if (failure === undefined) continue;
-        if (!summary.failedChecks.includes(check)) summary.failedChecks.push(check);
-        const message = shown(failure, redact);
-        const key = `${operationId}\n${check}\n${message}`;
-        const known = failures.get(key);
-        if (known) known.count++;
-        else failures.set(key, { check, operationId, message, count: 1, request: redactedRequest(sent, redact), note: shown(note, redact) });
-      }
+      judge(summary, note, sent, verdicts);
+    },
+    /** A link's request the runner would not send: a failure of `link-followed` for the operation it came from. */
+    refuseLink(operationId: string, note: string, sent: SentRequest, why: string) {
+      judge(summaryOf(operationId), note, sent, [{ check: 'link-followed', failure: why }]);
     },
     result() {
       return { requests, operations: [...operations.values()], checks, failures: [...failures.values()] };
     },
   };
+
+  /** A link may lead to an operation outside the ones chosen: it is listed once it is called. */
+  function summaryOf(operationId: string): OperationSummary {
+    const summary = operations.get(operationId) ?? { operationId, requests: 0, statuses: {}, failedChecks: [], checks: {} };
+    operations.set(operationId, summary);
+    return summary;
+  }
+
+  function judge(summary: OperationSummary, note: string, sent: SentRequest, verdicts: readonly Verdict[]): void {
+    const { operationId } = summary;
+    for (const { check, failure } of verdicts) {
+      const outcome = failure === undefined ? 'passed' : 'failed';
+      checks[check][outcome]++;
+      (summary.checks[check] ??= { passed: 0, failed: 0 })[outcome]++;
+      if (failure === undefined) continue;
+      if (!summary.failedChecks.includes(check)) summary.failedChecks.push(check);
+      const message = shown(failure, redact);
+      const key = `${operationId}\n${check}\n${message}`;
+      const known = failures.get(key);
+      if (known) known.count++;
+      else failures.set(key, { check, operationId, message, count: 1, request: redactedRequest(sent, redact), note: shown(note, redact) });
+    }
+  }
 }

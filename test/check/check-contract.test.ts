@@ -125,6 +125,35 @@ describe('a server whose answers are larger than the runner reads', () => {
   });
 });
 
+describe('the links the runner follows, and where they lead', () => {
+  const example = (name: string) => resolveRef<JsonObject>(document, { $ref: `#/components/schemas/${name}` }).examples as unknown[];
+  /** A server that answers a POST to `path` with `body` and anything else with an empty 404. */
+  const answering = (path: string, body: unknown) => startServer((request, res) => (request.method === 'POST' && request.url.startsWith(path) ? sendJson(res, 200, body) : sendJson(res, 404, {})));
+
+  it('sends no request a link value would move to another path (an id of "..")', async () => {
+    const server = await answering('/cdn/logs_uploader/configs', { ...(example('LogsUploaderConfig')[0] as object), id: '..' });
+    try {
+      const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 1, maxRequests: 10, operations: ['createLogsUploaderConfig'] });
+      expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+      expect(result.failures).toContainEqual(expect.objectContaining({ operationId: 'createLogsUploaderConfig', check: 'link-followed', message: 'a value from the answer would send PATCH /cdn/logs_uploader/configs/{config_id} to another path (its request shows where): not sent' }));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('deletes only what the run created: no DELETE of an event the answer names instead', async () => {
+    const someoneElses = { ...(example('StorageEvent')[0] as Record<string, unknown>), bucket_name: 'someone-elses-bucket' };
+    const server = await answering('/storage/notifications/v1/event', someoneElses);
+    try {
+      const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 1, maxRequests: 10, operations: ['addStorageEvent'] });
+      expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+      expect(result.failures).toContainEqual(expect.objectContaining({ operationId: 'addStorageEvent', check: 'link-followed', message: 'the answer names another resource than this run created (its bucket_name is not the one sent): the DELETE was not sent' }));
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('text a server sends, in the report', () => {
   it('reaches the report and the JUnit file printable: no escape code, no line of its own', async () => {
     // JSON.parse quotes the first characters of a body that does not parse: the runner reports that message.
