@@ -1,14 +1,16 @@
 // npm run stress: at least 10,000 hostile requests (scripts/lib/fuzz-requests.ts) to an emulator on
 // 127.0.0.1, over real sockets, for at most 2 minutes; then hostile snapshots and fixture sets
 // (scripts/lib/hostile-state.ts), each fed to a fresh emulator in process, which must refuse it by
-// name or serve only answers the document declares. Every answer is judged against the document; it
-// prints the counts, a histogram of statuses, the 5xx, the crashes and the contradictions, and exits 1
-// unless all are 0. Not part of npm test (which runs a smaller share of both).
+// name or serve only answers the document declares; then hostile peers (scripts/lib/hostile-peers.ts),
+// each with its memory measured against a bound. Every answer is judged against the document; it
+// prints the counts, a histogram of statuses, the 5xx, the crashes, the contradictions and the memory,
+// and exits 1 unless all are 0 and every peer stays in its bound. Not part of npm test (which runs a smaller share of both).
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { startEmulatorServer } from '../src/server.js';
 import { createJudge, fuzzRequests, type Answer, type FuzzRequest } from './lib/fuzz-requests.js';
 import { feedHostileState } from './lib/hostile-state.js';
+import { runHostilePeers } from './lib/hostile-peers.js';
 
 const REQUESTS = 20_000;
 /** Hostile snapshots, and as many hostile fixture sets. */
@@ -93,7 +95,11 @@ async function main(): Promise<number> {
   for (const line of state.crashes.slice(0, 20)) console.log(`  ${line}`);
   console.log(`answers off the document after a hostile state: ${state.contradictions.length}`);
   for (const line of state.contradictions.slice(0, 20)) console.log(`  ${line}`);
-  const clean = fivexx === 0 && contradictions.length === 0 && state.crashes.length === 0 && state.contradictions.length === 0;
+  const peers = await runHostilePeers();
+  console.log('hostile peers (memory: peak RSS over the start, or heap still held):');
+  for (const peer of peers) console.log(`  ${peer.mib <= peer.boundMib ? 'ok  ' : 'OVER'} ${peer.mib.toFixed(1).padStart(6)} MiB (bound ${peer.boundMib}) ${peer.name}: ${peer.outcome}`);
+  const bounded = peers.every((peer) => peer.mib <= peer.boundMib);
+  const clean = fivexx === 0 && contradictions.length === 0 && state.crashes.length === 0 && state.contradictions.length === 0 && bounded;
   return sent >= 10_000 && clean ? 0 : 1;
 }
 
