@@ -14,7 +14,7 @@ export class BodyTooLargeError extends Error {
 }
 
 /** The bytes of the answer's body, at most `limitBytes`; longer is a BodyTooLargeError, and the stream is cancelled. */
-export async function readBoundedBytes(response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<Uint8Array> {
+export async function readBoundedBytes(response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<Uint8Array<ArrayBuffer>> {
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];

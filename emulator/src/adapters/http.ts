@@ -11,7 +11,7 @@ import { queryOf } from './web.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import type { Emulator } from '../index.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';
-import { bodyText } from '../core/serialize.js';
+import { bodyContent, bodyText } from '../core/serialize.js';
 import { STATUS_TEXT } from '../core/status-text.js';
 
 /** How long a connection may take, in ms: documented in the README. */
@@ -30,9 +30,10 @@ export interface StaticFiles {
 
 interface ReadBody {
   text: string | undefined;
+  bytes: Buffer | undefined;
   tooLarge: boolean;
 }
-const NO_BODY: ReadBody = { text: undefined, tooLarge: false };
+const NO_BODY: ReadBody = { text: undefined, bytes: undefined, tooLarge: false };
 
 /** Reads the body up to the limit, then calls `done`; past the limit, stops reading and reports it too large. A failed read ends the response. */
 function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBody) => void): void {
@@ -44,9 +45,12 @@ function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBo
     size += chunk.length;
     if (size <= BODY_LIMIT_BYTES) return void chunks.push(chunk);
     req.off('data', onData).off('end', onEnd).pause();
-    done({ text: undefined, tooLarge: true });
+    done({ text: undefined, bytes: undefined, tooLarge: true });
   };
-  const onEnd = () => done({ text: size === 0 ? undefined : (chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)).toString('utf8'), tooLarge: false });
+  const onEnd = () => {
+    const bytes = size === 0 ? undefined : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    done({ text: bytes?.toString('utf8'), bytes, tooLarge: false });
+  };
   req.on('data', onData).on('end', onEnd).on('error', () => res.destroy());
 }
 
@@ -68,17 +72,19 @@ function coreRequestOf(req: IncomingMessage, pathname: string, body: ReadBody): 
     // which no request carries), as the core reads them; no copy is needed.
     headers: req.headers as CoreRequest['headers'],
     body: body.text,
+    bodyBytes: body.bytes,
     bodyTooLarge: body.tooLarge,
   };
 }
 
 function send(res: ServerResponse, answer: CoreResponse, closeAfter = false): void {
-  const text = bodyText(answer);
+  const content = bodyContent(answer);
   const headers: OutgoingHttpHeaders = { ...answer.headers };
-  if (text !== undefined) headers['content-length'] = Buffer.byteLength(text);
+  if (answer.setCookie?.length) headers['set-cookie'] = [...answer.setCookie];
+  if (content !== undefined) headers['content-length'] = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
   if (closeAfter) headers.connection = 'close';
   res.writeHead(answer.status, headers);
-  res.end(text);
+  res.end(content);
 }
 
 function serveStatic(res: ServerResponse, root: string, { file, type }: StaticFiles[string]): void {

@@ -1,6 +1,6 @@
 // Between web Requests and Responses and the core: what the in-process fetch and the MSW handlers share.
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
-import { bodyText } from '../core/serialize.js';
+import { bodyContent } from '../core/serialize.js';
 
 /** A repeated query parameter becomes an array; keys go in a null-prototype object, so `__proto__` is a key. */
 export function queryOf(params: URLSearchParams): CoreRequest['query'] {
@@ -12,8 +12,8 @@ export function queryOf(params: URLSearchParams): CoreRequest['query'] {
   return query;
 }
 
-/** The body's text, or the signal's reason once it aborts: a body stream that never ends must not hold the caller. */
-function bodyOf(request: Request): Promise<string> {
+/** The body's bytes, or the signal's reason once it aborts: a body stream that never ends must not hold the caller. */
+function bodyOf(request: Request): Promise<Uint8Array> {
   const { signal } = request;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
@@ -22,9 +22,11 @@ function bodyOf(request: Request): Promise<string> {
       void request.body?.cancel(signal.reason).catch(() => undefined);
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    request.text().then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+    request.arrayBuffer().then((buffer) => resolve(new Uint8Array(buffer)), reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
+
+const bodyFields = (bytes: Uint8Array): Pick<CoreRequest, 'body' | 'bodyBytes'> => ({ body: new TextDecoder().decode(bytes), bodyBytes: bytes });
 
 /** The request as the core takes it; `basePath`, where the API is mounted under a path, is cut off its path. */
 export async function toCoreRequest(request: Request, basePath = ''): Promise<CoreRequest> {
@@ -36,12 +38,15 @@ export async function toCoreRequest(request: Request, basePath = ''): Promise<Co
     path: basePath !== '' && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname,
     query: queryOf(url.searchParams),
     headers,
-    body: request.body === null ? undefined : await bodyOf(request),
+    ...(request.body === null ? {} : bodyFields(await bodyOf(request))),
   };
 }
 
 export function toWebResponse(answer: CoreResponse): Response {
-  return new Response(bodyText(answer) ?? null, { status: answer.status, headers: answer.headers });
+  const headers = new Headers(answer.headers);
+  for (const cookie of answer.setCookie ?? []) headers.append('set-cookie', cookie);
+  // Bytes come from the proxy's own read of an answer: an ArrayBuffer of their own, never a shared one.
+  return new Response((bodyContent(answer) as string | Uint8Array<ArrayBuffer> | undefined) ?? null, { status: answer.status, headers });
 }
 
 /** Resolves after `ms` (never, for Infinity), or rejects with the signal's reason once it aborts. */

@@ -33,6 +33,8 @@ export interface CoreRequest {
   headers: Record<string, string | undefined>;
   /** The body's text; undefined or empty for none. */
   body?: string | undefined;
+  /** The body as the bytes received, where the adapter kept them: what the proxy forwards, so a body that is not UTF-8 passes unchanged. */
+  bodyBytes?: Uint8Array | undefined;
   /** Set by an adapter that stopped reading a body over the size limit. */
   bodyTooLarge?: boolean;
 }
@@ -40,10 +42,12 @@ export interface CoreRequest {
 export interface CoreResponse {
   status: number;
   headers: Readonly<Record<string, string>>;
-  /** A JSON value, a string for a text body, or undefined for none. */
+  /** A JSON value, a string for a text body, or undefined for none; with `verbatim`, bytes too. */
   body: unknown;
-  /** The body is a string to send as it is, whatever its type says (an upstream's answer, handed back unchanged). */
+  /** The body is a string or bytes to send as they are, whatever its type says (an upstream's answer, handed back unchanged). */
   verbatim?: true;
+  /** Each Set-Cookie header, apart: several cannot be joined into one header as others can. */
+  setCookie?: readonly string[];
   /** For the log and the journal: the operation that took the request (none for a path no operation has), and the body fields it did not declare. */
   operationId?: string;
   unknownFields?: string[];

@@ -77,7 +77,7 @@ export function createProxyStage({ document, validator, checkCall, upstream, log
     if (route && sent.checked && failing.length === 0 && answer.status >= 200 && answer.status < 300) {
       recorder?.record(route.operationId, { ...sent.checked, body: scrub.value(received.body) });
     }
-    return { status: answer.status, headers: { ...answer.headers, 'x-contract-violations': String(failing.length) }, body: answer.text, verbatim: true, operationId, violations };
+    return { status: answer.status, headers: { ...answer.headers, 'x-contract-violations': String(failing.length) }, setCookie: answer.setCookie, body: answer.bytes, verbatim: true, operationId, violations };
   }
 
   const deferredExchange = (request: CoreRequest, route: RouteSpec | undefined, sent: RequestSide): CoreResponse => ({ status: 0, headers: {}, body: undefined, operationId: route?.operationId, deferred: () => exchange(request, route, sent) });

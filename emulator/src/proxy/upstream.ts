@@ -1,7 +1,8 @@
-// Forwards a request to the upstream as it was sent (method, path, query, body, Authorization and the
-// other end-to-end headers) and reads its answer, up to PEER_BODY_LIMIT_BYTES decoded. An upstream that is down, cut off or too slow
-// is an UpstreamError that names the upstream and what happened, with the status to answer (502, 504).
-import { BodyTooLargeError, networkCode, readBoundedText } from 'cloud-platform-api/contract';
+// Forwards a request to the upstream as it was sent (method, path, query, the body's bytes, Authorization
+// and the other end-to-end headers) and reads its answer as bytes, up to PEER_BODY_LIMIT_BYTES decoded.
+// An upstream that is down, cut off or too slow is an UpstreamError that names the upstream and what
+// happened, with the status to answer (502, 504).
+import { BodyTooLargeError, networkCode, readBoundedBytes } from 'cloud-platform-api/contract';
 import type { CoreRequest } from '../core/messages.js';
 
 export interface UpstreamOptions {
@@ -15,8 +16,13 @@ export interface UpstreamOptions {
 
 export interface UpstreamAnswer {
   status: number;
-  /** Header names in lower case; hop-by-hop headers and those of an encoding fetch undid left out. */
+  /** Header names in lower case; hop-by-hop headers, those the Connection header names, those of an encoding fetch undid and Set-Cookie left out. */
   headers: Record<string, string>;
+  /** Each Set-Cookie header, apart. */
+  setCookie: string[];
+  /** The body as received, to hand back unchanged. */
+  bytes: Uint8Array<ArrayBuffer>;
+  /** The body read as UTF-8, for the checks. */
   text: string;
 }
 
@@ -32,12 +38,20 @@ export class UpstreamError extends Error {
   }
 }
 
-/** Headers that belong to one connection, or that fetch sets or undoes itself: never passed on. */
-const NOT_PASSED = new Set(['host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'content-encoding', 'accept-encoding', 'origin', 'referer', 'prefer']);
+/**
+ * Headers that belong to one connection, or that fetch sets or undoes itself: never passed on. The
+ * server answered `Expect: 100-continue` itself; fetch refuses to send it. Set-Cookie is passed apart.
+ */
+const NOT_PASSED = new Set(['host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'content-encoding', 'accept-encoding', 'origin', 'referer', 'prefer', 'expect', 'set-cookie']);
 
-const passed = (headers: Iterable<[string, string | undefined]>): Record<string, string> => {
+/** The end-to-end headers: those not NOT_PASSED, nor named by the message's Connection header as its own hop's. */
+const passed = (headers: Iterable<[string, string | undefined]>, connection: string | undefined): Record<string, string> => {
+  const hopByHop = new Set((connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
   const kept: Record<string, string> = {};
-  for (const [name, value] of headers) if (value !== undefined && !NOT_PASSED.has(name.toLowerCase())) kept[name.toLowerCase()] = value;
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    if (value !== undefined && !NOT_PASSED.has(lower) && !hopByHop.has(lower)) kept[lower] = value;
+  }
   return kept;
 };
 
@@ -76,12 +90,15 @@ export function createUpstream({ baseUrl, fetch: send = globalThis.fetch, timeou
     const url = upstreamUrl(base, request);
     const signal = AbortSignal.timeout(timeoutMs);
     const hasBody = method !== 'GET' && method !== 'HEAD' && request.body !== undefined && request.body !== '';
+    // The bytes as received where the adapter kept them: a body that is not UTF-8 passes unchanged.
+    const body = hasBody ? ((request.bodyBytes as Uint8Array<ArrayBuffer> | undefined) ?? request.body) : undefined;
     let stage = 'could not be reached';
     try {
-      const response = await send(url, { method, headers: passed(Object.entries(request.headers)), body: hasBody ? request.body : undefined, redirect: 'manual', signal });
+      const response = await send(url, { method, headers: passed(Object.entries(request.headers), request.headers.connection), body, redirect: 'manual', signal });
       stage = 'cut off its answer';
-      const text = await readBoundedText(response);
-      return { status: response.status, headers: passed(response.headers), text };
+      const bytes = await readBoundedBytes(response);
+      const headers = passed(response.headers, response.headers.get('connection') ?? undefined);
+      return { status: response.status, headers, setCookie: response.headers.getSetCookie(), bytes, text: new TextDecoder().decode(bytes) };
     } catch (error) {
       if (error instanceof BodyTooLargeError) throw new UpstreamError(502, `The upstream ${origin} answered ${method} ${request.path} with more than ${error.limitBytes} bytes, decoded: the proxy stopped reading there`);
       if (signal.aborted) throw new UpstreamError(504, `The upstream ${origin} did not answer ${method} ${request.path} within ${timeoutMs} ms`);

@@ -2,6 +2,8 @@
 // time, through the HTTP server and the in-process fetch: each shows up where the README says (the
 // answer's X-Contract-Violations, GET /__emulator/violations, the log line), and the answer itself is
 // handed back unchanged. A faithful upstream gives no violation over every operation.
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { createCloudClient, unwrap } from 'cloud-platform-api';
 import { PEER_BODY_LIMIT_BYTES, pathPattern } from 'cloud-platform-api/contract';
@@ -256,6 +258,78 @@ describe('where the proxy sends a request: only under its base URL', () => {
     try {
       await rawRequest(server.url, { path: '/streaming/videos/../videos/1444', headers: AUTH });
       expect(upstream.requests.map((r) => r.url)).toEqual(['/v1/streaming/videos/1444']);
+    } finally {
+      await server.close();
+      await upstream.close();
+    }
+  });
+});
+
+/** An upstream that keeps each request's headers and body bytes, and answers as `answer` says. */
+async function rawUpstream(answer: (res: ServerResponse) => void) {
+  const received: { headers: IncomingHttpHeaders; body: Buffer }[] = [];
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk)).on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks) });
+      answer(res);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+describe.each(PROXY_ADAPTERS)('HTTP as the proxy passes it on, through the $name', (adapter) => {
+  const open: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((each) => each.close()));
+  });
+  const through = async (answer: (res: ServerResponse) => void) => {
+    const upstream = await rawUpstream(answer);
+    const proxied = await adapter.start(upstream.url);
+    open.push(upstream, proxied);
+    return { upstream, proxied };
+  };
+  const NOT_UTF8 = Buffer.from([0xff, 0xfe, 0x00, 0x80, 0xc3, 0x28, 0x7b]);
+
+  it('passes bytes that are not UTF-8 unchanged, both ways', async () => {
+    const { upstream, proxied } = await through((res) => res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(NOT_UTF8));
+    const answer = await proxied.send('/raw/bytes', { method: 'POST', headers: { ...AUTH, 'content-type': 'application/octet-stream' }, body: NOT_UTF8 });
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(NOT_UTF8);
+    expect(upstream.received[0]!.body).toEqual(NOT_UTF8);
+  });
+
+  it('hands back every Set-Cookie header, not only the last', async () => {
+    const cookies = ['a=1; Path=/', 'b=2; Expires=Wed, 21 Oct 2026 07:28:00 GMT'];
+    const { proxied } = await through((res) => res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': cookies }).end('{}'));
+    const answer = await proxied.send('/raw/cookies', { headers: AUTH });
+    expect(answer.headers.getSetCookie()).toEqual(cookies);
+  });
+
+  it("does not hand back a header the upstream's Connection header names as its hop's own", async () => {
+    const { proxied } = await through((res) => res.writeHead(200, { 'content-type': 'application/json', connection: 'keep-alive, x-hop-answer', 'x-hop-answer': 'hop', 'x-end-to-end': 'kept' }).end('{}'));
+    const answer = await proxied.send('/raw/hop', { headers: AUTH });
+    expect([answer.headers.get('x-hop-answer'), answer.headers.get('x-end-to-end')]).toEqual([null, 'kept']);
+  });
+});
+
+describe('HTTP only the server adapter receives as sent', () => {
+  it('forwards a request with Expect: 100-continue, and no header its Connection header names', async () => {
+    const upstream = await rawUpstream((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    const server = await startEmulatorServer({ port: 0, proxy: upstream.url });
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        const { hostname, port } = new URL(server.url);
+        const req = httpRequest({ host: hostname, port, method: 'POST', path: '/raw/continue', headers: { ...AUTH, 'content-type': 'application/json', 'content-length': '2', expect: '100-continue', connection: 'x-hop-request', 'x-hop-request': 'hop' } });
+        req.on('continue', () => req.end('{}'));
+        req.on('response', (res) => (res.resume(), resolve(res.statusCode!)));
+        req.on('error', reject);
+      });
+      expect(status).toBe(200);
+      expect(upstream.received).toHaveLength(1);
+      expect(upstream.received[0]!.body.toString()).toBe('{}');
+      expect(upstream.received[0]!.headers).not.toHaveProperty('x-hop-request');
+      expect(upstream.received[0]!.headers).not.toHaveProperty('expect');
     } finally {
       await server.close();
       await upstream.close();
