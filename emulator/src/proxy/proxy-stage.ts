@@ -10,6 +10,7 @@ import { JSON_HEADERS, type ContractViolation, type CoreRequest, type CoreRespon
 import { createExchangeChecks, type RequestSide } from './exchange-checks.js';
 import type { Recorder } from './recorder.js';
 import { createScrubber, type Scrubber } from './scrub.js';
+import { MAX_NESTING, nestingDepth } from '../core/nesting.js';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream.js';
 import type { ViolationLog } from './violation-log.js';
 
@@ -75,7 +76,9 @@ export function createProxyStage({ document, validator, checkCall, upstream, log
     const failing = violations.filter(counts);
     if (failOnViolation && failing.some((v) => v.direction === 'response')) return violationAnswer(operationId, answer.status, failing);
     if (route && sent.checked && failing.length === 0 && answer.status >= 200 && answer.status < 300) {
-      recorder?.record(route.operationId, { ...sent.checked, body: scrub.value(received.body) });
+      // An answer deeper than fixtures may nest would make the whole recording unloadable, and would overflow the scrubber's walk.
+      if (nestingDepth(received.body) > MAX_NESTING) recorder?.skip(route.operationId, `nested deeper than ${MAX_NESTING} levels, which --fixtures would refuse`);
+      else recorder?.record(route.operationId, { ...sent.checked, body: scrub.value(received.body) });
     }
     return { status: answer.status, headers: { ...answer.headers, 'x-contract-violations': String(failing.length) }, setCookie: answer.setCookie, body: answer.bytes, verbatim: true, operationId, violations };
   }

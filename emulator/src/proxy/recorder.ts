@@ -1,7 +1,7 @@
 // `--record FILE`: the upstream's successful answers become fixtures, in the `--fixtures` format, each
 // as its area says (operations/<area>.ts: videos by id, zones by name, pages of streams...), merged into
 // what the file already holds and saved after each one, so nothing is lost when the proxy stops. An
-// operation its area cannot make fixtures of is named once.
+// operation its area cannot make fixtures of, and an answer --fixtures could not load, are named once.
 export interface RecordedExchange {
   /** Path parameters and query as the document reads them. */
   params: Record<string, unknown>;
@@ -23,12 +23,20 @@ export interface RecordingSink {
 export function createRecorder(recorders: ReadonlyMap<string, RecordAnswer>, sink: RecordingSink, warn: (line: string) => void) {
   let recorded = { ...sink.initial };
   const named = new Set<string>();
+  /** Says once per operation and reason why an answer was not recorded. */
+  const notRecorded = (operationId: string, why: string) => {
+    if (!named.has(`${operationId} ${why}`)) warn(`--record: ${operationId} ${why}`);
+    named.add(`${operationId} ${why}`);
+  };
   return {
+    /** An answer the fixtures could not load (nested too deep): the rest of the recording stays loadable. */
+    skip(operationId: string, why: string): void {
+      notRecorded(operationId, `answered with a body that is not recorded: ${why}`);
+    },
     record(operationId: string, exchange: RecordedExchange): void {
       const recordAnswer = recorders.get(operationId);
       if (!recordAnswer) {
-        if (!named.has(operationId)) warn(`--record: ${operationId} cannot be recorded: the fixtures have no part for its answers (an operation that changes state, or whose answer is made from the document)`);
-        named.add(operationId);
+        notRecorded(operationId, 'cannot be recorded: the fixtures have no part for its answers (an operation that changes state, or whose answer is made from the document)');
         return;
       }
       recorded = { ...recorded, ...recordAnswer(exchange, recorded) };

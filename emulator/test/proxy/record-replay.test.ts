@@ -84,6 +84,26 @@ describe('--record FILE, then --fixtures FILE', () => {
   });
 });
 
+describe('an answer nested deeper than fixtures may be', () => {
+  it.each([33, 20_000])('%i levels deep: handed back as it is, not recorded, named once; the rest of the recording loads', async (levels) => {
+    const deep = '['.repeat(levels - 1) + ']'.repeat(levels - 1);
+    const deepVideos: Divergence = (request, answer) => (request.url.startsWith('/streaming/videos/') ? { ...answer, body: answer.body.replace(/}$/, `,"extra":${deep}}`) } : answer);
+    const upstream = started(await startDivergentServer(deepVideos, { fixtures: { value: upstreamFixtures, source: 'the upstream fixtures' } }));
+    const saved: Record<string, unknown>[] = [];
+    const warnings: string[] = [];
+    const proxy = await createEmulator({ proxy: { baseUrl: upstream.url, recording: { initial: {}, save: (fixtures) => saved.push(fixtures) } }, warn: (line) => warnings.push(line) });
+    for (let i = 0; i < 2; i++) {
+      const answer = await proxy.fetch(`http://emulator.local${gets[0]}`, { headers: AUTH });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain(`"extra":${deep}`);
+    }
+    expect((await proxy.fetch(`http://emulator.local${pathOf('getDnsZone', { name: zones[0]!.name })}`, { headers: AUTH })).status).toBe(200);
+    expect(warnings).toEqual([expect.stringMatching(/^--record: getVideo answered with a body that is not recorded: nested deeper than 32 levels/)]);
+    expect(saved.at(-1)).toEqual({ zones: [expect.objectContaining({ name: zones[0]!.name })] });
+    await expect(createEmulator({ fixtures: { value: saved.at(-1)!, source: 'the recording' } })).resolves.toBeDefined();
+  });
+});
+
 describe('what the proxy keeps', () => {
   const SECRET = 'key-secret-7d1c9f0a2b4e6d8f';
   /** An upstream that echoes the key, in every form, into the answers it gives, and a secret field with them. */
