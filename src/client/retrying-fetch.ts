@@ -1,6 +1,7 @@
 // A fetch for openapi-fetch that gives each attempt (the request and the whole response body) its own timeout,
 // retries what the policy allows, logs what it does where asked, and scrubs the API key from everything it
 // hands on (error bodies, headers copied into errors, a network error's cause) before anything else reads them.
+import { BodyTooLargeError, readBoundedText } from '../contract/bounded-body.js';
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
 import type { Log } from './log.js';
 import { ReadResponse, type Exchange } from './read-response.js';
@@ -101,17 +102,18 @@ function answered(response: Response, text: string, json: { value: unknown } | u
   return new ReadResponse({ ...exchange, errorBody: body === '' ? undefined : errorBody, requestIdHeader: requestId === null ? undefined : redact(requestId) }, body, undefined, init);
 }
 
-type AttemptResult = { kind: 'answer'; response: Response; text: string } | { kind: 'failed'; error: unknown; timedOut: boolean; sent: boolean };
+type AttemptResult = { kind: 'answer'; response: Response; text: string } | { kind: 'failed'; error: unknown; timedOut: boolean; sent: boolean; tooLarge?: true };
 
-/** Sends one attempt and reads its whole body under the attempt's timeout. */
+/** Sends one attempt and reads its body under the attempt's timeout, up to PEER_BODY_LIMIT_BYTES decoded (asking again would get as much). */
 async function sendAttempt(fetch: Transport, request: Request, caller: AbortSignal, timeoutMs: number): Promise<AttemptResult> {
   const attempt = attemptSignal(caller, timeoutMs);
   let sent = false;
   try {
     const response = await fetch(request, { signal: attempt.signal });
     sent = true;
-    return { kind: 'answer', response, text: response.body === null ? '' : await response.text() };
+    return { kind: 'answer', response, text: await readBoundedText(response) };
   } catch (error) {
+    if (error instanceof BodyTooLargeError) return { kind: 'failed', error, timedOut: false, sent, tooLarge: true };
     return { kind: 'failed', error, timedOut: attempt.timedOut(), sent };
   } finally {
     attempt.done();
@@ -138,6 +140,7 @@ const whyRetried = (outcome: AttemptOutcome): string =>
 
 /** The message of fetch's cause ("bad port"), which says why where there is no code; scrubbed. */
 function causeMessage(error: unknown, redact: (text: string) => string): string | undefined {
+  if (error instanceof BodyTooLargeError) return error.message;
   const message = (error as { cause?: { message?: unknown } } | undefined)?.cause?.message;
   return typeof message === 'string' && message !== '' ? redact(message) : undefined;
 }
@@ -179,7 +182,7 @@ export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRet
         if (caller.aborted) throw caller.reason;
         const outcome: AttemptOutcome = result.timedOut ? { kind: 'timeout' } : { kind: 'network', refused: !result.sent && networkCode(result.error) === 'ECONNREFUSED' };
         log.info?.(`${label()} failed after ${Math.round(performance.now() - started)} ms: ${whyRetried(outcome)}`);
-        if (last || !isRetryable(method, outcome)) {
+        if (last || result.tooLarge || !isRetryable(method, outcome)) {
           const error = failure(result, request, exchange.path, timeoutMs, redact);
           log.error?.(error.message);
           throw error;

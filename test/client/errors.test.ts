@@ -3,6 +3,7 @@
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiConnectionError, ApiError, ApiTimeoutError, createCloudClient, isApiError, unwrap, type CloudClient } from '../../src/index.js';
+import { PEER_BODY_LIMIT_BYTES } from '../../src/contract/bounded-body.js';
 import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 
 const API_KEY = 'sk-live-SECRET-4f7a9c2e';
@@ -181,6 +182,26 @@ describe('ApiConnectionError', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiConnectionError);
     expect(error).toMatchObject({ code: undefined, host: '127.0.0.1:9', message: 'GET /streaming/streams failed on the network reaching 127.0.0.1:9 (bad port)' });
+  });
+
+  it('reads no answer past PEER_BODY_LIMIT_BYTES: it stops there, says so, and does not ask again', async () => {
+    let calls = 0;
+    let pulled = 0;
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        pull: (controller) => {
+          pulled++;
+          controller.enqueue(new Uint8Array(1024 * 1024).fill(32));
+        },
+      });
+    const fetch = async () => (calls++, new Response(endless(), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const error = await createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', fetch })
+      .GET('/streaming/streams')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiConnectionError);
+    expect((error as Error).message).toBe(`GET /streaming/streams failed on the network reaching api.example.test:443 (the answer is longer than ${PEER_BODY_LIMIT_BYTES} bytes, decoded; reading stopped there)`);
+    expect(calls).toBe(1);
+    expect(pulled).toBeLessThanOrEqual(PEER_BODY_LIMIT_BYTES / (1024 * 1024) + 3);
   });
 
   const failing = (thrown: unknown) => createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', maxRetries: 0, fetch: () => Promise.reject(thrown) });
