@@ -41,6 +41,15 @@ describe('shell recipes, run as written', () => {
     expect(readFileSync(path.join(scratch, 'check.xml'), 'utf8')).toMatch(/^<\?xml/);
   }, 150_000);
 
+  it("the MCP guide's first session, through the MCP Inspector's CLI (a client nobody here wrote), lists the tools and calls getVideo", async () => {
+    const out = await runAsWritten(shellBlock('docs/mcp.md', '## A first session'), []);
+    const [listed, called] = out.split(/\n(?=\{)/).map((part) => JSON.parse(part) as Record<string, unknown>);
+    expect((listed!.tools as { name: string }[]).map((tool) => tool.name)).toEqual(expect.arrayContaining(['getVideo', 'listStreams', 'journal']));
+    const { content, isError } = called as { content: { text: string }[]; isError?: boolean };
+    expect(isError).toBeFalsy();
+    expect(JSON.parse(content[0]!.text)).toMatchObject({ id: 1444, name: 'Product launch' });
+  }, 60_000);
+
   it("the testing guide's server recipe answers the video", async () => {
     const out = await runAsWritten(shellBlock('docs/testing.md', '## As a server'), []);
     expect(JSON.parse(out.slice(out.indexOf('{')))).toMatchObject({ id: 1444, name: 'Product launch' });

@@ -53,8 +53,10 @@ export function expectUsable(project: string, { emulator }: { emulator: boolean 
   const check = run('npx', ['--no-install', 'cloud-platform-check', '--help'], project);
   expect(check.stdout).toMatch(/^Usage: cloud-platform-check/);
   if (!emulator) return;
-  const version = run('npx', ['--no-install', 'cloud-platform-emulator', '--version'], project);
-  expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  for (const bin of ['cloud-platform-emulator', 'cloud-platform-mcp']) {
+    const version = run('npx', ['--no-install', bin, '--version'], project);
+    expect(version.stdout.trim(), `${bin} --version: ${version.stderr}`).toMatch(/^\d+\.\d+\.\d+$/);
+  }
 }
 
 /**

@@ -1,0 +1,87 @@
+// `cloud-platform-mcp`: the MCP server over stdio. Its target is the emulator in process unless
+// --base-url names another, whose key is read from GCORE_API_KEY only (never an argument or a tool's
+// input). Writes and deletes need their flags. stdout is the protocol's: everything else goes to stderr.
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Logger } from 'cloud-platform-api';
+import type { OpenApiDocument } from 'cloud-platform-api/contract';
+import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import type { Emulator } from '../index.js';
+import { createServerEmulator } from '../server.js';
+import { createMcpServer, type McpTarget } from './server.js';
+
+const USAGE = `Usage: cloud-platform-mcp [options]
+
+An MCP server (stdio) with one tool per operation of the cloud-platform-api document. Read-only by default,
+and aimed at an in-process emulator, so a first run can do no harm.
+
+Options:
+  --emulator          call an emulator in this process (default), with a journal tool of what was sent
+  --state FILE        with --emulator: keep its state in the SQLite file FILE (default: in memory)
+  --base-url URL      call the API at URL instead, with the key in GCORE_API_KEY
+  --allow-writes      list and allow the POST and PATCH operations (default: GETs only)
+  --allow-deletes     with --allow-writes: the DELETE operations too
+  --version           print the version and exit
+  --help              show this text and exit
+`;
+
+class UsageError extends Error {}
+
+interface McpCommand {
+  allowWrites: boolean;
+  allowDeletes: boolean;
+  baseUrl: string | undefined;
+  stateFile: string | undefined;
+}
+
+function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | 'help' | 'version' {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: { emulator: { type: 'boolean' }, state: { type: 'string' }, 'base-url': { type: 'string' }, 'allow-writes': { type: 'boolean' }, 'allow-deletes': { type: 'boolean' }, help: { type: 'boolean' }, version: { type: 'boolean' } },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const baseUrl = values['base-url'];
+  if (baseUrl !== undefined && values.emulator) throw new UsageError('--base-url and --emulator name two targets: give one');
+  if (baseUrl !== undefined && values.state !== undefined) throw new UsageError('--state keeps the emulator\'s state: it has no meaning with --base-url');
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url must be an http or https URL, got ${JSON.stringify(baseUrl)}`);
+  if (baseUrl !== undefined && !env.GCORE_API_KEY) throw new UsageError('--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)');
+  if (values['allow-deletes'] && !values['allow-writes']) throw new UsageError('--allow-deletes needs --allow-writes too');
+  return { allowWrites: values['allow-writes'] === true, allowDeletes: values['allow-deletes'] === true, baseUrl, stateFile: values.state };
+}
+
+const stderrLogger: Logger = Object.fromEntries((['error', 'warn', 'info', 'debug'] as const).map((level) => [level, (line: string) => void process.stderr.write(`${line}\n`)])) as unknown as Logger;
+
+/** Runs the server until its client closes stdin; the exit code. */
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { version } = createRequire(import.meta.url)('cloud-platform-emulator/package.json') as { version: string };
+  let command: ReturnType<typeof commandOf>;
+  try {
+    command = commandOf(argv, env);
+  } catch (error) {
+    process.stderr.write(`cloud-platform-mcp: ${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (command === 'help' || command === 'version') return void process.stdout.write(command === 'help' ? USAGE : `${version}\n`), 0;
+  let emulator: Emulator | undefined;
+  let target: McpTarget;
+  if (command.baseUrl === undefined) {
+    emulator = await createServerEmulator({ stateFile: command.stateFile });
+    target = { baseUrl: 'http://emulator.local', apiKey: 'cloud-platform-mcp', fetch: emulator.fetch };
+  } else {
+    target = { baseUrl: command.baseUrl, apiKey: env.GCORE_API_KEY! };
+  }
+  const journal = emulator ? (operationId: string | undefined) => emulator.requests.list(operationId === undefined ? {} : { operationId: operationId as never }) : undefined;
+  const server = createMcpServer({ document: emulator?.document ?? (bundled as OpenApiDocument), target, allowWrites: command.allowWrites, allowDeletes: command.allowDeletes, journal, version, logger: stderrLogger });
+  // The client ends the session by closing stdin (the SDK's transport does not watch for that) or by a close.
+  const closed = new Promise<void>((resolve) => {
+    server.onclose = resolve;
+    process.stdin.once('end', resolve);
+  });
+  await server.connect(new StdioServerTransport());
+  await closed;
+  await emulator?.close();
+  return 0;
+}

@@ -1,0 +1,65 @@
+// The MCP tools, made from the document and nothing else: one per operation, named by its operationId,
+// described by its summary and description (a deprecated one says so), its input a JSON Schema of its
+// parameters (each by name) and its body (`body`), every $ref inlined so a client needs no document.
+import { deriveRoutes, resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
+
+export interface OperationTool {
+  name: string;
+  description: string;
+  inputSchema: JsonObject;
+  route: RouteSpec;
+}
+
+/** OpenAPI's own keywords, which a JSON Schema validator in strict mode would refuse. */
+const OPENAPI_ONLY = new Set(['example', 'discriminator', 'xml', 'externalDocs']);
+/** Keywords whose value maps names to schemas: the names are data, not keywords. */
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
+
+/** A schema with every $ref replaced by what it points to, and the extensions and OpenAPI-only keywords left out. */
+function inlined(document: OpenApiDocument, node: unknown, trail: readonly string[]): unknown {
+  if (Array.isArray(node)) return node.map((item) => inlined(document, item, trail));
+  if (node === null || typeof node !== 'object') return node;
+  const { $ref, ...rest } = node as JsonObject;
+  if (typeof $ref === 'string') {
+    if (trail.includes($ref)) throw new Error(`${$ref} refers to itself: a tool's input schema cannot inline it`);
+    const target = inlined(document, resolveRef(document, { $ref }), [...trail, $ref]) as JsonObject;
+    return { ...target, ...(inlined(document, rest, trail) as JsonObject) };
+  }
+  const kept = Object.entries(rest).filter(([key]) => !key.startsWith('x-') && !OPENAPI_ONLY.has(key));
+  return Object.fromEntries(
+    kept.map(([key, value]) => [
+      key,
+      SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object'
+        ? Object.fromEntries(Object.entries(value as JsonObject).map(([name, schema]) => [name, inlined(document, schema, trail)]))
+        : inlined(document, value, trail),
+    ]),
+  );
+}
+
+function inputSchema(document: OpenApiDocument, route: RouteSpec): JsonObject {
+  const properties: JsonObject = {};
+  const required: string[] = [];
+  for (const raw of (route.operation.parameters ?? []) as JsonObject[]) {
+    const parameter = resolveRef(document, raw);
+    if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+    if (parameter.name in properties || parameter.name === 'body') throw new Error(`${route.operationId}: two inputs named ${parameter.name}`);
+    const schema = inlined(document, parameter.schema ?? {}, []) as JsonObject;
+    properties[parameter.name] = { ...schema, description: [parameter.description, schema.description].filter(Boolean).join(' ') || `The ${parameter.in} parameter ${parameter.name}.` };
+    if (parameter.required) required.push(parameter.name);
+  }
+  if (route.body) {
+    properties.body = inlined(document, { $ref: route.body.schema }, []);
+    if (route.body.required) required.push('body');
+  }
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
+}
+
+function description(route: RouteSpec): string {
+  const { summary, description: text, deprecated } = route.operation as { summary?: string; description?: string; deprecated?: boolean };
+  const said = [summary, text].filter((part): part is string => typeof part === 'string' && part !== '');
+  return [...(deprecated ? ['Deprecated: the service may remove this operation.'] : []), ...said, `${route.method} ${route.path}.`].join('\n\n');
+}
+
+export function operationTools(document: OpenApiDocument): OperationTool[] {
+  return deriveRoutes(document).map((route) => ({ name: route.operationId, description: description(route), inputSchema: inputSchema(document, route), route }));
+}

@@ -1,0 +1,136 @@
+// `cloud-platform-mcp` over stdio, driven by the MCP SDK's own Client: the tools the document makes
+// (read-only by default, all with both flags), each input a valid JSON Schema, calls answered by the
+// in-process emulator, writes refused without their flag, the journal of what was sent, the API's 4xx as
+// a tool error, and the key (from GCORE_API_KEY, with --base-url) in no result, error or log line.
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsPlugin from 'ajv-formats';
+import { listOperations } from 'cloud-platform-api/contract';
+import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import { afterEach, describe, expect, it } from 'vitest';
+import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
+import { sendJson, startServer } from '../../../test/helpers/http-server.js';
+import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
+
+const BIN = path.join(import.meta.dirname, '..', '..', 'bin', 'cloud-platform-mcp.js');
+const operations = listOperations(bundled as never);
+const idsWhere = (test: (method: string) => boolean) => operations.filter((op) => test(op.method)).map((op) => op.operationId).sort();
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
+
+interface Session {
+  client: Client;
+  stderr: () => string;
+}
+const open: Client[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((client) => client.close()));
+});
+
+async function connect(args: string[] = [], env: Record<string, string> = {}): Promise<Session> {
+  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], env: { ...getDefaultEnvironment(), ...env }, stderr: 'pipe' });
+  let stderr = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
+  await client.connect(transport);
+  open.push(client);
+  return { client, stderr: () => stderr };
+}
+
+const call = (session: Session, name: string, args: Record<string, unknown> = {}) => session.client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+
+describe('cloud-platform-mcp: the tools', () => {
+  it.each([
+    ['no flag: the reads only', [], idsWhere((m) => m === 'GET')],
+    ['--allow-writes: POST and PATCH too', ['--allow-writes'], idsWhere((m) => m !== 'DELETE')],
+    ['--allow-writes --allow-deletes: every operation', ['--allow-writes', '--allow-deletes'], idsWhere(() => true)],
+  ])('lists, with %s, and the journal', async (_, args, expected) => {
+    const { tools } = await (await connect(args)).client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, 'journal'].sort());
+  }, 30_000);
+
+  it('gives each tool a valid JSON Schema input (Ajv 2020: the meta-schema, no unknown keyword or format), and a description that says when it is deprecated', async () => {
+    const { tools } = await (await connect(['--allow-writes', '--allow-deletes'])).client.listTools();
+    // Ajv's defaults: the schema is checked against the 2020-12 meta-schema, and an unknown keyword or format throws.
+    const ajv = addFormats(new Ajv2020());
+    for (const tool of tools) {
+      expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+      expect(tool.description?.length, tool.name).toBeGreaterThan(20);
+    }
+    const deprecated = operations.filter((op) => op.operation.deprecated === true).map((op) => op.operationId);
+    expect(deprecated.length).toBeGreaterThan(0);
+    for (const tool of tools) expect(tool.description?.startsWith('Deprecated:'), tool.name).toBe(deprecated.includes(tool.name));
+    const getVideo = tools.find((tool) => tool.name === 'getVideo')!;
+    expect(getVideo.inputSchema).toMatchObject({ type: 'object', required: ['video_id'], properties: { video_id: { type: 'integer' } } });
+  }, 30_000);
+});
+
+describe('cloud-platform-mcp against the in-process emulator', () => {
+  it("answers getVideo 1444 with the emulator's video", async () => {
+    const result = await call(await connect(), 'getVideo', { video_id: 1444 });
+    expect(result.isError).toBeFalsy();
+    const video = BUILT_IN_FIXTURES.videos.find((v) => v.id === 1444)!;
+    expect(JSON.parse(textOf(result))).toMatchObject({ id: 1444, name: video.name });
+  }, 30_000);
+
+  it('refuses a create without --allow-writes, naming the flag, and sends nothing', async () => {
+    const session = await connect();
+    const result = await call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('createLogsUploaderConfig is a POST, which this server does not send: start it with --allow-writes to allow it');
+    expect(JSON.parse(textOf(await call(session, 'journal')))).toEqual([]);
+  }, 30_000);
+
+  it('with --allow-writes, creates once: the journal shows exactly one create', async () => {
+    const session = await connect(['--allow-writes']);
+    const created = await call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
+    expect(created.isError).toBeFalsy();
+    expect(JSON.parse(textOf(created))).toMatchObject({ name: 'agent', policy: 1, target: 2 });
+    const journal = JSON.parse(textOf(await call(session, 'journal', { operationId: 'createLogsUploaderConfig' }))) as unknown[];
+    expect(journal).toEqual([expect.objectContaining({ method: 'POST', operationId: 'createLogsUploaderConfig', status: 200 })]);
+  }, 30_000);
+
+  it("answers a 4xx of the API as a tool error with the API's status and message", async () => {
+    const result = await call(await connect(), 'getVideo', { video_id: 999_999 });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toBe('getVideo answered 404: {"error":"Video 999999 not found","status":404}');
+  }, 30_000);
+
+  it('names an input the tool does not take', async () => {
+    const result = await call(await connect(), 'getVideo', { video_id: 1444, vidoe_id: 1 });
+    expect([result.isError, textOf(result)]).toEqual([true, 'getVideo takes no input named vidoe_id: its inputs are video_id']);
+  }, 30_000);
+});
+
+describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () => {
+  it('puts the key in no tool result, tool error or log line, however the API echoes it', async () => {
+    const key = 'sk-mcp-é/"q"-0123456789';
+    const echoed = keyEchoes(key).map(({ text }) => text).join(' ');
+    const api = await startServer((request, res) => sendJson(res, request.url.includes('1444') ? 200 : 400, { id: 1444, name: echoed, error: echoed, sent: String(request.headers.authorization) }));
+    try {
+      const session = await connect(['--base-url', api.url], { GCORE_API_KEY: key, GCORE_LOG: 'debug' });
+      const results = [await call(session, 'getVideo', { video_id: 1444 }), await call(session, 'getVideo', { video_id: 7 }), await call(session, 'listStreams')];
+      expect(api.requests.map((r) => r.headers.authorization)).toEqual([`apikey ${key}`, `apikey ${key}`, `apikey ${key}`]);
+      expect(results.map((r) => Boolean(r.isError))).toEqual([false, true, true]);
+      const seen = [...results.map(textOf), session.stderr()].join('\n');
+      expect(seen).toContain('[redacted]');
+      expect(keyFormIn(seen, key)).toBeUndefined();
+    } finally {
+      await api.close();
+    }
+  }, 30_000);
+
+  it.each([
+    [['--base-url', 'http://127.0.0.1:1'], {}, '--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)'],
+    [['--allow-deletes'], {}, '--allow-deletes needs --allow-writes too'],
+    [['--base-url', 'http://127.0.0.1:1', '--emulator'], { GCORE_API_KEY: 'k' }, '--base-url and --emulator name two targets: give one'],
+  ])('refuses %j, saying why (exit 2)', async (args, env, message) => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`cloud-platform-mcp: ${message}`);
+  });
+});
