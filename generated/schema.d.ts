@@ -2137,7 +2137,8 @@ export interface components {
          */
         StorageBytesPayload: components["schemas"]["StorageEventTarget"] & {
             /**
-             * @description Amount in bytes at which the event fires. Unsigned 64-bit in the live service's description.
+             * Format: uint64
+             * @description Amount in bytes at which the event fires. Unsigned 64-bit (`uint64` of the OpenAPI format registry), filled from the live service's description.
              * @example 10737418240
              */
             bytes?: number;
@@ -2201,7 +2202,8 @@ export interface components {
          */
         StorageCountPayload: components["schemas"]["StorageEventTarget"] & {
             /**
-             * @description Count at which the event fires. Unsigned 64-bit in the live service's description.
+             * Format: uint64
+             * @description Count at which the event fires. Unsigned 64-bit (`uint64` of the OpenAPI format registry), filled from the live service's description.
              * @example 100000
              */
             count?: number;

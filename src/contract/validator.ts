@@ -148,6 +148,8 @@ export function createContractValidator(document: object, { useDefaults = false 
     validateSchema: false,
   });
   addFormats(ajv);
+  // The OpenAPI format registry's unsigned 64-bit integer, which ajv-formats does not know: any whole number from 0 to 2^64 - 1.
+  ajv.addFormat('uint64', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= 0 && value < 2 ** 64 });
   // OpenAPI's own annotation keyword; Ajv's built-in discriminator support does not accept `mapping`.
   ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
   // This document's annotation of a secret field (an inference key's `secret`): tools keep its value out of what they store.

@@ -4,7 +4,7 @@
 // prints what the sentence after it says ("It prints `...`"). Every command a shell block names exists;
 // the shell blocks that do something here are run by the tests below and by test/docs/guard-recipe.test.ts.
 import { execFile } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { transformSync } from 'esbuild';
@@ -54,6 +54,8 @@ function missingCommand(command: string): string | undefined {
     return npmRun[2]! in own ? undefined : `no npm script "${npmRun[2]}"`;
   }
   const bin = /^(?:npx |node_modules\/\.bin\/)([\w@/.-]+)/.exec(command)?.[1];
+  // `npx @scope/name` runs that package's command: it must be installed, with one.
+  if (bin?.startsWith('@')) return existsSync(path.join(projectRoot, 'node_modules', bin, 'package.json')) && packageJson(path.join('node_modules', bin)).bin ? undefined : `no package "${bin}" with a command is installed`;
   return bin && !installedBins.has(bin) ? `no command "${bin}" is installed` : undefined;
 }
 

@@ -65,6 +65,9 @@ describe('what the live description fills', () => {
     expect(schema('QuotaNotificationThreshold').required).toEqual(['client_id', 'threshold', 'last_sending', 'last_message']);
     expect(property('QuotaNotificationThreshold', 'last_sending').type).toContain('null');
     expect(property('QuotaNotificationThreshold', 'last_message').oneOf).toContainEqual({ type: 'null' });
+    // Ops 11 and 12: the events' amounts are unsigned 64-bit, the registry's uint64 (int64 would refuse the upper half).
+    expect(property('StorageBytesPayload', 'bytes')).toMatchObject({ type: 'integer', format: 'uint64', minimum: 0 });
+    expect(property('StorageCountPayload', 'count')).toMatchObject({ type: 'integer', format: 'uint64', minimum: 0 });
     // Op 9: a port's security group requires its name, not its id.
     expect(schema('SecurityGroupRef').required).toEqual(['name']);
     expect(schema('QuotaWarningMessage').required).toEqual(['global_quotas', 'regional_quotas']);
