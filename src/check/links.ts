@@ -2,7 +2,7 @@
 // the operation to call next and where its parameters and body come from (runtime expressions such
 // as `$response.body#/id`). The runner writes no sequence of its own; this is how it learns them.
 import { resolveRef, type JsonObject, type OpenApiDocument } from '../contract/document.js';
-import { pointerTokens } from '../contract/validator.js';
+import { pointerTokens } from '../contract/pointer.js';
 import type { RouteSpec } from '../contract/routes.js';
 import { exampleCase, type RequestCase } from './request-cases.js';
 

@@ -53,7 +53,8 @@ function environment(name: string): string | undefined {
   return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 }
 
-class CloudClientOptionError extends TypeError {
+/** An option createCloudClient cannot use (a call's own option too): the message names the option and the rule, never the key. */
+export class CloudClientOptionError extends TypeError {
   override name = 'CloudClientOptionError';
 }
 

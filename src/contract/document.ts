@@ -1,7 +1,7 @@
 // Answers the questions code asks of the OpenAPI document at run time: which operations exist, which
 // response definition covers a given status, what a schema's properties are. Browser-safe: reading
 // the bundled file from disk is bundled-document.ts's job.
-import { jsonPointer } from './validator.js';
+import { jsonPointer } from './pointer.js';
 
 export type JsonObject = Record<string, any>;
 

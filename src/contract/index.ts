@@ -22,6 +22,7 @@ export { printable } from './printable.js';
 export { createAnswerChecker, readAnswerBody, type AnswerChecker, type AnswerIssue, type AnswerPart, type CheckedAnswer, type WireAnswer } from './answer-check.js';
 export { createResponseChecker, UnknownOperationError } from './response-check.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
-export { createContractValidator, describeErrors, documentRef, jsonPointer, type ContractValidator, type ContractValidatorOptions, type ValidationIssue } from './validator.js';
+export { jsonPointer } from './pointer.js';
+export { createContractValidator, describeErrors, documentRef, type ContractValidator, type ContractValidatorOptions, type ValidationIssue } from './validator.js';
 export { createRedactor, redactJson, REDACTED } from '../client/redact.js';
 export { networkCode } from '../client/network-code.js';

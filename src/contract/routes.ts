@@ -2,7 +2,7 @@
 // with their schemas, and where its request body schema is. Nothing here names a path or a field.
 // Used by the emulator to route and validate, and by the contract runner to build requests.
 import { listOperations, resolveRef, successStatus, type JsonObject, type OpenApiDocument, type OperationRef } from './document.js';
-import { jsonPointer } from './validator.js';
+import { jsonPointer } from './pointer.js';
 
 export interface ParameterSpec {
   name: string;

@@ -10,25 +10,12 @@ type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
 const addFormats: FormatsPlugin =
   (addFormatsPlugin as unknown as { default?: FormatsPlugin }).default ?? (addFormatsPlugin as unknown as FormatsPlugin);
 
+import { jsonPointer, pointerTokens } from './pointer.js';
+
 export const DOCUMENT_ID = 'openapi.json';
 
 /** A `$ref` to a place in the document, for schemas passed to `compile`. */
 export const documentRef = (...segments: readonly (string | number)[]) => ({ $ref: `${DOCUMENT_ID}${jsonPointer(...segments)}` });
-
-/** The tokens of a JSON Pointer, plain ('/a~1b/0') or as a fragment ('#/a~1b/0'): ['a/b', '0']; none for the whole document. */
-export function pointerTokens(pointer: string): string[] {
-  const plain = pointer.startsWith('#') ? pointer.slice(1) : pointer;
-  if (plain === '') return [];
-  return plain
-    .split('/')
-    .slice(1)
-    .map((token) => token.replaceAll('~1', '/').replaceAll('~0', '~'));
-}
-
-/** Encodes path segments into a JSON Pointer fragment, e.g. ['paths', '/a/{b}'] -> '#/paths/~1a~1{b}'. */
-export function jsonPointer(...segments: readonly (string | number)[]): string {
-  return `#${segments.map((s) => `/${String(s).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('')}`;
-}
 
 export interface ValidationIssue {
   /** JSON path of the failing value, e.g. `$.interfaces[0].subnet_id`. */

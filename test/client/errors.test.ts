@@ -2,7 +2,7 @@
 // error, a stack, JSON.stringify(error) or a warning, even when the server echoes it back.
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiConnectionError, ApiError, ApiTimeoutError, createCloudClient, isApiError, unwrap, type CloudClient } from '../../src/index.js';
+import { ApiConnectionError, ApiError, ApiTimeoutError, CloudClientOptionError, createCloudClient, isApiError, unwrap, type CloudClient } from '../../src/index.js';
 import { PEER_BODY_LIMIT_BYTES } from '../../src/contract/bounded-body.js';
 import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 
@@ -109,6 +109,7 @@ describe('the API key', () => {
         return e;
       }
     })();
+    expect(error).toBeInstanceOf(CloudClientOptionError);
     expect((error as Error).message).toBe('apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace');
     expectNoKey(error);
   });

@@ -1,7 +1,8 @@
 // Every example in the document validates against its schema with Ajv (2020-12) and ajv-formats.
 // Redocly's example checks are known to miss cases, so this walks the bundle itself.
 import { describe, expect, it } from 'vitest';
-import { createContractValidator, jsonPointer } from '../../src/contract/validator.js';
+import { jsonPointer } from '../../src/contract/pointer.js';
+import { createContractValidator } from '../../src/contract/validator.js';
 import { bundled, documentOperations } from '../helpers/document.js';
 import { findExamples } from '../helpers/examples.js';
 

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jsonPointer } from '../../src/contract/validator.js';
+import { jsonPointer } from '../../src/contract/pointer.js';
 import { documentOperations } from '../helpers/document.js';
 import { checkResponse, validator } from '../helpers/contract.js';
 import { projectRoot } from '../helpers/sources.js';

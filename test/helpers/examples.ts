@@ -1,5 +1,5 @@
 // Finds every example in a bundled OpenAPI document, with the JSON Pointer of the schema it must satisfy.
-import { jsonPointer } from '../../src/contract/validator.js';
+import { jsonPointer } from '../../src/contract/pointer.js';
 import { HTTP_METHODS, type OpenApiDocument, type Schema } from './document.js';
 
 export interface FoundExample {
