@@ -3,6 +3,7 @@
 // Binds 127.0.0.1:4010 unless told otherwise.
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { printable } from 'cloud-platform-api/contract';
 import { FixtureError } from './core/fixtures.js';
 import type { RequestLogEntry } from './index.js';
 import { createServerEmulator, DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT, readSnapshotFile, startEmulatorServer, writeSnapshotFile } from './server.js';
@@ -45,12 +46,11 @@ Options:
 `;
 
 /**
- * What a client sent, fit for one line of a terminal: control characters (newlines, ANSI escapes, C1
- * codes), the line and paragraph separators and backslashes written as escapes, so no request can
- * forge a line or move the cursor.
+ * What a client sent, fit for one line of a terminal: printable (control characters, separators and
+ * bidi overrides written as escapes, so no request can forge a line or move the cursor), with its own
+ * backslashes doubled, so an escape in the line is always one the log wrote.
  */
-export const escapeForLog = (text: string) =>
-  text.replace(/[\\\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => (c === '\\' ? '\\\\' : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+export const escapeForLog = (text: string) => printable(text.replaceAll('\\', '\\\\'));
 
 /** The request log line: time, method, path, operationId, status, ms, and any unknown body fields. */
 export function textLine(entry: RequestLogEntry): string {

@@ -140,6 +140,10 @@ describe('the text log, whatever a client sends', () => {
   it('escapes the backslash too, so an escape in the log always means a byte the client sent', () => {
     expect(escapeForLog('a\\u000a\nb')).toBe('a\\\\u000a\\u000ab');
   });
+
+  it('escapes a bidirectional override, which would reorder what the log shows', () => {
+    expect(escapeForLog('/streaming/videos/\u202e4441')).toBe('/streaming/videos/\\u202e4441');
+  });
 });
 
 describe('--fixtures FILE', () => {
