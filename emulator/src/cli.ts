@@ -3,6 +3,7 @@
 // Binds 127.0.0.1:4010 unless told otherwise.
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
+import { operationIndex } from 'cloud-platform-api';
 import { printable } from 'cloud-platform-api/contract';
 import { FixtureError } from './core/fixtures.js';
 import type { RequestLogEntry } from './index.js';
@@ -11,7 +12,7 @@ import { StateFileError } from './store/store.js';
 
 const USAGE = `Usage: cloud-platform-emulator [options]
 
-A local, stateful emulator of the 14 operations in the cloud-platform-api OpenAPI document.
+A local, stateful emulator of the ${operationIndex.length} operations in the cloud-platform-api OpenAPI document.
 
 Options:
   --port N                 port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
