@@ -2,6 +2,8 @@
 // (read-only by default, all with both flags), each input a valid JSON Schema, calls answered by the
 // in-process emulator, writes refused without their flag, the journal of what was sent, the API's 4xx as
 // a tool error, and the key (from GCORE_API_KEY, with --base-url) in no result, error or log line.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -93,6 +95,17 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
     expect(JSON.parse(textOf(created))).toMatchObject({ name: 'agent', policy: 1, target: 2 });
     const journal = JSON.parse(textOf(await call(session, 'journal', { operationId: 'createLogsUploaderConfig' }))) as unknown[];
     expect(journal).toEqual([expect.objectContaining({ method: 'POST', operationId: 'createLogsUploaderConfig', status: 200 })]);
+  }, 30_000);
+
+  it('with --state FILE, keeps what one session created for the next', async () => {
+    const state = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-state-')), 'agent.db');
+    const first = await connect(['--allow-writes', '--state', state]);
+    const { id } = JSON.parse(textOf(await call(first, 'createLogsUploaderConfig', { body: { name: 'kept', policy: 1, target: 2 } }))) as { id: number };
+    await first.client.close();
+    const second = await connect(['--allow-writes', '--state', state]);
+    const changed = await call(second, 'updateLogsUploaderConfig', { config_id: id, body: { enabled: false } });
+    expect(changed.isError).toBeFalsy();
+    expect(JSON.parse(textOf(changed))).toMatchObject({ id, name: 'kept', enabled: false });
   }, 30_000);
 
   it("answers a 4xx of the API as a tool error with the API's status and message", async () => {
