@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import { createRedactor } from '../src/client/redact.js';
+import { createRedactor } from '../src/contract/redact.js';
 import { createRetryingFetch } from '../src/client/retrying-fetch.js';
 import { createCloudClient } from '../src/index.js';
 import { interleave, metric, ratio, show } from './lib/rounds.js';

@@ -10,11 +10,11 @@ import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry, JournalFilter } from './core/journal.js';
 import { clockText } from './core/clock.js';
 import { CONTROL_PREFIX } from './core/control-routes.js';
-import { createCore, type ProxyOptions } from './core/create-core.js';
+import { createCore, type ProxyOptions } from './wiring/create-core.js';
 import type { ViolationEntry } from './proxy/violation-log.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
-import { documentParts } from './core/document-parts.js';
+import { documentParts } from './wiring/document-parts.js';
 import { prepareState, raiseCounters } from './core/state.js';
 import { BUILT_IN_FIXTURES, STATE_MODEL, TABLE_NAMES, type EmulatorTables, type Fixtures } from './operations/index.js';
 import { prepared } from './core/fixtures.js';
@@ -30,7 +30,7 @@ export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.
 export { OverrideError, type StoredOverride } from './core/overrides.js';
 export type { DeepReadonly, OverrideAnswerOf, OverrideOf, OverrideRequestOf } from './override-types.js';
 export { JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, JournalFilterError, type JournalEntry, type JournalFilter } from './core/journal.js';
-export type { ProxyOptions } from './core/create-core.js';
+export type { ProxyOptions } from './wiring/create-core.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';
 

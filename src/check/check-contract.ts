@@ -2,8 +2,8 @@
 // it. Operations take turns (one request each, round after round) so that a small budget still
 // reaches all of them; the requests a link makes from an answer go next. Requests go one at a time,
 // no faster than the rate.
-import { createRedactor } from '../client/redact.js';
-import { networkCode } from '../client/network-code.js';
+import { createRedactor } from '../contract/redact.js';
+import { networkCode } from '../contract/network-code.js';
 import { loadBundledDocument } from '../contract/bundled-document.js';
 import { readBoundedText } from '../contract/bounded-body.js';
 import type { OpenApiDocument } from '../contract/document.js';

@@ -4,7 +4,7 @@
 import type { CheckName, Verdict } from './answer-checks.js';
 import { CHECKS } from './answer-checks.js';
 import { printable } from '../contract/printable.js';
-import { redactJson } from '../client/redact.js';
+import { redactJson } from '../contract/redact.js';
 
 export interface SentRequest {
   method: string;

@@ -9,7 +9,7 @@ import { deprecationWarning } from './deprecation.js';
 import { apiErrorFor } from './errors.js';
 import { createLog, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { errorOrigin, exchangeOf } from './read-response.js';
-import { createRedactor } from './redact.js';
+import { createRedactor } from '../contract/redact.js';
 import { createRetryingFetch, type RetryingFetch, type Transport } from './retrying-fetch.js';
 
 export type { CallOptions, CloudClient, ThrowingCloudClient };

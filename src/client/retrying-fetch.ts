@@ -5,8 +5,8 @@ import { BodyTooLargeError, readBoundedText } from '../contract/bounded-body.js'
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
 import type { Log } from './log.js';
 import { ReadResponse, type Exchange } from './read-response.js';
-import { redactJson } from './redact.js';
-import { networkCode } from './network-code.js';
+import { redactJson } from '../contract/redact.js';
+import { networkCode } from '../contract/network-code.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
 /** The fetch signature the client sends with: a Request, plus the init that carries the attempt's signal. */

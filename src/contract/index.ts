@@ -24,5 +24,5 @@ export { createResponseChecker, UnknownOperationError } from './response-check.j
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { jsonPointer } from './pointer.js';
 export { createContractValidator, describeErrors, documentRef, type ContractValidator, type ContractValidatorOptions, type ValidationIssue } from './validator.js';
-export { createRedactor, redactJson, REDACTED } from '../client/redact.js';
-export { networkCode } from '../client/network-code.js';
+export { createRedactor, redactJson, REDACTED } from './redact.js';
+export { networkCode } from './network-code.js';

@@ -1,7 +1,7 @@
-// The emulator's core: one function, `handle`, from a request as plain data to an answer as plain
-// data, with no transport in it. It owns routing (from the document), auth, validation, the
-// operations' behaviour and the error shapes of each area; the adapters (HTTP, in-process fetch, MSW)
-// only translate.
+// The composition root: the core's stages (core/), the operations' behaviour (operations/) and the
+// proxy (proxy/) wired into one function, `handle`, from a request as plain data to an answer as plain
+// data, with no transport in it. It lives outside core/ so that the core imports neither the areas nor
+// the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
 import type { OpenApiDocument } from 'cloud-platform-api/contract';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
@@ -9,21 +9,21 @@ import { createProxyStage } from '../proxy/proxy-stage.js';
 import { createRecorder, type RecordingSink } from '../proxy/recorder.js';
 import { createUpstream, type UpstreamOptions } from '../proxy/upstream.js';
 import { createViolationLog } from '../proxy/violation-log.js';
-import type { Call } from './call-check.js';
-import { overLimit } from './request-body.js';
-import { createAuth, tokenOf } from './auth.js';
-import { asCalledByTheCore } from './behaviour.js';
-import { createControlRoutes } from './control-routes.js';
-import { withDocumentAnswers } from './document-answers.js';
-import { createExampleAnswer } from './example-answer.js';
-import { createFaultStage } from './fault-stage.js';
+import type { Call } from '../core/call-check.js';
+import { overLimit } from '../core/request-body.js';
+import { createAuth, tokenOf } from '../core/auth.js';
+import { asCalledByTheCore } from '../core/behaviour.js';
+import { createControlRoutes } from '../core/control-routes.js';
+import { withDocumentAnswers } from '../core/document-answers.js';
+import { createExampleAnswer } from '../core/example-answer.js';
+import { createFaultStage } from '../core/fault-stage.js';
 import { documentParts } from './document-parts.js';
-import { createFaults } from './faults.js';
-import { NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
-import { createOperate } from './operate.js';
-import { createOverrides } from './overrides.js';
-import { createJournal } from './journal.js';
-import { initialSnapshot } from './state.js';
+import { createFaults } from '../core/faults.js';
+import { NO_HEADERS, type CoreRequest, type CoreResponse } from '../core/messages.js';
+import { createOperate } from '../core/operate.js';
+import { createOverrides } from '../core/overrides.js';
+import { createJournal } from '../core/journal.js';
+import { initialSnapshot } from '../core/state.js';
 
 export interface CoreOptions {
   document: OpenApiDocument;

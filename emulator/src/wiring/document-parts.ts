@@ -3,15 +3,15 @@
 // the error answers, the fixture loader and the built-in fixtures (frozen), the state checks and the
 // fault rule check. A test suite that makes an emulator per test pays for these once.
 import { createAnswerChecker, createContractValidator, deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/contract';
-import { deprecationHeaders } from './deprecation-headers.js';
-import { createCallChecker } from './call-check.js';
-import { createErrorAnswer } from './error-answer.js';
-import { compileFaultRule } from './faults.js';
+import { deprecationHeaders } from '../core/deprecation-headers.js';
+import { createCallChecker } from '../core/call-check.js';
+import { createErrorAnswer } from '../core/error-answer.js';
+import { compileFaultRule } from '../core/faults.js';
 import { BUILT_IN_FIXTURES, fixtureSchemas, STATE_MODEL, type Fixtures } from '../operations/index.js';
-import { createFixtureLoader } from './fixtures.js';
-import { createRouter } from './routing.js';
-import { withSafeIntegers } from './safe-integers.js';
-import { createStateChecker } from './state-check.js';
+import { createFixtureLoader } from '../core/fixtures.js';
+import { createRouter } from '../core/routing.js';
+import { withSafeIntegers } from '../core/safe-integers.js';
+import { createStateChecker } from '../core/state-check.js';
 import type { StateSnapshot } from '../store/store.js';
 
 /** A value made the first time it is asked for. */

@@ -1,0 +1,43 @@
+// The layers, held by dependency-cruiser (npm test runs it through test/build/layers.test.ts). Data
+// flows one way: openapi/ -> generated/ -> src/ -> emulator/. In src/, contract/ is the document at run
+// time, client/ builds on it, check/ on both. In the emulator, store/ is the bottom, core/ the
+// transport-free stages, operations/ and proxy/ plug into the core, adapters/ translate transports,
+// wiring/ is the composition root, and the entry points (index, server, cli, mcp/) sit on top.
+// Type-only imports are left out: they vanish at run time, and a layer may name a type of the one
+// that uses it (an adapter's Emulator) without loading it.
+const runtime = { dependencyTypesNot: ['type-only'] };
+const layer = (name, from, forbidden, comment) => ({
+  name,
+  comment,
+  severity: 'error',
+  from: { path: from },
+  to: { path: forbidden, ...runtime },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      comment: 'A cycle of run-time imports ties its modules into one: no layer can be read, tested or loaded alone.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: runtime },
+    },
+    layer('src-not-to-emulator', '^src/', '^emulator/', 'src/ comes before the emulator, which is built on it.'),
+    layer('contract-not-up', '^src/contract/', '^src/(client|check)/', 'The contract is the bottom of src/: the client and the checker build on it.'),
+    layer('client-not-to-check', '^src/client/', '^src/check/', 'The client is what an app loads: it must not pull in the checker.'),
+    layer('store-is-the-bottom', '^emulator/src/store/', '^emulator/src/(core|operations|proxy|adapters|wiring|mcp)/', 'The store keeps rows; it knows nothing of what is in them.'),
+    layer('core-not-up', '^emulator/src/core/', '^emulator/src/(operations|proxy|adapters|wiring|mcp)/|^emulator/src/(index|server|cli)\\.ts$', 'The core imports neither the areas, the proxy, the transports nor the wiring.'),
+    layer('operations-not-up', '^emulator/src/operations/', '^emulator/src/(proxy|adapters|wiring|mcp)/|^emulator/src/(index|server|cli)\\.ts$', 'An area is plugged into the core by the wiring, not the other way.'),
+    layer('proxy-not-up', '^emulator/src/proxy/', '^emulator/src/(operations|adapters|wiring|mcp)/|^emulator/src/(index|server|cli)\\.ts$', 'The proxy is a stage of the core, wired in beside the areas.'),
+    layer('adapters-only-translate', '^emulator/src/adapters/', '^emulator/src/(operations|proxy|wiring|mcp)/|^emulator/src/(server|cli)\\.ts$', 'An adapter translates a transport to the core and back.'),
+    layer('wiring-below-entry-points', '^emulator/src/wiring/', '^emulator/src/(adapters|mcp)/|^emulator/src/(index|server|cli)\\.ts$', 'The composition root is used by the entry points.'),
+    layer('mcp-uses-entry-points', '^emulator/src/mcp/', '^emulator/src/(core|operations|proxy|adapters|wiring|store)/', 'The MCP server uses the emulator as its users do, through its entry points.'),
+  ],
+  options: {
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)dist/' },
+  },
+};

@@ -1,0 +1,36 @@
+// The layers of .dependency-cruiser.cjs, held: the sources break none of its rules, and the rules catch
+// an upward import when one is planted (in a scratch copy of the folders, not in the sources).
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../helpers/sources.js';
+
+const CONFIG = '.dependency-cruiser.cjs';
+const depcruise = (cwd: string, ...paths: string[]) =>
+  spawnSync(path.join(projectRoot, 'node_modules', '.bin', 'depcruise'), ['--config', CONFIG, '--output-type', 'err', ...paths], { cwd, encoding: 'utf8', timeout: 60_000 });
+
+describe('the layers (dependency-cruiser)', () => {
+  it('src/ and emulator/src/ break no rule: no cycle, no import that runs upward', () => {
+    const run = depcruise(projectRoot, 'src', 'emulator/src');
+    expect(run.status, run.stdout + run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/no dependency violations found \(\d+ modules/);
+  });
+
+  it.each([
+    ['core-not-up', 'emulator/src/core/stage.ts', 'emulator/src/operations/index.ts', '../operations/index.js'],
+    ['contract-not-up', 'src/contract/helper.ts', 'src/client/redact.ts', '../client/redact.js'],
+    ['store-is-the-bottom', 'emulator/src/store/rows.ts', 'emulator/src/core/state.ts', '../core/state.js'],
+  ])('fails %s on a planted upward import', (rule, from, to, specifier) => {
+    const scratch = mkdtempSync(path.join(os.tmpdir(), 'layers-'));
+    copyFileSync(path.join(projectRoot, CONFIG), path.join(scratch, CONFIG));
+    writeFileSync(path.join(scratch, 'tsconfig.json'), '{"compilerOptions":{"module":"nodenext","moduleResolution":"nodenext"}}');
+    for (const file of [from, to]) mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
+    writeFileSync(path.join(scratch, to), 'export const value = 1;\n');
+    writeFileSync(path.join(scratch, from), `import { value } from '${specifier}';\nexport const used = value;\n`);
+    const run = depcruise(scratch, path.dirname(from));
+    expect(run.status).not.toBe(0);
+    expect(run.stdout).toContain(`error ${rule}: ${from} → ${to}`);
+  });
+});
