@@ -111,7 +111,7 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
   const allRoutes = deriveRoutes(document);
   const routes = selectRoutes(allRoutes, resolved.operations);
   const validator = createContractValidator(document);
-  const judge = createRequestJudge(document, validator);
+  const judge = createRequestJudge(validator);
   const run = {
     options: resolved,
     document,

@@ -35,7 +35,7 @@ function fromWire(text: string, types: readonly string[]): unknown {
 /** A path segment that a URL keeps as it is: not empty, and not a dot segment that URLs resolve away. */
 const usableInPath = (text: string) => text !== '' && text !== '.' && text !== '..';
 
-export function createRequestJudge(document: OpenApiDocument, validator: ContractValidator) {
+export function createRequestJudge(validator: ContractValidator) {
   const parameterIssues = (p: ParameterSpec, value: unknown): ValidationIssue[] => {
     const where = `${p.in}.${p.name}`;
     if (value === undefined) return p.required ? [{ path: where, rule: 'required', message: 'is required' }] : [];

@@ -10,7 +10,7 @@ import { boundaryCandidates, everyProperty } from '../../../src/check/schema-val
 import { createEmulator } from '../../src/index.js';
 import { bundled } from '../helpers/emulator.js';
 
-const judge = createRequestJudge(bundled, createContractValidator(bundled));
+const judge = createRequestJudge(createContractValidator(bundled));
 
 interface Variant {
   operationId: string;

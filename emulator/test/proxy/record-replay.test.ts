@@ -2,7 +2,7 @@
 // data of its own records its answers; an emulator serving the recording answers the same GETs with
 // the same bodies. Nothing kept holds the key or a secret, in any encoding, even from an upstream that
 // echoes them.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
