@@ -1,0 +1,24 @@
+// What each entry point exports at run time, listed: a change to the packages' surface is a visible
+// diff here, to be made on purpose (and named in the changelog), never by accident.
+import { describe, expect, it } from 'vitest';
+import { EXPORTS } from './installed.js';
+
+const SURFACE: Record<string, string[]> = {
+  'cloud-platform-api': ['ApiConnectionError', 'ApiError', 'ApiResponseError', 'ApiTimeoutError', 'AuthenticationError', 'BadRequestError', 'CloudApiError', 'CloudClientOptionError', 'ConflictError', 'DEFAULT_BASE_URL', 'InternalServerError', 'NotFoundError', 'PermissionDeniedError', 'RateLimitError', 'UnprocessableEntityError', 'createCloudClient', 'isApiError', 'isRetryable', 'listAllStreams', 'operationById', 'operationIndex', 'retryDelayMs', 'unwrap'],
+  'cloud-platform-api/validate': ['UnknownOperationError', 'validateResponse'],
+  'cloud-platform-api/contract': ['BodyTooLargeError', 'HTTP_METHODS', 'PEER_BODY_LIMIT_BYTES', 'REDACTED', 'UnknownOperationError', 'createAnswerChecker', 'createContractValidator', 'createRedactor', 'createResponseChecker', 'deriveRoutes', 'describeErrors', 'documentRef', 'jsonPointer', 'listOperations', 'networkCode', 'operationsAt', 'pathPattern', 'printable', 'readAnswerBody', 'readBoundedBytes', 'readBoundedText', 'redactJson', 'resolveRef', 'responseExample', 'responseFor', 'schemaExample', 'schemaProperties', 'successStatus'],
+  'cloud-platform-api/check': ['CHECKS', 'CheckUsageError', 'checkContract', 'curlCommand', 'formatReport', 'isLoopback', 'junitReport'],
+  'cloud-platform-emulator': ['FaultRuleError', 'FixtureError', 'JOURNAL_BODY_BUDGET_BYTES', 'JOURNAL_BODY_LIMIT_BYTES', 'JournalFilterError', 'OverrideError', 'StateFileError', 'StatePersistError', 'builtInFixtures', 'createEmulator'],
+  'cloud-platform-emulator/msw': ['createMswHandlers'],
+  'cloud-platform-emulator/server': ['BODY_LIMIT_BYTES', 'DEFAULT_CORS_ORIGINS', 'DEFAULT_HOST', 'DEFAULT_PORT', 'TIMEOUTS', 'createServerEmulator', 'createSqliteStore', 'readFixturesFile', 'readSnapshotFile', 'startEmulatorServer', 'writeSnapshotFile'],
+};
+
+describe('the run-time surface of each entry point', () => {
+  it('lists every entry point the install tests import', () => {
+    expect(Object.keys(SURFACE).sort()).toEqual(EXPORTS.map(([specifier]) => specifier).sort());
+  });
+
+  it.each(Object.entries(SURFACE))('%s exports exactly what is listed', async (specifier, names) => {
+    expect(Object.keys(await import(specifier)).sort()).toEqual([...names].sort());
+  });
+});
