@@ -84,9 +84,8 @@ async function send(options: ResolvedCheckOptions, request: RequestCase): Promis
   const headers: Record<string, string> = { accept: 'application/json' };
   if (sent.authenticated) headers.authorization = `apikey ${options.apiKey}`;
   if (sent.body !== undefined) headers['content-type'] = 'application/json';
-  const body = sent.body;
   try {
-    const response = await options.fetch(sent.url, { method: sent.method, headers, body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
+    const response = await options.fetch(sent.url, { method: sent.method, headers, body: sent.body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
     return { sent, answer: { status: response.status, headers: response.headers, text: await readBoundedText(response) } };
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? `no answer in ${options.timeoutMs} ms` : `${networkCode(error) ?? (error as Error).name}: ${(error as Error).message}`;

@@ -4,7 +4,7 @@
 import type { CheckName, Verdict } from './answer-checks.js';
 import { CHECKS } from './answer-checks.js';
 import { printable } from '../contract/printable.js';
-import { redactJson } from '../contract/redact.js';
+import { redactedBodyText } from '../contract/redact.js';
 
 export interface SentRequest {
   method: string;
@@ -42,16 +42,7 @@ export interface OperationSummary {
 export type CheckCounts = Record<CheckName, { passed: number; failed: number }>;
 
 /** The request as the report shows it: a link can carry a value the server echoed (the key, even) into its URL or body. */
-const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({ ...sent, url: shown(sent.url, redact), body: sent.body === undefined ? undefined : redactedBody(sent.body, redact) });
-
-/** A JSON body with the key scrubbed from each string as parsed: an echo the body escapes again is found too. */
-function redactedBody(body: string, redact: (text: string) => string): string {
-  try {
-    return JSON.stringify(redactJson(JSON.parse(body), redact));
-  } catch {
-    return redact(body);
-  }
-}
+const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({ ...sent, url: shown(sent.url, redact), body: sent.body === undefined ? undefined : redactedBodyText(sent.body, redact) });
 
 /** Peer text as the report prints it: the key scrubbed, control characters and escape codes written out. */
 const shown = (text: string, redact: (text: string) => string) => printable(redact(text));

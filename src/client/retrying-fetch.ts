@@ -5,7 +5,7 @@ import { BodyTooLargeError, readBoundedText } from '../contract/bounded-body.js'
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
 import type { Log } from './log.js';
 import { ReadResponse, type Exchange } from './read-response.js';
-import { redactJson } from '../contract/redact.js';
+import { redactedBodyText, redactJson } from '../contract/redact.js';
 import { networkCode } from '../contract/network-code.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
@@ -120,15 +120,6 @@ async function sendAttempt(fetch: Transport, request: Request, caller: AbortSign
   }
 }
 
-/**
- * A body as log text: JSON parsed and each of its strings scrubbed (a key escaped inside a JSON string
- * is escaped twice in the raw text, past what scrubbing the line finds), other text scrubbed whole.
- */
-function bodyText(text: string, redact: (text: string) => string): string {
-  const json = parsedJson(text);
-  return json ? JSON.stringify(redactJson(json.value, redact)) : redact(text);
-}
-
 /** Headers as log text, the Authorization value left out (the rest is scrubbed with the line). */
 const headerText = (headers: Headers) => [...headers].map(([name, value]) => `${name}: ${name === 'authorization' ? '[redacted]' : value}`).join('; ');
 
@@ -169,7 +160,7 @@ export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRet
     const caller = request.signal;
     // A body can be read once: keep the original unread while another attempt may still need it.
     const replayable = request.body !== null;
-    if (log.debug) log.debug(`${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${bodyText(await request.clone().text(), redact)}` : ''}`);
+    if (log.debug) log.debug(`${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${redactedBodyText(await request.clone().text(), redact)}` : ''}`);
     for (let retry = 0; ; retry++) {
       // A signal aborted before the call, or during a wait, sends nothing more.
       if (caller.aborted) throw caller.reason;
@@ -192,7 +183,7 @@ export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRet
       }
       const { response, text } = result;
       log.info?.(`${label()} -> ${response.status} in ${Math.round(performance.now() - started)} ms`);
-      log.debug?.(`${label()} response headers: ${headerText(response.headers)}; body: ${bodyText(text, redact)}`);
+      log.debug?.(`${label()} response headers: ${headerText(response.headers)}; body: ${redactedBodyText(text, redact)}`);
       const json = response.ok && text !== '' ? parsedJson(text) : undefined;
       if (response.ok && text !== '' && !json) {
         const error = new ApiResponseError(method, exchange.path, response.status, response.headers.has('content-type') ? redact(response.headers.get('content-type')!) : null, text.length);

@@ -67,3 +67,17 @@ export function redactJson(value: unknown, redact: (text: string) => string, sec
   if (value === null || typeof value !== 'object') return value;
   return Object.fromEntries(Object.entries(value).map(([name, item]) => [redact(name), secretFields.has(name) && item !== null ? REDACTED : redactJson(item, redact, secretFields)]));
 }
+
+/**
+ * A body as text fit to keep: JSON parsed and each of its strings scrubbed (a key escaped inside a JSON
+ * string is escaped twice in the raw text, past what scrubbing the text finds), other text scrubbed whole.
+ */
+export function redactedBodyText(text: string, redact: (text: string) => string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return redact(text);
+  }
+  return JSON.stringify(redactJson(value, redact));
+}
