@@ -174,7 +174,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     options.log?.(logEntryOf(request, answer, ms, time));
   };
   return {
-    fetch: createInProcessFetch({ handle: core.handle, record }),
+    fetch: createInProcessFetch({ handle: core.handle, refuse: core.refuse, record }),
     handle: core.handle,
     refuse: core.refuse,
     reset: core.reset,

@@ -8,8 +8,8 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
 import { queryOf } from './web.js';
+import { exchange, type ExchangeCore, type Transport } from '../core/exchange.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
-import type { Emulator } from '../index.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyContent, bodyText } from '../core/serialize.js';
 import { STATUS_TEXT } from '../core/status-text.js';
@@ -99,7 +99,7 @@ function serveStatic(res: ServerResponse, root: string, { file, type }: StaticFi
  * Answers a request Node's HTTP parser refused (headers too large, a timeout, a malformed request
  * line): what the document declares for the operation its first line names, or no body.
  */
-function answerClientError(core: Pick<Emulator, 'refuse'>) {
+function answerClientError(core: Pick<ExchangeCore, 'refuse'>) {
   return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
@@ -116,75 +116,39 @@ function answerClientError(core: Pick<Emulator, 'refuse'>) {
 /** How long a request held by a `timeout` fault stays open if its client never gives up. */
 const MAX_HOLD_MS = 10 * 60_000;
 
-/** One request being answered: what its delivery and its record need, as data (a busy server makes one per request). */
-interface Delivery {
-  emulator: Pick<Emulator, 'refuse' | 'record'>;
-  request: CoreRequest;
-  /** performance.now() when the request arrived. */
-  started: number;
-  /** Close the connection after the answer. */
-  closeAfter: boolean;
-}
-
-/** A fault of the core's own is a 500, never a crash of the server. */
-function internalError(emulator: Pick<Emulator, 'refuse'>, method: string, path: string, error: unknown): CoreResponse {
-  // Never the request's headers: the API key must not reach a log line.
-  process.stderr.write(`emulator: internal error on ${method} ${path}: ${(error as Error).stack ?? String(error)}\n`);
-  return emulator.refuse(method, path, 500, 'Internal emulator error');
-}
-
-/** Tells the emulator the request is over, with what it got. */
-const recordAnswer = ({ emulator, request, started }: Delivery, answer: CoreResponse) => emulator.record(request, answer, performance.now() - started);
-
-/** Carries out the final answer (a dropped or held connection, or the answer sent), then records it once it is over. */
-function finish(req: IncomingMessage, res: ServerResponse, final: CoreResponse, delivery: Delivery): void {
-  const done = () => recordAnswer(delivery, final);
-  const socket = req.socket;
-  if (final.fault?.drop === 'reset') {
-    socket.destroy();
-    return done();
-  }
-  if (final.fault?.drop === 'timeout') {
-    socket.setTimeout(MAX_HOLD_MS, () => socket.destroy());
-    return void socket.once('close', done);
-  }
-  send(res, final, delivery.closeAfter);
-  done();
-}
+/** The client left while its request waited: nothing more is sent, and the lifecycle stops. */
+const CLIENT_GONE = new Error('The client closed the connection');
 
 /**
- * Sends the answer, carrying out an injected fault: for a deferred answer, a wait first (the idle
- * timeout paused meanwhile, and while an upstream answers), after which the call is made only if the
- * client is still connected; a dropped connection; or a request held until the client gives up.
+ * The lifecycle's waits and deliveries over one connection. While an answer is deferred (an injected
+ * delay, an upstream's answer) the idle timeout is paused; a wait ends early when the client leaves.
  */
-function deliver(req: IncomingMessage, res: ServerResponse, answer: CoreResponse, delivery: Delivery): void {
-  if (!answer.deferred) return finish(req, res, answer, delivery);
+function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: boolean): Transport<void> {
   const socket = req.socket;
-  socket.setTimeout(0);
-  const resume = (next: CoreResponse) => {
-    socket.setTimeout(TIMEOUTS.idle);
-    deliver(req, res, next, delivery);
+  let idlePaused = false;
+  return {
+    wait: (ms) =>
+      new Promise((resolve, reject) => {
+        if (socket.destroyed) return reject(CLIENT_GONE);
+        idlePaused = true;
+        socket.setTimeout(0);
+        const onClose = () => (clearTimeout(timer), reject(CLIENT_GONE));
+        const timer = setTimeout(() => (socket.off('close', onClose), resolve()), ms);
+        socket.once('close', onClose);
+      }),
+    deliver(answer) {
+      if (idlePaused) socket.setTimeout(TIMEOUTS.idle);
+      if (answer.fault?.drop === 'reset') return void socket.destroy();
+      if (answer.fault?.drop === 'timeout') return void socket.setTimeout(MAX_HOLD_MS, () => socket.destroy());
+      send(res, answer, closeAfter);
+    },
   };
-  setTimeout(() => {
-    // A client that gave up during the wait gets nothing, and the call is not made.
-    if (socket.destroyed) return recordAnswer(delivery, answer);
-    Promise.resolve()
-      .then(answer.deferred)
-      .then(resume, (error: unknown) => resume(internalError(delivery.emulator, delivery.request.method, delivery.request.path, error)));
-  }, answer.fault?.delayMs ?? 0);
 }
 
-/** Answers a request whose body has been read: the core's answer, delivered. */
-function answerRequest(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, req: IncomingMessage, res: ServerResponse, pathname: string, body: ReadBody, started: number): void {
-  const request = coreRequestOf(req, pathname, body);
-  let reply: CoreResponse;
-  try {
-    reply = emulator.handle(request);
-  } catch (error) {
-    reply = internalError(emulator, request.method, pathname, error);
-  }
-  // A body cut off at the limit leaves bytes unread on the connection: close it after answering.
-  deliver(req, res, reply, { emulator, request, started, closeAfter: body.tooLarge });
+/** Answers a request whose body has been read; a body cut off at the limit leaves bytes unread, so the connection closes after. */
+function answerRequest(emulator: ExchangeCore, req: IncomingMessage, res: ServerResponse, pathname: string, body: ReadBody, started: number): void {
+  const delivered = exchange(emulator, coreRequestOf(req, pathname, body), httpTransport(req, res, body.tooLarge), started);
+  if (delivered) delivered.catch(() => undefined);
 }
 
 export interface HttpServerOptions {
@@ -203,7 +167,7 @@ export interface HttpServerOptions {
 const asksForHtml = (req: IncomingMessage) => /(^|,)\s*text\/html\b/.test(req.headers.accept ?? '');
 
 /** A server for the emulator, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
-export function createHttpServer(emulator: Pick<Emulator, 'handle' | 'refuse' | 'record'>, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS, hosts = [], browserHome }: HttpServerOptions = {}): Server {
+export function createHttpServer(emulator: ExchangeCore, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS, hosts = [], browserHome }: HttpServerOptions = {}): Server {
   const assets = new Map(Object.entries(staticFiles));
   const answeredHosts = new Set([...LOCAL_HOSTS, ...hosts.map((host) => hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host))]);
   const server = createServer(

@@ -1,9 +1,11 @@
 // `cloud-platform-emulator/msw`: the emulator as MSW 2 request handlers, for `setupServer` (Node,
 // jsdom) and `setupWorker` (a real browser): the same stateful behaviour, no server and no port.
 import { DEFAULT_BASE_URL } from 'cloud-platform-api';
-import { delay, http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import { exchange } from '../core/exchange.js';
+import type { CoreResponse } from '../core/messages.js';
 import type { Emulator } from '../index.js';
-import { toCoreRequest, toWebResponse } from './web.js';
+import { toCoreRequest, toWebResponse, wait } from './web.js';
 
 export interface MswHandlersOptions {
   /** The base URL whose requests the emulator answers. Default: the client's: GCORE_BASE_URL, else the document's server. */
@@ -13,6 +15,13 @@ export interface MswHandlersOptions {
 /** The base URL createCloudClient() goes to, so that handlers made with no options answer it. */
 const clientBaseUrl = () => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.GCORE_BASE_URL ?? DEFAULT_BASE_URL;
 
+/** MSW's form of a dropped connection; a held request waits until its client leaves (MSW then drops what follows). */
+async function mswAnswer(answer: CoreResponse, signal: AbortSignal): Promise<Response> {
+  if (answer.fault?.drop === 'reset') return HttpResponse.error();
+  if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, signal);
+  return toWebResponse(answer);
+}
+
 /** `setupServer(...createMswHandlers(emulator))`: every request under `baseUrl` goes to the emulator. */
 export function createMswHandlers(emulator: Emulator, { baseUrl = clientBaseUrl() }: MswHandlersOptions = {}): HttpHandler[] {
   const base = baseUrl.replace(/\/+$/, '');
@@ -21,17 +30,10 @@ export function createMswHandlers(emulator: Emulator, { baseUrl = clientBaseUrl(
   return [
     http.all(`${base}/*`, async ({ request }) => {
       const started = performance.now();
-      const core = await toCoreRequest(request, basePath);
-      let answer = emulator.handle(core);
-      while (answer.deferred) {
-        await delay(answer.fault?.delayMs ?? 0);
-        answer = await answer.deferred();
-      }
-      emulator.record(core, answer, performance.now() - started);
-      // MSW's own forms of a dropped connection and of a request that is never answered.
-      if (answer.fault?.drop === 'reset') return HttpResponse.error();
-      if (answer.fault?.drop === 'timeout') await delay('infinite');
-      return toWebResponse(answer);
+      const { signal } = request;
+      const transport = { wait: (ms: number) => wait(ms, signal), deliver: (answer: CoreResponse) => mswAnswer(answer, signal) };
+      // A client that left has its fetch rejected by MSW already: what the handler gives then goes nowhere.
+      return Promise.resolve(exchange(emulator, await toCoreRequest(request, basePath), transport, started)).catch(() => HttpResponse.error());
     }),
   ];
 }

@@ -59,20 +59,6 @@ export function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * The answer once it is made: for a deferred one, any injected delay waited out, then the call itself
- * awaited (again, while what it gives is deferred). A caller whose signal aborts during a wait gets its
- * reason, and the call is never made.
- */
-export async function settled(answer: CoreResponse, signal?: AbortSignal): Promise<CoreResponse> {
-  let current = answer;
-  while (current.deferred) {
-    await wait(current.fault?.delayMs ?? 0, signal);
-    current = await current.deferred();
-  }
-  return current;
-}
-
-/**
  * An answer as a fetch caller gets it, its injected fault carried out (any delay already waited out):
  * for a dropped connection, the network error fetch throws (its cause's code ECONNRESET); for a held
  * request, nothing until the caller's signal gives up.

@@ -1,0 +1,63 @@
+// One request's life, the same whichever transport carries it: the core's answer; any deferred part
+// made after its delay, which the client cuts short by leaving (and then nothing is made); the
+// answer recorded; and only then carried out by the transport. Each adapter supplies a Transport,
+// as Hono and MSW keep a request handler apart from what moves the bytes.
+import type { CoreRequest, CoreResponse } from './messages.js';
+
+/** What the lifecycle needs of the emulator. */
+export interface ExchangeCore {
+  handle(request: CoreRequest): CoreResponse;
+  refuse(method: string, path: string, status: number, message: string): CoreResponse;
+  record(request: CoreRequest, answer: CoreResponse, ms: number): void;
+}
+
+/** What a transport does when the lifecycle asks it to. */
+export interface Transport<Delivered> {
+  /** Resolves after `ms`; rejects, with why, once the client has gone (at once if it already has). */
+  wait(ms: number): Promise<void>;
+  /** Sends the answer, or carries out its fault: drops the connection, or holds the request until the client leaves. */
+  deliver(answer: CoreResponse): Delivered;
+}
+
+/** A throw from the core is a 500 for the client and a line for the operator, never a crash of the transport. */
+function internalError(core: ExchangeCore, request: CoreRequest, error: unknown): CoreResponse {
+  // Never the request's headers: the API key must not reach a log line.
+  console.error(`emulator: internal error on ${request.method} ${request.path}: ${(error as Error)?.stack ?? String(error)}`);
+  return core.refuse(request.method, request.path, 500, 'Internal emulator error');
+}
+
+async function settle<Delivered>(core: ExchangeCore, request: CoreRequest, first: CoreResponse, transport: Transport<Delivered>, started: number): Promise<Awaited<Delivered>> {
+  let answer = first;
+  while (answer.deferred) {
+    try {
+      await transport.wait(answer.fault?.delayMs ?? 0);
+    } catch (reason) {
+      // The client left during the wait: the deferred call is never made, and the journal says so.
+      core.record(request, answer, performance.now() - started);
+      throw reason;
+    }
+    const { deferred } = answer;
+    answer = await Promise.resolve()
+      .then(deferred)
+      .catch((error: unknown) => internalError(core, request, error));
+  }
+  core.record(request, answer, performance.now() - started);
+  return await transport.deliver(answer);
+}
+
+/**
+ * Runs one request through the core and hands the answer to `transport`. An answer made at once is
+ * recorded and delivered in the same turn (no promise on the fast path); a deferred one gives a
+ * promise, which rejects with the transport's reason when the client leaves during a wait.
+ */
+export function exchange<Delivered>(core: ExchangeCore, request: CoreRequest, transport: Transport<Delivered>, started = performance.now()): Delivered | Promise<Awaited<Delivered>> {
+  let answer: CoreResponse;
+  try {
+    answer = core.handle(request);
+  } catch (error) {
+    answer = internalError(core, request, error);
+  }
+  if (answer.deferred) return settle(core, request, answer, transport, started);
+  core.record(request, answer, performance.now() - started);
+  return transport.deliver(answer);
+}

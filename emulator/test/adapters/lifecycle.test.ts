@@ -1,0 +1,80 @@
+// One request lifecycle behind every adapter: the same cases (a delay the client cuts short, a throw now
+// and a deferred one, a dropped and a held connection, an answer) through each, with the same outcome for
+// the client, the state and the journal, and the journal written before the client sees the outcome.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FaultRule } from '../../src/index.js';
+import { ADAPTER_NAMES, ADAPTERS, type Target } from '../helpers/adapters.js';
+
+const OPERATION = 'createLogsUploaderConfig';
+const DELAY_MS = 1_500;
+const create = (target: Target, signal?: AbortSignal) =>
+  target.fetch(`${target.baseUrl}/cdn/logs_uploader/configs`, {
+    method: 'POST',
+    headers: { authorization: 'apikey lifecycle', 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Lifecycle', policy: 1, target: 2 }),
+    ...(signal ? { signal } : {}),
+  });
+
+/** What the client got: a status, a network error, or its own abort. */
+async function outcomeOf(pending: Promise<Response>): Promise<string> {
+  try {
+    return `status ${(await pending).status}`;
+  } catch (error) {
+    const { name } = error as Error;
+    return name === 'TimeoutError' || name === 'AbortError' ? 'aborted' : `network error (${name})`;
+  }
+}
+
+const failingStore = (target: Target) => {
+  target.emulator.store.tables.configs.put = () => {
+    throw new Error('The store refused the write');
+  };
+};
+
+interface LifecycleCase {
+  name: string;
+  fault?: Omit<FaultRule, 'operationId'>;
+  /** The client gives up after this many ms. */
+  abortAfterMs?: number;
+  prepare?: (target: Target) => void;
+  client: string;
+  configs: number;
+  journal: { status: number; fault?: string };
+}
+
+const CASES: LifecycleCase[] = [
+  { name: 'an answer at once', client: 'status 200', configs: 1, journal: { status: 200 } },
+  { name: 'a delay, waited out', fault: { delay_ms: 50 }, client: 'status 200', configs: 1, journal: { status: 200 } },
+  { name: 'a delay the client cuts short', fault: { delay_ms: DELAY_MS }, abortAfterMs: 50, client: 'aborted', configs: 0, journal: { status: 0 } },
+  { name: 'a throw from the core', prepare: failingStore, client: 'status 500', configs: 0, journal: { status: 500 } },
+  { name: 'a throw from a deferred answer', fault: { delay_ms: 20 }, prepare: failingStore, client: 'status 500', configs: 0, journal: { status: 500 } },
+  { name: 'a dropped connection', fault: { reset: true }, client: 'network error (TypeError)', configs: 0, journal: { status: 0, fault: 'reset' } },
+  { name: 'a held request, until the client leaves', fault: { timeout: true }, abortAfterMs: 100, client: 'aborted', configs: 0, journal: { status: 0, fault: 'timeout' } },
+];
+
+describe.each(ADAPTER_NAMES)('the request lifecycle, %s', (adapter) => {
+  let target: Target;
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await target.close();
+  });
+
+  it.each(CASES)('$name', async ({ fault, abortAfterMs, prepare, client, configs, journal }) => {
+    target = await ADAPTERS[adapter]!();
+    const internalErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    if (fault) target.emulator.faults.add({ operationId: OPERATION, count: 1, ...fault });
+    prepare?.(target);
+    const before = target.emulator.store.tables.configs.size();
+    const started = performance.now();
+    expect(await outcomeOf(create(target, abortAfterMs === undefined ? undefined : AbortSignal.timeout(abortAfterMs)))).toBe(client);
+    // Recorded before the client sees its answer; after an abort, as soon as the transport learns of it, not when the delay ends.
+    if (abortAfterMs === undefined) expect(target.emulator.requests.list()).toHaveLength(1);
+    else await vi.waitFor(() => expect(target.emulator.requests.list()).toHaveLength(1), { timeout: DELAY_MS / 3, interval: 5 });
+    expect(performance.now() - started).toBeLessThan(DELAY_MS);
+    expect(target.emulator.requests.list()[0]).toMatchObject({ operationId: OPERATION, ...journal });
+    // What was delayed and then abandoned stays unmade.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(target.emulator.store.tables.configs.size() - before).toBe(configs);
+    expect(internalErrors).toHaveBeenCalledTimes(client === 'status 500' ? 1 : 0);
+  });
+});
