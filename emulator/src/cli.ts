@@ -4,7 +4,9 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { operationIndex } from 'cloud-platform-api';
-import { printable } from 'cloud-platform-api/contract';
+import { authorizationValue, authSchemeOf } from 'cloud-platform-api/internal';
+import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import { printable } from 'cloud-platform-api/internal';
 import { FixtureError } from './core/fixtures.js';
 import type { RequestLogEntry } from './index.js';
 import { createServerEmulator, DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT, readSnapshotFile, startEmulatorServer, writeSnapshotFile } from './server.js';
@@ -159,6 +161,9 @@ function proxyOptions(values: ReturnType<typeof parseOptions>) {
   return { proxy: url.href.replace(/\/$/, ''), proxyErrors: values['proxy-errors'], proxyTimeoutMs: timeout === undefined ? undefined : Number(timeout), recordFile: record };
 }
 
+/** How the package's document says a request carries the key. */
+const AUTH = authSchemeOf(bundled);
+
 /** What the command prints once it listens: where everything is. */
 function banner(url: string, values: ReturnType<typeof parseOptions>): string {
   const mode = values.proxy
@@ -166,7 +171,7 @@ function banner(url: string, values: ReturnType<typeof parseOptions>): string {
     : [values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory'];
   return [
     `cloud-platform-emulator listening on ${url}`,
-    `  API:      ${url}/  (Authorization: apikey <token>)`,
+    `  API:      ${url}/  (${AUTH.header}: ${authorizationValue(AUTH, '<token>')})`,
     `  docs:     ${url}/docs  (an interactive reference: try every operation against this emulator)`,
     `  document: ${url}/openapi.json, ${url}/openapi.yaml`,
     `  reset:    POST ${url}/__emulator/reset`,

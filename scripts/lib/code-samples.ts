@@ -1,6 +1,7 @@
 // Code samples for every operation, written from the document at build time into the bundle the
 // docs are rendered from: curl, and TypeScript with this package's createCloudClient. Values are
 // the document's own examples, so the samples change when the document does.
+import { authorizationValue, authSchemeOf, type AuthScheme } from '../../src/contract/auth-scheme.js';
 import { listOperations, resolveRef, successStatus, type JsonObject, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
 
 export interface CodeSample {
@@ -43,8 +44,8 @@ function callOf(document: OpenApiDocument, op: OperationRef): Call {
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
-function curlSample(op: OperationRef, call: Call): string {
-  const lines = [`curl -X ${op.method} ${shellQuote(call.url)}`, `  -H "Authorization: apikey $GCORE_API_KEY"`];
+function curlSample(op: OperationRef, call: Call, auth: AuthScheme): string {
+  const lines = [`curl -X ${op.method} ${shellQuote(call.url)}`, `  -H "${auth.header}: ${authorizationValue(auth, '$GCORE_API_KEY')}"`];
   if (call.body !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(call.body, null, 2))}`);
   return lines.join(' \\\n');
 }
@@ -88,7 +89,7 @@ function typescriptSample(op: OperationRef, call: Call): string {
 export function codeSamplesFor(document: OpenApiDocument, op: OperationRef): CodeSample[] {
   const call = callOf(document, op);
   return [
-    { lang: 'Shell', label: 'curl', source: curlSample(op, call) },
+    { lang: 'Shell', label: 'curl', source: curlSample(op, call, authSchemeOf(document)) },
     { lang: 'TypeScript', label: 'TypeScript', source: typescriptSample(op, call) },
   ];
 }

@@ -5,11 +5,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { authSchemeOf } from '../../src/contract/auth-scheme.js';
 import { listOperations, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
 import { bundleDocument, rootDocument } from './lint.js';
 import { runToolOrFail } from './tools.js';
 
-export const generatedFiles = ['openapi.yaml', 'openapi.json', 'operations.json', 'deprecated-operations.json', 'default-server.json', 'schema.d.ts'] as const;
+export const generatedFiles = ['openapi.yaml', 'openapi.json', 'operations.json', 'deprecated-operations.json', 'client-defaults.json', 'schema.d.ts'] as const;
 
 /**
  * A small index of the operations (id, method, path, area, deprecation, success status) for code
@@ -36,7 +37,9 @@ export async function bundleInto(outDir: string): Promise<void> {
   // The client only needs to recognise deprecated calls; this keeps the full index out of its bundle.
   const deprecated = Object.fromEntries(operations.filter((op) => op.deprecated).map((op) => [`${op.method} ${op.path}`, op.operationId]));
   await writeFile(path.join(outDir, 'deprecated-operations.json'), `${JSON.stringify(deprecated, null, 2)}\n`);
-  await writeFile(path.join(outDir, 'default-server.json'), `${JSON.stringify({ baseUrl: defaultServerUrl(document) }, null, 2)}\n`);
+  // What the client needs of the document, and no more: it does not carry the document.
+  const clientDefaults = { baseUrl: defaultServerUrl(document), auth: authSchemeOf(document) };
+  await writeFile(path.join(outDir, 'client-defaults.json'), `${JSON.stringify(clientDefaults, null, 2)}\n`);
 }
 
 /** The document's first server, its variables at their defaults: the base URL a client uses unless told otherwise. */

@@ -4,6 +4,7 @@
 // no faster than the rate.
 import { createRedactor } from '../contract/redact.js';
 import { networkCode } from '../contract/network-code.js';
+import { authorizationValue, authSchemeOf, type AuthScheme } from '../contract/auth-scheme.js';
 import { loadBundledDocument } from '../contract/bundled-document.js';
 import { readBoundedText } from '../contract/bounded-body.js';
 import type { OpenApiDocument } from '../contract/document.js';
@@ -74,15 +75,16 @@ export function requestUrl(base: URL, request: RequestCase): string {
 }
 
 /** What goes on the wire for a request: method, URL, body as text, and whether it carries the key. */
-function sentRequest(options: ResolvedCheckOptions, request: RequestCase): SentRequest {
+function sentRequest(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): SentRequest {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  return { method: request.route.method, url: requestUrl(options.baseUrl, request), body, authenticated: request.kind !== 'unauthenticated' };
+  return { method: request.route.method, url: requestUrl(run.options.baseUrl, request), body, auth: request.kind === 'unauthenticated' ? undefined : run.auth };
 }
 
-async function send(options: ResolvedCheckOptions, request: RequestCase): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
-  const sent = sentRequest(options, request);
+async function send(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
+  const { options } = run;
+  const sent = sentRequest(run, request);
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (sent.authenticated) headers.authorization = `apikey ${options.apiKey}`;
+  if (sent.auth) headers[sent.auth.header] = authorizationValue(sent.auth, options.apiKey);
   if (sent.body !== undefined) headers['content-type'] = 'application/json';
   try {
     const response = await options.fetch(sent.url, { method: sent.method, headers, body: sent.body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
@@ -114,6 +116,7 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
   const run = {
     options: resolved,
     document,
+    auth: authSchemeOf(document),
     // Links may lead to operations outside the ones asked for: they are read from all of them.
     links: linksByOperation(document, allRoutes),
     judgeAnswer: createAnswerChecks(document, validator),
@@ -148,6 +151,7 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
 type Run = {
   options: ResolvedCheckOptions;
   document: OpenApiDocument;
+  auth: AuthScheme;
   links: Map<string, LinkSpec[]>;
   judgeAnswer: ReturnType<typeof createAnswerChecks>;
   tally: ReturnType<typeof createTally>;
@@ -158,7 +162,7 @@ type Run = {
 /** Sends one request, records its verdicts, and returns the requests its links make (none unless it succeeded). */
 async function exchange(run: Run, request: RequestCase): Promise<RequestCase[]> {
   await run.pace();
-  const { sent, answer, error } = await send(run.options, request);
+  const { sent, answer, error } = await send(run, request);
   const { operationId } = request.route;
   if (!answer) {
     run.unansweredInARow++;
@@ -176,7 +180,7 @@ async function exchange(run: Run, request: RequestCase): Promise<RequestCase[]> 
     .filter((linked) => refusal(linked.route.method, true, run.options) === undefined)
     .filter((linked) => {
       const unsafe = unsafeLink(request, linked, requestUrl(run.options.baseUrl, linked));
-      if (unsafe) run.tally.refuseLink(operationId, linked.note, sentRequest(run.options, linked), unsafe);
+      if (unsafe) run.tally.refuseLink(operationId, linked.note, sentRequest(run, linked), unsafe);
       return unsafe === undefined;
     });
 }

@@ -4,7 +4,7 @@
 export interface CheckOptions {
   /** The server to check, e.g. http://127.0.0.1:4010. Required. */
   baseUrl: string;
-  /** Sent as `Authorization: apikey <key>`. Default: GCORE_API_KEY. */
+  /** Sent in the header and scheme the document's security scheme names. Default: GCORE_API_KEY. */
   apiKey?: string | undefined;
   /** Check only these operations. Default: all. */
   operations?: readonly string[] | undefined;

@@ -1,6 +1,7 @@
 // The contract run as people read it: a table per operation (requests, statuses seen, checks failed),
 // the checks with their counts, then each failure with a curl command that reproduces it. The
 // command reads the key from $GCORE_API_KEY: no report holds the key.
+import { authorizationValue } from '../contract/auth-scheme.js';
 import { CHECKS, type CheckName } from './answer-checks.js';
 import type { CheckResult } from './check-contract.js';
 import type { Failure, SentRequest } from './tally.js';
@@ -10,7 +11,7 @@ const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 export function curlCommand(request: SentRequest): string {
   const parts = ['curl -sS -i', '-X', request.method, shellQuote(request.url)];
-  if (request.authenticated) parts.push('-H', '"Authorization: apikey $GCORE_API_KEY"');
+  if (request.auth) parts.push('-H', `"${request.auth.header}: ${authorizationValue(request.auth, '$GCORE_API_KEY')}"`);
   if (request.body !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(request.body));
   return parts.join(' ');
 }

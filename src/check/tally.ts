@@ -1,6 +1,7 @@
 // What a contract run found, as it goes: per operation the requests and statuses seen, per check how
 // often it passed and failed, and each distinct failure once, with a count and the first request
 // that showed it. Everything kept from the server is scrubbed of the key first.
+import type { AuthScheme } from '../contract/auth-scheme.js';
 import type { CheckName, Verdict } from './answer-checks.js';
 import { CHECKS } from './answer-checks.js';
 import { printable } from '../contract/printable.js';
@@ -12,7 +13,8 @@ export interface SentRequest {
   url: string;
   /** The JSON body as sent, or undefined for none. */
   body: string | undefined;
-  authenticated: boolean;
+  /** The scheme the key was sent in (the document's); undefined when the request carried no key. */
+  auth: AuthScheme | undefined;
 }
 
 export interface Failure {

@@ -2,13 +2,14 @@
 // per-attempt timeouts, safe retries, options per call, a log, a deprecation warning, and optionally
 // errors thrown.
 import createClient, { type Middleware } from 'openapi-fetch';
-import defaultServer from '../../generated/default-server.json' with { type: 'json' };
+import clientDefaults from '../../generated/client-defaults.json' with { type: 'json' };
 import type { paths } from '../../generated/schema.js';
 import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudClient } from './client-types.js';
 import { deprecationWarning } from './deprecation.js';
 import { apiErrorFor } from './errors.js';
 import { createLog, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { errorOrigin, exchangeOf } from './read-response.js';
+import { authorizationValue } from '../contract/auth-scheme.js';
 import { createRedactor } from '../contract/redact.js';
 import { createRetryingFetch, type RetryingFetch, type Transport } from './retrying-fetch.js';
 
@@ -44,7 +45,7 @@ export interface CloudClientOptions {
 }
 
 /** The document's server, read by the build into generated/ (the client's bundle does not carry the document). */
-export const DEFAULT_BASE_URL: string = defaultServer.baseUrl;
+export const DEFAULT_BASE_URL: string = clientDefaults.baseUrl;
 const DEFAULT_TIMEOUT_MS = 120_000;
 const DEFAULT_MAX_RETRIES = 2;
 
@@ -161,8 +162,8 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
 
   const client = createClient<paths>({
     baseUrl,
-    // Last, so it replaces an `authorization` of any case: openapi-fetch sets these in order on one Headers.
-    headers: { ...options.headers, Authorization: `apikey ${apiKey}` },
+    // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
+    headers: { ...options.headers, [clientDefaults.auth.header]: authorizationValue(clientDefaults.auth, apiKey) },
     fetch: (request: Request) => retryingFetch(request),
   });
   client.use(deprecationWarning);

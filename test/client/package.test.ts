@@ -36,7 +36,7 @@ describe('the package', () => {
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/generated/schema.d.ts',
-      'dist/src/contract/index.js',
+      'dist/src/contract/internal.js',
       'bin/cloud-platform-validate.js',
       'generated/openapi.json',
       'generated/openapi.yaml',
@@ -76,7 +76,7 @@ describe('the default base URL', () => {
     const expected = server!.url.replace(/\{(\w+)\}/g, (_, name: string) => server!.variables[name]!.default);
     const { DEFAULT_BASE_URL } = await import('../../src/index.js');
     expect(DEFAULT_BASE_URL).toBe(expected);
-    expect(JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'default-server.json'), 'utf8'))).toEqual({ baseUrl: expected });
+    expect(JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'client-defaults.json'), 'utf8'))).toMatchObject({ baseUrl: expected });
   });
 });
 

@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';
 import { run } from './installed.js';
 
-/** Budgets: about a third above the sizes when they were set, so that growth is a decision (the root raised with the contract runner, cloud-platform-check; the emulator with its modules per area and per stage of the core, and its docs page: 1 MB packed at most). */
+/** Budgets: about a third above the sizes when they were set, so that growth is a decision (the root raised with the contract runner, cloud-platform-check; the emulator with its modules per area and per stage of the core, its docs page, and the request lifecycle all adapters share: 1 MB packed at most). */
 const BUDGETS = [
   { dir: projectRoot, name: 'cloud-platform-api', packedKb: 210, unpackedKb: 1150, files: 140 },
-  { dir: path.join(projectRoot, 'emulator'), name: 'cloud-platform-emulator', packedKb: 1000, unpackedKb: 3600, files: 230 },
+  { dir: path.join(projectRoot, 'emulator'), name: 'cloud-platform-emulator', packedKb: 1000, unpackedKb: 3600, files: 240 },
 ];
 
 describe('package footprint', () => {

@@ -11,6 +11,7 @@ export const EXPORTS: [specifier: string, member: string][] = [
   ['cloud-platform-api', 'createCloudClient'],
   ['cloud-platform-api/validate', 'validateResponse'],
   ['cloud-platform-api/contract', 'createContractValidator'],
+  ['cloud-platform-api/internal', 'deriveRoutes'],
   ['cloud-platform-api/check', 'checkContract'],
   ['cloud-platform-emulator', 'createEmulator'],
   ['cloud-platform-emulator/msw', 'createMswHandlers'],

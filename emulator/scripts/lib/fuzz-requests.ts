@@ -3,7 +3,7 @@
 // Every parameter and body field gets random and boundary values; bodies get deep nesting, prototype
 // keys and integers past 2^53; requests get odd methods, odd headers and odd bodies.
 import fc from 'fast-check';
-import { createContractValidator, createResponseChecker, deriveRoutes, operationsAt, resolveRef, schemaProperties, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
+import { createContractValidator, createResponseChecker, deriveRoutes, operationsAt, resolveRef, schemaProperties, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/internal';
 
 export interface FuzzRequest {
   method: string;

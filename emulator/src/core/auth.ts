@@ -1,17 +1,20 @@
-// Who a request acts as: its token (`Authorization: apikey <token>`), whether it may act (with
+// Who a request acts as: its token (after the document's scheme word), whether it may act (with
 // --api-key, only the tokens given), and the client id the token stands for, given on first create.
+import { authorizationValue, type AuthScheme } from 'cloud-platform-api/internal';
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
 import { CLIENT_IDS, nextId, type CoreTables } from './state.js';
 import { tokenHash } from './token-hash.js';
 
 /**
- * The scheme word in any case, one space, then the token: everything to the end of the header, spaces
- * included, as the seed says it and as the official SDKs send a key (their own tests use `My API Key`).
+ * The token of an Authorization header: after the scheme word in any case and one space, everything to
+ * the end, spaces included, as the seed says it and as the official SDKs send a key (their own tests use
+ * `My API Key`).
  */
-const AUTHORIZATION = /^apikey (.+)$/is;
-
-export const tokenOf = (headers: CoreRequest['headers']) => AUTHORIZATION.exec(headers.authorization ?? '')?.[1];
+function tokenReader(scheme: string): (headers: CoreRequest['headers']) => string | undefined {
+  const pattern = new RegExp(`^${scheme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (.+)$`, 'is');
+  return (headers) => pattern.exec(headers.authorization ?? '')?.[1];
+}
 
 /**
  * The secret an Authorization header carries, to scrub from what is kept: what follows the scheme word,
@@ -24,13 +27,14 @@ export function credentialOf(headers: CoreRequest['headers']): string | undefine
   return /^\S+\s+(.+)$/s.exec(value)?.[1]!.trim() ?? value;
 }
 
-export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined) {
+export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, { header, scheme }: AuthScheme) {
   const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
   return {
     keysRequired: allowedKeys !== undefined,
+    tokenOf: tokenReader(scheme),
     /** Why a request may not act, or undefined: a well-formed token, and an accepted one when keys are set. */
     refusal(token: string | undefined): string | undefined {
-      if (token === undefined) return 'Missing or malformed Authorization header: send "Authorization: apikey <token>"';
+      if (token === undefined) return `Missing or malformed ${header} header: send "${header}: ${authorizationValue({ header, scheme }, '<token>')}"`;
       if (allowedKeys && !allowedKeys.has(token)) return 'Unknown API key';
       return undefined;
     },

@@ -1,7 +1,7 @@
 // Builds error bodies in the shape the document gives each operation's area, from the response
 // schema it declares for the status: the builder fills whichever of the known error fields that
 // schema has (message, error, exception_class, request_id, status, errors-per-field).
-import { resolveRef, responseFor, schemaProperties, type JsonObject, type OpenApiDocument, type OperationRef, type ValidationIssue } from 'cloud-platform-api/contract';
+import { resolveRef, responseFor, schemaProperties, type JsonObject, type OpenApiDocument, type OperationRef, type ValidationIssue } from 'cloud-platform-api/internal';
 import { dictionary } from './dictionary.js';
 import { randomHex } from './random.js';
 import { STATUS_TEXT } from './status-text.js';

@@ -2,7 +2,7 @@
 // code=NNN` (and `delay=MS`), or scripted with rules (POST /__emulator/faults, emulator.faults.add)
 // that match an operation and answer a status, wait, drop the connection, or hold the request.
 import type { OperationId } from 'cloud-platform-api';
-import { describeErrors, pathPattern, type ContractValidator, type RouteSpec } from 'cloud-platform-api/contract';
+import { describeErrors, pathPattern, type ContractValidator, type RouteSpec } from 'cloud-platform-api/internal';
 
 export interface FaultRule {
   /** The operation to fail (a typo is a type error); or `method` and `path` (a path template, or one concrete path). */

@@ -1,6 +1,6 @@
 // The emulator's data: the built-in fixture set, or a file that replaces it, validated against the
 // document when loaded. A bad fixture is an error naming the file and the field.
-import { describeErrors, type ContractValidator, type OpenApiDocument } from 'cloud-platform-api/contract';
+import { describeErrors, type ContractValidator, type OpenApiDocument } from 'cloud-platform-api/internal';
 import { dictionary } from './dictionary.js';
 import { MAX_NESTING, nestingDepth } from './nesting.js';
 

@@ -5,7 +5,7 @@
 // the client's redactor knows. A request costs only a record of what came in and went out: entries are made, and
 // bodies parsed and scrubbed, when a test reads them.
 import type { OperationId } from 'cloud-platform-api';
-import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/contract';
+import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/internal';
 import { credentialOf } from './auth.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 

@@ -2,7 +2,7 @@
 // still processing, an odd page). The request still goes through auth, the checks and the journal; only
 // the operation's behaviour is replaced. The answer is checked against what the document declares for
 // the operation before it is sent, so a test cannot teach an app something the service never says.
-import type { createAnswerChecker, RouteSpec } from 'cloud-platform-api/contract';
+import type { createAnswerChecker, RouteSpec } from 'cloud-platform-api/internal';
 
 /** What an override is given: the request as the checks read it (valid, with the document's defaults). */
 export interface OverrideRequest {

@@ -1,6 +1,6 @@
 // Checks a request's path, query and body against the document's schemas, reading URL strings as
 // the types their schemas give, and reports every failure with its location, field and rule.
-import type { ContractValidator, RouteSpec, ValidationIssue } from 'cloud-platform-api/contract';
+import type { ContractValidator, RouteSpec, ValidationIssue } from 'cloud-platform-api/internal';
 
 export interface CheckedRequest {
   params: Record<string, unknown>;

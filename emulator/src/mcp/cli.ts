@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from 'cloud-platform-api';
-import type { OpenApiDocument } from 'cloud-platform-api/contract';
+import type { OpenApiDocument } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { Emulator } from '../index.js';
 import { createServerEmulator } from '../server.js';

@@ -5,7 +5,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { createCloudClient, type Logger } from 'cloud-platform-api';
-import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/contract';
+import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/internal';
 import { operationTools, type OperationTool } from './tools.js';
 
 export interface McpTarget {

@@ -1,7 +1,7 @@
 // The MCP tools, made from the document and nothing else: one per operation, named by its operationId,
 // described by its summary and description (a deprecated one says so), its input a JSON Schema of its
 // parameters (each by name) and its body (`body`), every $ref inlined so a client needs no document.
-import { deriveRoutes, resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/contract';
+import { deriveRoutes, resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/internal';
 
 export interface OperationTool {
   name: string;

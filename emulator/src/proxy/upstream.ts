@@ -2,7 +2,7 @@
 // and the other end-to-end headers) and reads its answer as bytes, up to PEER_BODY_LIMIT_BYTES decoded.
 // An upstream that is down, cut off or too slow is an UpstreamError that names the upstream and what
 // happened, with the status to answer (502, 504).
-import { BodyTooLargeError, networkCode, readBoundedBytes } from 'cloud-platform-api/contract';
+import { BodyTooLargeError, networkCode, readBoundedBytes } from 'cloud-platform-api/internal';
 import type { CoreRequest } from '../core/messages.js';
 
 export interface UpstreamOptions {

@@ -2,7 +2,7 @@
 // proxy (proxy/) wired into one function, `handle`, from a request as plain data to an answer as plain
 // data, with no transport in it. It lives outside core/ so that the core imports neither the areas nor
 // the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
-import type { OpenApiDocument } from 'cloud-platform-api/contract';
+import { authSchemeOf, type OpenApiDocument } from 'cloud-platform-api/internal';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createProxyStage } from '../proxy/proxy-stage.js';
@@ -11,7 +11,7 @@ import { createUpstream, type UpstreamOptions } from '../proxy/upstream.js';
 import { createViolationLog } from '../proxy/violation-log.js';
 import type { Call } from '../core/call-check.js';
 import { overLimit } from '../core/request-body.js';
-import { createAuth, tokenOf } from '../core/auth.js';
+import { createAuth } from '../core/auth.js';
 import { asCalledByTheCore } from '../core/behaviour.js';
 import { createControlRoutes } from '../core/control-routes.js';
 import { withDocumentAnswers } from '../core/document-answers.js';
@@ -59,7 +59,8 @@ export function createCore(options: CoreOptions) {
   const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()), journalSize } = options;
   const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
-  const auth = createAuth(store, apiKeys);
+  const auth = createAuth(store, apiKeys, authSchemeOf(document));
+  const { tokenOf } = auth;
   const violations = createViolationLog();
   const proxy = options.proxy && proxyStage({ ...options, warn }, options.proxy, violations);
   const handlers = proxy ? {} : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
