@@ -33,8 +33,12 @@ const results = await interleave(
 console.log(`Build wall time, ${ROUNDS} interleaved rounds (${cpus().length} cores; median, min, max)`);
 for (const name of results.keys()) console.log(`  ${name.padEnd(30)} ${show(metric(results, name, 'seconds'), 2)} s`);
 const r = ratio(results, atOnce, baseline, 'seconds');
-console.log(`  at once / one after another   ${show(r, 2)}x (goal <= ${GOAL}x: ${r.median <= GOAL ? 'met' : 'NOT met'})`);
+console.log(
+  `  at once / one after another   ${show(r, 2)}x (goal <= ${GOAL}x: ${r.median <= GOAL ? 'met' : 'NOT met'})`,
+);
 console.log('Each step, alone (baseline) and beside the others (at once): median s');
 for (const step of Object.keys(results.get(baseline)![0]!).filter((name) => name !== 'seconds') as StepName[]) {
-  console.log(`  ${step.padEnd(10)} ${metric(results, baseline, step).median.toFixed(2)}  ${metric(results, atOnce, step).median.toFixed(2)}`);
+  console.log(
+    `  ${step.padEnd(10)} ${metric(results, baseline, step).median.toFixed(2)}  ${metric(results, atOnce, step).median.toFixed(2)}`,
+  );
 }

@@ -37,7 +37,9 @@ const bare = async () => {
 // A second reference: openapi-fetch on its own, to show which part of the gap is the library's.
 const plainClient = createClient<paths>({ baseUrl, headers: { Authorization: 'apikey bench-key' } });
 const plain = async () => {
-  const { data, response } = await plainClient.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+  const { data, response } = await plainClient.GET('/streaming/videos/{video_id}', {
+    params: { path: { video_id: 1444 } },
+  });
   if (!response.ok) throw new Error(`openapi-fetch answered ${response.status}`);
   return data;
 };
@@ -46,10 +48,17 @@ const plain = async () => {
 const transportClient = createClient<paths>({
   baseUrl,
   headers: { Authorization: 'apikey bench-key' },
-  fetch: createRetryingFetch({ fetch: (request, init) => fetch(request, init), timeoutMs: 120_000, maxRetries: 2, redact: createRedactor('bench-key') }),
+  fetch: createRetryingFetch({
+    fetch: (request, init) => fetch(request, init),
+    timeoutMs: 120_000,
+    maxRetries: 2,
+    redact: createRedactor('bench-key'),
+  }),
 });
 const transport = async () => {
-  const { data, response } = await transportClient.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+  const { data, response } = await transportClient.GET('/streaming/videos/{video_id}', {
+    params: { path: { video_id: 1444 } },
+  });
   if (!response.ok) throw new Error(`openapi-fetch on the transport answered ${response.status}`);
   return data;
 };
@@ -83,7 +92,8 @@ const versusBare = ratio(results, 'createCloudClient', 'bare fetch', 'us');
 
 const app = await build({
   stdin: {
-    contents: "import { createCloudClient } from './src/index.ts';\nconst c = createCloudClient({ apiKey: 'k' });\nc.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }).then(console.log);\n",
+    contents:
+      "import { createCloudClient } from './src/index.ts';\nconst c = createCloudClient({ apiKey: 'k' });\nc.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }).then(console.log);\n",
     resolveDir: new URL('..', import.meta.url).pathname,
     loader: 'ts',
   },
@@ -98,13 +108,30 @@ const app = await build({
 const minified = app.outputFiles[0]!.contents;
 const gzipped = gzipSync(minified, { level: 9 }).length;
 
-console.log(`Client per-call time, GET /streaming/videos/{video_id} on 127.0.0.1 (${cpus().length} cores, ${ROUNDS} interleaved rounds of ${CALLS_PER_ROUND} calls; median, min, max)`);
+console.log(
+  `Client per-call time, GET /streaming/videos/{video_id} on 127.0.0.1 (${cpus().length} cores, ${ROUNDS} interleaved rounds of ${CALLS_PER_ROUND} calls; median, min, max)`,
+);
 for (const name of results.keys()) console.log(`  ${name.padEnd(22)} ${show(metric(results, name, 'us'), 1)} µs/call`);
-console.log(`  createCloudClient / openapi-fetch alone  ${show(versusPlain, 3)}x (goal <= ${GOAL_RATIO}x: ${versusPlain.median <= GOAL_RATIO ? 'met' : 'NOT met'})`);
+console.log(
+  `  createCloudClient / openapi-fetch alone  ${show(versusPlain, 3)}x (goal <= ${GOAL_RATIO}x: ${versusPlain.median <= GOAL_RATIO ? 'met' : 'NOT met'})`,
+);
 console.log(`  createCloudClient / bare fetch           ${show(versusBare, 3)}x`);
-console.log(`  openapi-fetch alone / bare fetch         ${show(ratio(results, 'openapi-fetch alone', 'bare fetch', 'us'), 3)}x`);
-console.log(`  where the client's time goes: its transport ${show(ratio(results, 'openapi-fetch + transport', 'openapi-fetch alone', 'us'), 3)}x, then its middleware ${show(ratio(results, 'createCloudClient', 'openapi-fetch + transport', 'us'), 3)}x`);
+console.log(
+  `  openapi-fetch alone / bare fetch         ${show(ratio(results, 'openapi-fetch alone', 'bare fetch', 'us'), 3)}x`,
+);
+console.log(
+  `  where the client's time goes: its transport ${show(ratio(results, 'openapi-fetch + transport', 'openapi-fetch alone', 'us'), 3)}x, then its middleware ${show(ratio(results, 'createCloudClient', 'openapi-fetch + transport', 'us'), 3)}x`,
+);
 console.log('Size of a small app importing createCloudClient (esbuild, minified, browser)');
-console.log(`  minified ${(minified.length / 1024).toFixed(2)} kB, gzip ${(gzipped / 1024).toFixed(2)} kB (goal <= ${GOAL_GZIP_BYTES / 1024} kB) ${gzipped <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}`);
-const modules = Object.entries(Object.values(app.metafile.outputs)[0]!.inputs).filter(([, { bytesInOutput }]) => bytesInOutput > 0);
-console.log(`  minified bytes by module: ${modules.sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput).map(([file, { bytesInOutput }]) => `${file.replace(/^node_modules\//, '')} ${bytesInOutput}`).join(', ')}`);
+console.log(
+  `  minified ${(minified.length / 1024).toFixed(2)} kB, gzip ${(gzipped / 1024).toFixed(2)} kB (goal <= ${GOAL_GZIP_BYTES / 1024} kB) ${gzipped <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}`,
+);
+const modules = Object.entries(Object.values(app.metafile.outputs)[0]!.inputs).filter(
+  ([, { bytesInOutput }]) => bytesInOutput > 0,
+);
+console.log(
+  `  minified bytes by module: ${modules
+    .sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)
+    .map(([file, { bytesInOutput }]) => `${file.replace(/^node_modules\//, '')} ${bytesInOutput}`)
+    .join(', ')}`,
+);

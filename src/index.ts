@@ -1,5 +1,13 @@
 // The package root: the typed client, its helpers and errors, and the generated types.
-export { CloudClientOptionError, createCloudClient, DEFAULT_BASE_URL, type CallOptions, type CloudClient, type CloudClientOptions, type ThrowingCloudClient } from './client/create-cloud-client.js';
+export {
+  CloudClientOptionError,
+  createCloudClient,
+  DEFAULT_BASE_URL,
+  type CallOptions,
+  type CloudClient,
+  type CloudClientOptions,
+  type ThrowingCloudClient,
+} from './client/create-cloud-client.js';
 export {
   ApiConnectionError,
   ApiError,

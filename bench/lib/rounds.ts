@@ -23,10 +23,15 @@ export function stats(values: readonly number[]): Stats {
   return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, max: sorted.at(-1)! };
 }
 
-export const show = ({ median, min, max }: Stats, digits = 0) => `${median.toFixed(digits)} (min ${min.toFixed(digits)}, max ${max.toFixed(digits)})`;
+export const show = ({ median, min, max }: Stats, digits = 0) =>
+  `${median.toFixed(digits)} (min ${min.toFixed(digits)}, max ${max.toFixed(digits)})`;
 
 /** Runs `rounds` rounds of every target in turn; returns each target's figures, round by round. */
-export async function interleave(targets: readonly Target[], rounds: number, progress = (round: number) => process.stderr.write(`round ${round}/${rounds}\n`)): Promise<Map<string, Figures[]>> {
+export async function interleave(
+  targets: readonly Target[],
+  rounds: number,
+  progress = (round: number) => process.stderr.write(`round ${round}/${rounds}\n`),
+): Promise<Map<string, Figures[]>> {
   const results = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= rounds; round++) {
     for (const target of targets) results.get(target.name)!.push(await target.round());
@@ -36,7 +41,8 @@ export async function interleave(targets: readonly Target[], rounds: number, pro
 }
 
 /** The metric of a target, over the rounds. */
-export const metric = (results: Map<string, Figures[]>, target: string, name: string): Stats => stats(results.get(target)!.map((f) => f[name]!));
+export const metric = (results: Map<string, Figures[]>, target: string, name: string): Stats =>
+  stats(results.get(target)!.map((f) => f[name]!));
 
 /** The ratio target / baseline of a metric, round by round, as median, min and max. */
 export function ratio(results: Map<string, Figures[]>, target: string, baseline: string, name: string): Stats {

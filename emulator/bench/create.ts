@@ -17,7 +17,14 @@ await (await createEmulator()).close();
 const kept = await createEmulator();
 const results = await interleave(
   [
-    { name: 'first', round: async () => ({ ms: Number(execFileSync(process.execPath, ['--input-type=module', '-e', firstScript], { encoding: 'utf8' }).trim()) }) },
+    {
+      name: 'first',
+      round: async () => ({
+        ms: Number(
+          execFileSync(process.execPath, ['--input-type=module', '-e', firstScript], { encoding: 'utf8' }).trim(),
+        ),
+      }),
+    },
     {
       name: 'next',
       round: async () => {

@@ -49,7 +49,22 @@ function prefilled(emulator: Emulator, count: number): StateSnapshot {
   const snapshot = initialSnapshot<EmulatorTables>(STATE_MODEL, emulator.fixtures);
   const now = '2026-11-22T00:00:00Z';
   for (let id = 1; id <= count; id++) {
-    snapshot.tables.configs.push([String(id), { id, client_id: 999, name: `c${id}`, policy: 1, target: 2, enabled: true, for_all_resources: false, resources: [], created: now, updated: now, status: { status: 'in_progress', updated: now } }]);
+    snapshot.tables.configs.push([
+      String(id),
+      {
+        id,
+        client_id: 999,
+        name: `c${id}`,
+        policy: 1,
+        target: 2,
+        enabled: true,
+        for_all_resources: false,
+        resources: [],
+        created: now,
+        updated: now,
+        status: { status: 'in_progress', updated: now },
+      },
+    ]);
   }
   snapshot.tables.counters = [
     ['nextConfigId', count + 1],
@@ -64,7 +79,11 @@ async function emulatorWith(store: Store, records: number): Promise<Emulator> {
   return emulator;
 }
 
-const CREATE = { method: 'POST', headers: { authorization: 'apikey bench', 'content-type': 'application/json' }, body: '{"name":"bench","policy":1,"target":2}' };
+const CREATE = {
+  method: 'POST',
+  headers: { authorization: 'apikey bench', 'content-type': 'application/json' },
+  body: '{"name":"bench","policy":1,"target":2}',
+};
 
 interface Target {
   name: string;
@@ -85,7 +104,6 @@ async function measure(target: Target): Promise<number> {
   return calls / ((performance.now() - started) / 1000);
 }
 
-
 process.stdout.write(`Preparing: SQLite and JSON-file stores, empty and with ${PREFILLED} configs, in ${dir}\n`);
 const emulators = {
   memory: await emulatorWith(createMemoryStore<EmulatorTables>(TABLE_NAMES), 0),
@@ -96,7 +114,11 @@ const emulators = {
 };
 const http = await startEmulatorServer({ port: 0 });
 const creates = (emulator: Emulator) => () => emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', CREATE);
-const inProcessClient = createCloudClient({ apiKey: 'bench', baseUrl: 'http://emulator.local', fetch: emulators.memory.fetch });
+const inProcessClient = createCloudClient({
+  apiKey: 'bench',
+  baseUrl: 'http://emulator.local',
+  fetch: emulators.memory.fetch,
+});
 const httpClient = createCloudClient({ apiKey: 'bench', baseUrl: http.url });
 /** One call of the client, as the measure loop wants it: a Response, already read by the client. */
 const clientCall = (client: CloudClient, method: 'GET' | 'POST') => async () =>
@@ -125,16 +147,24 @@ const results = await interleave(
 await http.close();
 for (const emulator of Object.values(emulators)) await emulator.close();
 
-const [memory, sqliteEmpty, sqliteFull, jsonEmpty, jsonFull, getInProcess, getOverHttp, postInProcess, postOverHttp] = targets.map((t) => t.name) as string[] as [string, string, string, string, string, string, string, string, string];
+const [memory, sqliteEmpty, sqliteFull, jsonEmpty, jsonFull, getInProcess, getOverHttp, postInProcess, postOverHttp] =
+  targets.map((t) => t.name) as string[] as [string, string, string, string, string, string, string, string, string];
 const per = (a: string, b: string) => ratio(results, a, b, 'perSecond');
 
-console.log(`\ncalls per second, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms, one call at a time (${os.cpus().length} cores)`);
-for (const target of targets) console.log(`  ${target.name.padEnd(36)} ${show(metric(results, target.name, 'perSecond'))}`);
+console.log(
+  `\ncalls per second, ${ROUNDS} interleaved rounds of ${ROUND_MS} ms, one call at a time (${os.cpus().length} cores)`,
+);
+for (const target of targets)
+  console.log(`  ${target.name.padEnd(36)} ${show(metric(results, target.name, 'perSecond'))}`);
 const flat = per(sqliteFull, sqliteEmpty);
 const versusMemory = per(sqliteFull, memory);
 console.log('\nratios (median of the per-round ratios, min, max)');
-console.log(`  SQLite, ${PREFILLED} configs / SQLite, empty        ${show(flat, 2)}   goal >= 0.8: ${flat.median >= 0.8 ? 'met' : 'MISSED'}`);
-console.log(`  SQLite, ${PREFILLED} configs / in memory             ${show(versusMemory, 2)}   goal >= 0.5: ${versusMemory.median >= 0.5 ? 'met' : 'MISSED'}`);
+console.log(
+  `  SQLite, ${PREFILLED} configs / SQLite, empty        ${show(flat, 2)}   goal >= 0.8: ${flat.median >= 0.8 ? 'met' : 'MISSED'}`,
+);
+console.log(
+  `  SQLite, ${PREFILLED} configs / in memory             ${show(versusMemory, 2)}   goal >= 0.5: ${versusMemory.median >= 0.5 ? 'met' : 'MISSED'}`,
+);
 console.log(`  SQLite / JSON file (the baseline), empty         ${show(per(sqliteEmpty, jsonEmpty), 1)}`);
 console.log(`  SQLite / JSON file (the baseline), ${PREFILLED} configs ${show(per(sqliteFull, jsonFull), 1)}`);
 console.log(`  JSON file, ${PREFILLED} configs / JSON file, empty   ${show(per(jsonFull, jsonEmpty), 3)}`);

@@ -28,15 +28,24 @@ interface Probe {
 const probes: Probe[] = [
   { name: 'GET video', method: 'GET', path: '/streaming/videos/1444' },
   { name: 'GET streams', method: 'GET', path: '/streaming/streams?page=1' },
-  { name: 'POST config (validated)', method: 'POST', path: '/cdn/logs_uploader/configs', body: JSON.stringify({ name: 'Logs to S3', policy: 12, target: 34, resources: [100, 101] }) },
+  {
+    name: 'POST config (validated)',
+    method: 'POST',
+    path: '/cdn/logs_uploader/configs',
+    body: JSON.stringify({ name: 'Logs to S3', policy: 12, target: 34, resources: [100, 101] }),
+  },
 ];
 
 // The floor answers each probe with a fixed body the size of the emulator's answer to it, so the
 // ratio measures the emulator's work, not a difference in bytes.
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repo = path.resolve(here, '..', '..');
-const fixtures = JSON.parse(readFileSync(path.join(here, '..', 'src', 'operations', 'fixtures', 'streaming.json'), 'utf8'));
-const createdConfig = JSON.parse(readFileSync(path.join(repo, 'generated', 'openapi.json'), 'utf8')).paths['/cdn/logs_uploader/configs'].post.responses['200'].content['application/json'].example;
+const fixtures = JSON.parse(
+  readFileSync(path.join(here, '..', 'src', 'operations', 'fixtures', 'streaming.json'), 'utf8'),
+);
+const createdConfig = JSON.parse(readFileSync(path.join(repo, 'generated', 'openapi.json'), 'utf8')).paths[
+  '/cdn/logs_uploader/configs'
+].post.responses['200'].content['application/json'].example;
 const floorBodies: Record<string, string> = {
   '/streaming/videos/1444': JSON.stringify(fixtures.videos[0]),
   '/streaming/streams?page=1': JSON.stringify(fixtures.streams.slice(0, fixtures.streamsPageSize)),
@@ -55,14 +64,38 @@ require('node:http').createServer((req, res) => {
 `;
 
 const servers: { name: string; start: (port: number) => ChildProcess }[] = [
-  { name: 'emulator', start: (port) => spawn(process.execPath, [path.join(here, '..', 'bin', 'cloud-platform-emulator.js'), '--port', String(port)], { stdio: 'ignore' }) },
+  {
+    name: 'emulator',
+    start: (port) =>
+      spawn(process.execPath, [path.join(here, '..', 'bin', 'cloud-platform-emulator.js'), '--port', String(port)], {
+        stdio: 'ignore',
+      }),
+  },
   {
     name: 'prism',
-    start: (port) => spawn(path.join(repo, 'node_modules', '.bin', 'prism'), ['mock', path.join(repo, 'generated', 'openapi.yaml'), '--port', String(port), '--host', '127.0.0.1', '--verboseLevel', 'error'], { stdio: 'ignore' }),
+    start: (port) =>
+      spawn(
+        path.join(repo, 'node_modules', '.bin', 'prism'),
+        [
+          'mock',
+          path.join(repo, 'generated', 'openapi.yaml'),
+          '--port',
+          String(port),
+          '--host',
+          '127.0.0.1',
+          '--verboseLevel',
+          'error',
+        ],
+        { stdio: 'ignore' },
+      ),
   },
   {
     name: 'bare node:http (floor)',
-    start: (port) => spawn(process.execPath, ['-e', FLOOR_SERVER, String(port)], { stdio: 'ignore', env: { ...process.env, FLOOR_BODIES: JSON.stringify(floorBodies) } }),
+    start: (port) =>
+      spawn(process.execPath, ['-e', FLOOR_SERVER, String(port)], {
+        stdio: 'ignore',
+        env: { ...process.env, FLOOR_BODIES: JSON.stringify(floorBodies) },
+      }),
   },
 ];
 
@@ -90,7 +123,8 @@ async function measure(port: number, pid: number, probe: Probe): Promise<Figures
     headers: { ...AUTH, ...(probe.body ? { 'content-type': 'application/json' } : {}) },
     ...(probe.body ? { body: probe.body } : {}),
   });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${probe.name} on port ${port}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${probe.name} on port ${port}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: result.requests.average, cpuUsPerRequest: (cpuMicros(pid) - cpuBefore) / result.requests.total };
 }
 
@@ -108,25 +142,39 @@ const results = new Map<string, Map<string, Figures[]>>();
 try {
   for (const probe of probes) {
     process.stderr.write(`${probe.name}\n`);
-    results.set(probe.name, await interleave(running.map((server) => ({ name: server.name, round: () => measure(server.port, server.child.pid!, probe) })), ROUNDS));
+    results.set(
+      probe.name,
+      await interleave(
+        running.map((server) => ({ name: server.name, round: () => measure(server.port, server.child.pid!, probe) })),
+        ROUNDS,
+      ),
+    );
   }
 } finally {
   for (const server of running) server.child.kill('SIGKILL');
 }
 
 const [emulator, prism, floor] = servers.map((server) => server.name) as [string, string, string];
-console.log(`\nautocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per server and request, 127.0.0.1, ${cpus().length} cores`);
+console.log(
+  `\nautocannon, ${CONNECTIONS} connections, ${ROUNDS} interleaved rounds of ${SECONDS} s per server and request, 127.0.0.1, ${cpus().length} cores`,
+);
 console.log('median (min, max) over the rounds');
 for (const probe of probes) {
   for (const server of servers) {
     const byRound = results.get(probe.name)!;
-    console.log(`  ${probe.name.padEnd(25)} ${server.name.padEnd(24)} ${show(metric(byRound, server.name, 'rps'))} req/s   ${show(metric(byRound, server.name, 'cpuUsPerRequest'), 1)} CPU µs/request`);
+    console.log(
+      `  ${probe.name.padEnd(25)} ${server.name.padEnd(24)} ${show(metric(byRound, server.name, 'rps'))} req/s   ${show(metric(byRound, server.name, 'cpuUsPerRequest'), 1)} CPU µs/request`,
+    );
   }
 }
-console.log('\nratios of req/s (median of the per-round ratios, min, max); CPU per request of the floor over the emulator\'s');
+console.log(
+  "\nratios of req/s (median of the per-round ratios, min, max); CPU per request of the floor over the emulator's",
+);
 for (const probe of probes) {
   const byRound = results.get(probe.name)!;
   const goal = probe.method === 'GET' ? GOAL_GET_VS_FLOOR : GOAL_POST_VS_FLOOR;
   const vsFloor = ratio(byRound, emulator, floor, 'rps');
-  console.log(`  ${probe.name.padEnd(25)} vs floor ${show(vsFloor, 2)} (goal >= ${goal}x: ${vsFloor.median >= goal ? 'met' : 'NOT met'})   vs prism ${show(ratio(byRound, emulator, prism, 'rps'), 1)}   CPU floor/emulator ${show(ratio(byRound, floor, emulator, 'cpuUsPerRequest'), 2)}`);
+  console.log(
+    `  ${probe.name.padEnd(25)} vs floor ${show(vsFloor, 2)} (goal >= ${goal}x: ${vsFloor.median >= goal ? 'met' : 'NOT met'})   vs prism ${show(ratio(byRound, emulator, prism, 'rps'), 1)}   CPU floor/emulator ${show(ratio(byRound, floor, emulator, 'cpuUsPerRequest'), 2)}`,
+  );
 }

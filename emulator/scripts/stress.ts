@@ -34,19 +34,29 @@ function send(base: URL, agent: Agent | false, fuzz: FuzzRequest): Promise<Answe
         method: fuzz.method,
         path: fuzz.url,
         // Node sends a DELETE's or GET's body without a length unless told it: the server would read it as the next request.
-        headers: fuzz.body === undefined ? fuzz.headers : { ...fuzz.headers, 'content-length': String(Buffer.byteLength(fuzz.body)) },
+        headers:
+          fuzz.body === undefined
+            ? fuzz.headers
+            : { ...fuzz.headers, 'content-length': String(Buffer.byteLength(fuzz.body)) },
         timeout: PER_REQUEST_TIMEOUT_MS,
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode!,
+            contentType: res.headers['content-type'],
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
         res.on('error', reject);
       },
     );
     req.on('timeout', () => req.destroy(new Error(`no answer in ${PER_REQUEST_TIMEOUT_MS} ms`)));
     req.on('error', (error: NodeJS.ErrnoException) => {
-      if (agent && req.reusedSocket && error.code === 'ECONNRESET') return void send(base, false, fuzz).then(resolve, reject);
+      if (agent && req.reusedSocket && error.code === 'ECONNRESET')
+        return void send(base, false, fuzz).then(resolve, reject);
       reject(error);
     });
     req.end(fuzz.body);
@@ -70,7 +80,11 @@ async function main(): Promise<number> {
     while (next < requests.length && Date.now() < deadline) {
       const fuzz = requests[next++]!;
       sent++;
-      const answer = await send(base, agent, fuzz).catch((error: Error) => ({ status: 0, contentType: undefined, body: error.message }));
+      const answer = await send(base, agent, fuzz).catch((error: Error) => ({
+        status: 0,
+        contentType: undefined,
+        body: error.message,
+      }));
       const key = answer.status === 0 ? 'no answer' : String(answer.status);
       statuses.set(key, (statuses.get(key) ?? 0) + 1);
       // The server answers even a malformed request: a connection dropped without an answer is a fault too.
@@ -83,23 +97,35 @@ async function main(): Promise<number> {
   agent.destroy();
   await server.close();
   const fivexx = [...statuses].filter(([status]) => status.startsWith('5')).reduce((n, [, count]) => n + count, 0);
-  console.log(`stress: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s to 127.0.0.1 (fast-check seed ${seed})`);
+  console.log(
+    `stress: ${sent} requests in ${((Date.now() - started) / 1000).toFixed(1)} s to 127.0.0.1 (fast-check seed ${seed})`,
+  );
   console.log('statuses:');
   for (const [status, count] of [...statuses].sort()) console.log(`  ${status.padEnd(9)} ${count}`);
   console.log(`5xx: ${fivexx}`);
   console.log(`contradictions of the document: ${contradictions.length}`);
   for (const line of contradictions.slice(0, 20)) console.log(`  ${line}`);
   const state = await feedHostileState(HOSTILE_STATES, seed);
-  console.log(`hostile state: ${state.fed} snapshots and fixture sets fed, ${state.refused} refused by name, ${state.accepted} accepted and probed`);
+  console.log(
+    `hostile state: ${state.fed} snapshots and fixture sets fed, ${state.refused} refused by name, ${state.accepted} accepted and probed`,
+  );
   console.log(`crashes: ${state.crashes.length}`);
   for (const line of state.crashes.slice(0, 20)) console.log(`  ${line}`);
   console.log(`answers off the document after a hostile state: ${state.contradictions.length}`);
   for (const line of state.contradictions.slice(0, 20)) console.log(`  ${line}`);
   const peers = await runHostilePeers();
   console.log('hostile peers (memory: peak RSS over the start, or heap still held):');
-  for (const peer of peers) console.log(`  ${peer.mib <= peer.boundMib ? 'ok  ' : 'OVER'} ${peer.mib.toFixed(1).padStart(6)} MiB (bound ${peer.boundMib}) ${peer.name}: ${peer.outcome}`);
+  for (const peer of peers)
+    console.log(
+      `  ${peer.mib <= peer.boundMib ? 'ok  ' : 'OVER'} ${peer.mib.toFixed(1).padStart(6)} MiB (bound ${peer.boundMib}) ${peer.name}: ${peer.outcome}`,
+    );
   const bounded = peers.every((peer) => peer.mib <= peer.boundMib);
-  const clean = fivexx === 0 && contradictions.length === 0 && state.crashes.length === 0 && state.contradictions.length === 0 && bounded;
+  const clean =
+    fivexx === 0 &&
+    contradictions.length === 0 &&
+    state.crashes.length === 0 &&
+    state.contradictions.length === 0 &&
+    bounded;
   return sent >= 10_000 && clean ? 0 : 1;
 }
 

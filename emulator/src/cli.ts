@@ -9,7 +9,15 @@ import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { printable } from 'cloud-platform-api/internal';
 import { FixtureError } from './core/fixtures.js';
 import type { RequestLogEntry } from './index.js';
-import { createServerEmulator, DEFAULT_CORS_ORIGINS, DEFAULT_HOST, DEFAULT_PORT, readSnapshotFile, startEmulatorServer, writeSnapshotFile } from './server.js';
+import {
+  createServerEmulator,
+  DEFAULT_CORS_ORIGINS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  readSnapshotFile,
+  startEmulatorServer,
+  writeSnapshotFile,
+} from './server.js';
 import { StateFileError } from './store/store.js';
 
 const USAGE = `Usage: cloud-platform-emulator [options]
@@ -57,11 +65,20 @@ export const escapeForLog = (text: string) => printable(text.replaceAll('\\', '\
 
 /** The request log line: time, method, path, operationId, status, ms, and any unknown body fields. */
 export function textLine(entry: RequestLogEntry): string {
-  const injected = entry.applied === undefined ? '(injected)' : `(injected after the operation answered ${entry.applied})`;
-  const status = entry.fault ? `${entry.fault} ${injected}` : entry.injected ? `${entry.status} ${injected}` : String(entry.status);
+  const injected =
+    entry.applied === undefined ? '(injected)' : `(injected after the operation answered ${entry.applied})`;
+  const status = entry.fault
+    ? `${entry.fault} ${injected}`
+    : entry.injected
+      ? `${entry.status} ${injected}`
+      : String(entry.status);
   const unknown = entry.unknownFields ? ` unknown fields: ${entry.unknownFields.map(escapeForLog).join(', ')}` : '';
-  const issue = entry.issues?.[0] ? ` refused: ${escapeForLog(entry.issues[0].path)} (${entry.issues[0].rule})${entry.issues.length > 1 ? ` and ${entry.issues.length - 1} more` : ''}` : '';
-  const violations = entry.violations ? ` violations: ${entry.violations.map((v) => `${v.direction} ${escapeForLog(v.path)} (${v.rule})`).join(', ')}` : '';
+  const issue = entry.issues?.[0]
+    ? ` refused: ${escapeForLog(entry.issues[0].path)} (${entry.issues[0].rule})${entry.issues.length > 1 ? ` and ${entry.issues.length - 1} more` : ''}`
+    : '';
+  const violations = entry.violations
+    ? ` violations: ${entry.violations.map((v) => `${v.direction} ${escapeForLog(v.path)} (${v.rule})`).join(', ')}`
+    : '';
   return `${entry.time} ${escapeForLog(entry.method)} ${escapeForLog(entry.path)} ${entry.operationId ?? '-'} ${status} ${entry.ms} ms${unknown}${issue}${violations}\n`;
 }
 
@@ -92,9 +109,13 @@ function writeLog(line: string): void {
   batched += batch.write(line, batched);
 }
 
-function requestLog(format: string | undefined, quiet: boolean | undefined): ((entry: RequestLogEntry) => void) | undefined {
+function requestLog(
+  format: string | undefined,
+  quiet: boolean | undefined,
+): ((entry: RequestLogEntry) => void) | undefined {
   if (quiet) return undefined;
-  if (format !== undefined && format !== 'text' && format !== 'json') throw new UsageError(`--log must be text or json, got "${format}"`);
+  if (format !== undefined && format !== 'text' && format !== 'json')
+    throw new UsageError(`--log must be text or json, got "${format}"`);
   if (!process.listeners('exit').includes(flushLog)) process.on('exit', flushLog);
   if (format === 'json') return (entry) => writeLog(`${JSON.stringify(entry)}\n`);
   return (entry) => writeLog(textLine(entry));
@@ -108,13 +129,15 @@ class UsageError extends Error {}
 
 function journalSize(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000) throw new UsageError(`--journal-size must be a whole number from 1 to 1000000, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000)
+    throw new UsageError(`--journal-size must be a whole number from 1 to 1000000, got "${value}"`);
   return Number(value);
 }
 
 function parsePort(value: string, source: string): number {
   const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) throw new UsageError(`${source} must be a whole number from 0 to 65535, got "${value}"`);
+  if (!/^\d+$/.test(value) || port > 65535)
+    throw new UsageError(`${source} must be a whole number from 0 to 65535, got "${value}"`);
   return port;
 }
 
@@ -155,10 +178,17 @@ function proxyOptions(values: ReturnType<typeof parseOptions>) {
     return {};
   }
   const url = URL.parse(proxy);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new UsageError(`--proxy must be an http or https URL, got "${proxy}"`);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+    throw new UsageError(`--proxy must be an http or https URL, got "${proxy}"`);
   const timeout = values['proxy-timeout'];
-  if (timeout !== undefined && (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000)) throw new UsageError(`--proxy-timeout must be a whole number of milliseconds from 1 to 600000, got "${timeout}"`);
-  return { proxy: url.href.replace(/\/$/, ''), proxyErrors: values['proxy-errors'], proxyTimeoutMs: timeout === undefined ? undefined : Number(timeout), recordFile: record };
+  if (timeout !== undefined && (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000))
+    throw new UsageError(`--proxy-timeout must be a whole number of milliseconds from 1 to 600000, got "${timeout}"`);
+  return {
+    proxy: url.href.replace(/\/$/, ''),
+    proxyErrors: values['proxy-errors'],
+    proxyTimeoutMs: timeout === undefined ? undefined : Number(timeout),
+    recordFile: record,
+  };
 }
 
 /** How the package's document says a request carries the key. */
@@ -167,7 +197,10 @@ const AUTH = authSchemeOf(bundled);
 /** What the command prints once it listens: where everything is. */
 function banner(url: string, values: ReturnType<typeof parseOptions>): string {
   const mode = values.proxy
-    ? [`  proxy:    every API request goes to ${values.proxy}, checked against the document`, `  violations: GET ${url}/__emulator/violations (?format=markdown for the report)`]
+    ? [
+        `  proxy:    every API request goes to ${values.proxy}, checked against the document`,
+        `  violations: GET ${url}/__emulator/violations (?format=markdown for the report)`,
+      ]
     : [values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory'];
   return [
     `cloud-platform-emulator listening on ${url}`,
@@ -187,10 +220,27 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
   // Past a file-size limit (ulimit -f) a write should fail, and the change be answered 503, rather
   // than the signal killing the emulator.
   if (!process.listeners('SIGXFSZ').includes(ignoreSignal)) process.on('SIGXFSZ', ignoreSignal);
-  const port = values.port !== undefined ? parsePort(values.port, '--port') : env.PORT ? parsePort(env.PORT, 'PORT') : DEFAULT_PORT;
+  const port =
+    values.port !== undefined
+      ? parsePort(values.port, '--port')
+      : env.PORT
+        ? parsePort(env.PORT, 'PORT')
+        : DEFAULT_PORT;
   const host = values.host ?? DEFAULT_HOST;
   const log = requestLog(values.log, values.quiet);
-  const options = { port, host, apiKeys: values['api-key'], fixturesFile: values.fixtures, stateFile: values.state, corsOrigins: values.cors, allowHosts: values['allow-host'], journalSize: journalSize(values['journal-size']), strict: values.strict, log, ...proxyOptions(values) };
+  const options = {
+    port,
+    host,
+    apiKeys: values['api-key'],
+    fixturesFile: values.fixtures,
+    stateFile: values.state,
+    corsOrigins: values.cors,
+    allowHosts: values['allow-host'],
+    journalSize: journalSize(values['journal-size']),
+    strict: values.strict,
+    log,
+    ...proxyOptions(values),
+  };
   const emulator = await createServerEmulator(options);
   if (values['import-state']) {
     emulator.importState(readSnapshotFile(values['import-state']), `State snapshot ${values['import-state']}`);

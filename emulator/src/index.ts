@@ -29,7 +29,13 @@ export type { CoreRequest, CoreResponse } from './core/messages.js';
 export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
 export { OverrideError, type StoredOverride } from './core/overrides.js';
 export type { DeepReadonly, OverrideAnswerOf, OverrideOf, OverrideRequestOf } from './override-types.js';
-export { JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, JournalFilterError, type JournalEntry, type JournalFilter } from './core/journal.js';
+export {
+  JOURNAL_BODY_BUDGET_BYTES,
+  JOURNAL_BODY_LIMIT_BYTES,
+  JournalFilterError,
+  type JournalEntry,
+  type JournalFilter,
+} from './core/journal.js';
 export type { ProxyOptions } from './wiring/create-core.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';
@@ -123,7 +129,11 @@ export interface Emulator {
    * What the proxy found wrong in the exchanges it forwarded (empty unless `proxy` is set): GET
    * /__emulator/violations over HTTP; `report()` is the Markdown summary per operation.
    */
-  readonly violations: { list(): { violations: ViolationEntry[]; undeclaredFields: ViolationEntry[] }; clear(): void; report(): string };
+  readonly violations: {
+    list(): { violations: ViolationEntry[]; undeclaredFields: ViolationEntry[] };
+    clear(): void;
+    report(): string;
+  };
   /**
    * The journal: every request an adapter answered (the control routes' aside), the newest
    * `journalSize`, with what the emulator made of it. GET /__emulator/requests over HTTP; reset() clears it.
@@ -142,8 +152,16 @@ export interface Emulator {
    * @example
    * emulator.override('getVideo', ({ path }) => ({ status: 200, body: { ...video, id: path.video_id, status: 'pending' as const } }), { count: 1 });
    */
-  override<Id extends OperationId>(operationId: Id, answer: (request: OverrideRequestOf<NoInfer<Id>>) => OverrideAnswerOf<NoInfer<Id>>, options?: { count?: number }): OverrideHandle;
-  override<Id extends OperationId>(operationId: Id, answer: OverrideAnswerOf<NoInfer<Id>>, options?: { count?: number }): OverrideHandle;
+  override<Id extends OperationId>(
+    operationId: Id,
+    answer: (request: OverrideRequestOf<NoInfer<Id>>) => OverrideAnswerOf<NoInfer<Id>>,
+    options?: { count?: number },
+  ): OverrideHandle;
+  override<Id extends OperationId>(
+    operationId: Id,
+    answer: OverrideAnswerOf<NoInfer<Id>>,
+    options?: { count?: number },
+  ): OverrideHandle;
   /** The overrides set (over HTTP, GET /__emulator/overrides), and clearing them all. */
   readonly overrides: { list(): StoredOverride[]; clear(): void };
   /** For adapters: logs a request once it is answered (or dropped), `ms` after it arrived. */
@@ -156,7 +174,8 @@ export interface Emulator {
 }
 
 /** Given fixtures over the built-in set, part by part; anything but an object is left for the check to refuse. */
-const overBuiltIn = (value: unknown): unknown => (value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...BUILT_IN_FIXTURES, ...value } : value);
+const overBuiltIn = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...BUILT_IN_FIXTURES, ...value } : value;
 
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const document = options.document ?? (bundled as unknown as OpenApiDocument);
@@ -166,7 +185,17 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const store = options.store ?? createMemoryStore<EmulatorTables>(TABLE_NAMES);
   prepareState(store, STATE_MODEL, fixtures, (snapshot) => checkState(snapshot, store.source));
   const logTime = clockText(1, (time) => time.toISOString());
-  const core = createCore({ document, fixtures, store, apiKeys: options.apiKeys, strict: options.strict, warn: options.warn, journalSize: options.journalSize, proxy: options.proxy, now: logTime });
+  const core = createCore({
+    document,
+    fixtures,
+    store,
+    apiKeys: options.apiKeys,
+    strict: options.strict,
+    warn: options.warn,
+    journalSize: options.journalSize,
+    proxy: options.proxy,
+    now: logTime,
+  });
   const record = (request: CoreRequest, answer: CoreResponse, ms: number) => {
     const time = logTime();
     // The emulator's own routes are not API requests: not in the journal.
@@ -180,7 +209,11 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     reset: core.reset,
     controlRoutes: core.controlRoutes,
     requests: { list: (filter) => core.journal.list(filter), clear: () => core.journal.clear() },
-    violations: { list: () => core.violations.list(), clear: () => core.violations.clear(), report: () => core.violations.markdown() },
+    violations: {
+      list: () => core.violations.list(),
+      clear: () => core.violations.clear(),
+      report: () => core.violations.markdown(),
+    },
     importState(snapshot, source = 'The imported snapshot') {
       checkState(snapshot, source);
       // Checked whole just above: it holds the emulator's tables, and nothing else.
@@ -209,12 +242,17 @@ function logEntryOf(request: CoreRequest, answer: CoreResponse, ms: number, time
   const tenths = Math.round(ms * 10) / 10;
   // Made for every request: the optional fields are set where they apply, in the log's order, rather
   // than spread in from an object made for each.
-  const entry: RequestLogEntry = operationId ? { time, method, path, operationId, status, ms: tenths } : { time, method, path, status, ms: tenths };
+  const entry: RequestLogEntry = operationId
+    ? { time, method, path, operationId, status, ms: tenths }
+    : { time, method, path, status, ms: tenths };
   if (answer.unknownFields?.length) entry.unknownFields = answer.unknownFields;
   if (answer.injected !== undefined) entry.injected = true;
   if (answer.issues?.length) entry.issues = answer.issues.map(({ path, rule }) => ({ path, rule }));
   if (answer.fault?.drop) entry.fault = answer.fault.drop;
   if (answer.applied !== undefined) entry.applied = answer.applied;
-  if (answer.violations?.length) entry.violations = answer.violations.map(({ direction, path, rule, undeclared }) => (undeclared ? { direction, path, rule, undeclared } : { direction, path, rule }));
+  if (answer.violations?.length)
+    entry.violations = answer.violations.map(({ direction, path, rule, undeclared }) =>
+      undeclared ? { direction, path, rule, undeclared } : { direction, path, rule },
+    );
   return entry;
 }

@@ -8,10 +8,20 @@ import type { PathParams, QueryParams, RequestBody } from './operations/types.js
 type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 type AsNumber<Text> = Text extends `${infer N extends number}` ? N : never;
 /** A response key as the statuses it stands for: 200 as 200, '4XX' as 400 to 499, 'default' as any. */
-type StatusOf<Key> = Key extends number ? Key : Key extends `${infer Class extends '1' | '2' | '3' | '4' | '5'}XX` ? AsNumber<`${Class}${Digit}${Digit}`> : Key extends 'default' ? number : never;
+type StatusOf<Key> = Key extends number
+  ? Key
+  : Key extends `${infer Class extends '1' | '2' | '3' | '4' | '5'}XX`
+    ? AsNumber<`${Class}${Digit}${Digit}`>
+    : Key extends 'default'
+      ? number
+      : never;
 type BodyOf<Response> = Response extends { content: { [mediaType: string]: infer Body } } ? Body : undefined;
 /** A value no part of which can be changed (the built-in fixtures as a test reads them). */
-export type DeepReadonly<T> = T extends readonly (infer Item)[] ? readonly DeepReadonly<Item>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;
+export type DeepReadonly<T> = T extends readonly (infer Item)[]
+  ? readonly DeepReadonly<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
 
 // The body is read-only to the emulator, so a test may answer with the frozen built-in fixtures as they are.
 type AnswerTo<Status, Body> = [Body] extends [undefined]
@@ -21,7 +31,9 @@ type AnswerTo<Status, Body> = [Body] extends [undefined]
 type Responses<Id extends OperationId> = operations[Id]['responses'];
 
 /** An answer `operationId` declares: a status of its responses, with that response's body. */
-export type OverrideAnswerOf<Id extends OperationId> = { [Key in keyof Responses<Id>]: AnswerTo<StatusOf<Key>, BodyOf<Responses<Id>[Key]>> }[keyof Responses<Id>];
+export type OverrideAnswerOf<Id extends OperationId> = {
+  [Key in keyof Responses<Id>]: AnswerTo<StatusOf<Key>, BodyOf<Responses<Id>[Key]>>;
+}[keyof Responses<Id>];
 
 /** The request an override is given: valid, with the document's defaults, typed as the operation declares it. */
 export interface OverrideRequestOf<Id extends OperationId> {
@@ -32,4 +44,6 @@ export interface OverrideRequestOf<Id extends OperationId> {
 }
 
 /** A fixed answer, or a function of the request that makes one. */
-export type OverrideOf<Id extends OperationId> = OverrideAnswerOf<Id> | ((request: OverrideRequestOf<Id>) => OverrideAnswerOf<Id>);
+export type OverrideOf<Id extends OperationId> =
+  | OverrideAnswerOf<Id>
+  | ((request: OverrideRequestOf<Id>) => OverrideAnswerOf<Id>);

@@ -85,7 +85,8 @@ function readJsonObject(file: string, what: string): Record<string, unknown> | u
   } catch (error) {
     throw new FixtureError(`${what} ${file} is not valid JSON: ${(error as Error).message}`);
   }
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new FixtureError(`${what} ${file} must hold a JSON object of fixture parts`);
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw new FixtureError(`${what} ${file} must hold a JSON object of fixture parts`);
   return given as Record<string, unknown>;
 }
 
@@ -135,8 +136,24 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
   const fixtures = options.fixturesFile ? readFixturesFile(options.fixturesFile) : undefined;
   const store = options.stateFile ? createSqliteStore(options.stateFile) : undefined;
   try {
-    const proxy = options.proxy === undefined ? undefined : { baseUrl: options.proxy, timeoutMs: options.proxyTimeoutMs, failOnViolation: options.proxyErrors, recording: options.recordFile ? fileRecording(options.recordFile) : undefined };
-    return await createEmulator({ fixtures, store, apiKeys: options.apiKeys, strict: options.strict, log: options.log, journalSize: options.journalSize, proxy });
+    const proxy =
+      options.proxy === undefined
+        ? undefined
+        : {
+            baseUrl: options.proxy,
+            timeoutMs: options.proxyTimeoutMs,
+            failOnViolation: options.proxyErrors,
+            recording: options.recordFile ? fileRecording(options.recordFile) : undefined,
+          };
+    return await createEmulator({
+      fixtures,
+      store,
+      apiKeys: options.apiKeys,
+      strict: options.strict,
+      log: options.log,
+      journalSize: options.journalSize,
+      proxy,
+    });
   } catch (error) {
     store?.close();
     throw error;
@@ -148,7 +165,13 @@ export async function startEmulatorServer(options: ServerOptions = {}, emulator?
   const running = emulator ?? (await createServerEmulator(options));
   const { root, files } = staticFiles();
   const host = options.host ?? DEFAULT_HOST;
-  const server = createHttpServer(running, { staticFiles: files, root, corsOrigins: options.corsOrigins, hosts: [host, ...(options.allowHosts ?? [])], browserHome: '/docs' });
+  const server = createHttpServer(running, {
+    staticFiles: files,
+    root,
+    corsOrigins: options.corsOrigins,
+    hosts: [host, ...(options.allowHosts ?? [])],
+    browserHome: '/docs',
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -169,4 +192,3 @@ export async function startEmulatorServer(options: ServerOptions = {}, emulator?
       }),
   };
 }
-

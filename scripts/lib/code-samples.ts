@@ -2,7 +2,14 @@
 // docs are rendered from: curl, and TypeScript with this package's createCloudClient. Values are
 // the document's own examples, so the samples change when the document does.
 import { authorizationValue, authSchemeOf, type AuthScheme } from '../../src/contract/auth-scheme.js';
-import { listOperations, resolveRef, successStatus, type JsonObject, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
+import {
+  listOperations,
+  resolveRef,
+  successStatus,
+  type JsonObject,
+  type OpenApiDocument,
+  type OperationRef,
+} from '../../src/contract/document.js';
 
 export interface CodeSample {
   lang: string;
@@ -39,14 +46,24 @@ function callOf(document: OpenApiDocument, op: OperationRef): Call {
   const filled = op.path.replace(/\{(\w+)\}/g, (_m, name: string) => encodeURIComponent(String(path[name])));
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
   const success = (op.operation.responses as Record<string, JsonObject>)[String(successStatus(op.operation))];
-  return { url: `${base}${filled}${search ? `?${search}` : ''}`, path, query, body, hasSuccessBody: Boolean(success && resolveRef(document, success).content) };
+  return {
+    url: `${base}${filled}${search ? `?${search}` : ''}`,
+    path,
+    query,
+    body,
+    hasSuccessBody: Boolean(success && resolveRef(document, success).content),
+  };
 }
 
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
 function curlSample(op: OperationRef, call: Call, auth: AuthScheme): string {
-  const lines = [`curl -X ${op.method} ${shellQuote(call.url)}`, `  -H "${auth.header}: ${authorizationValue(auth, '$GCORE_API_KEY')}"`];
-  if (call.body !== undefined) lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(call.body, null, 2))}`);
+  const lines = [
+    `curl -X ${op.method} ${shellQuote(call.url)}`,
+    `  -H "${auth.header}: ${authorizationValue(auth, '$GCORE_API_KEY')}"`,
+  ];
+  if (call.body !== undefined)
+    lines.push(`  -H 'Content-Type: application/json'`, `  -d ${shellQuote(JSON.stringify(call.body, null, 2))}`);
   return lines.join(' \\\n');
 }
 
@@ -81,7 +98,9 @@ function typescriptSample(op: OperationRef, call: Call): string {
     `import { createCloudClient, unwrap } from 'cloud-platform-api';`,
     '',
     `const client = createCloudClient(); // apiKey from GCORE_API_KEY`,
-    call.hasSuccessBody ? `const data = await unwrap(\n  ${request},\n);\nconsole.log(data);` : `await unwrap(\n  ${request},\n);`,
+    call.hasSuccessBody
+      ? `const data = await unwrap(\n  ${request},\n);\nconsole.log(data);`
+      : `await unwrap(\n  ${request},\n);`,
     '',
   ].join('\n');
 }

@@ -43,20 +43,39 @@ interface RedoclyReport {
 
 /** A change as a line: its rule verdicts where redocly gives them, else what was added or removed where. */
 function describeChange(change: RedoclyChange): DiffChange[] {
-  if (change.verdicts?.length) return change.verdicts.map((v) => ({ ruleId: v.ruleId, impact: v.impact, message: v.message }));
+  if (change.verdicts?.length)
+    return change.verdicts.map((v) => ({ ruleId: v.ruleId, impact: v.impact, message: v.message }));
   const name = change.revision?.value?.name ?? change.base?.value?.name;
   const where = change.path
     .replace(/^#\//, '')
     .split('/')
     .map((segment) => decodeURIComponent(segment).replaceAll('~1', '/').replaceAll('~0', '~'))
     .join(' › ');
-  return [{ ruleId: change.kind, impact: change.impact, message: `${change.typeName}${typeof name === 'string' ? ` \`${name}\`` : ''} ${change.kind} at \`${where}\`` }];
+  return [
+    {
+      ruleId: change.kind,
+      impact: change.impact,
+      message: `${change.typeName}${typeof name === 'string' ? ` \`${name}\`` : ''} ${change.kind} at \`${where}\``,
+    },
+  ];
 }
 
 const majorOf = (version: string) => Number(/^(\d+)\./.exec(version)?.[1] ?? NaN);
 
 async function report(base: string, revision: string, outFile: string): Promise<string> {
-  const result = await runTool('redocly', ['diff', base, revision, '--config', 'scripts/diff.redocly.yaml', '--format', 'json', '--fail-on', 'none', '--output', outFile]);
+  const result = await runTool('redocly', [
+    'diff',
+    base,
+    revision,
+    '--config',
+    'scripts/diff.redocly.yaml',
+    '--format',
+    'json',
+    '--fail-on',
+    'none',
+    '--output',
+    outFile,
+  ]);
   if (result.code !== 0) throw new Error(`redocly diff failed (${result.code}):\n${result.output}`);
   return readFile(outFile, 'utf8');
 }
@@ -65,7 +84,9 @@ export async function diffDocuments(baseFile: string, revisionFile: string): Pro
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'cloud-api-diff-'));
   try {
     const json = JSON.parse(await report(baseFile, revisionFile, path.join(scratch, 'diff.json'))) as RedoclyReport;
-    const [base, revision] = await Promise.all([baseFile, revisionFile].map(async (file) => parse(await readFile(file, 'utf8')) as Record<string, any>));
+    const [base, revision] = await Promise.all(
+      [baseFile, revisionFile].map(async (file) => parse(await readFile(file, 'utf8')) as Record<string, any>),
+    );
     const ours = generatedCodeBreaks(base!, revision!);
     const summary = { ...json.summary, major: json.summary.major + ours.length };
     const baseVersion = String(base!.info?.version ?? '');

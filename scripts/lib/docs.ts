@@ -54,7 +54,9 @@ async function copyEmulatorDocs(documentWithSamples: string): Promise<void> {
   const elements = path.dirname(createRequire(import.meta.url).resolve('@stoplight/elements/web-components.min.js'));
   await mkdir(path.join(EMULATOR_DOCS_DIR, 'elements'), { recursive: true });
   await Promise.all([
-    ...ELEMENTS_FILES.map((file) => copyFile(path.join(elements, file), path.join(EMULATOR_DOCS_DIR, 'elements', file))),
+    ...ELEMENTS_FILES.map((file) =>
+      copyFile(path.join(elements, file), path.join(EMULATOR_DOCS_DIR, 'elements', file)),
+    ),
     copyFile(documentWithSamples, path.join(EMULATOR_DOCS_DIR, 'openapi.json')),
   ]);
 }

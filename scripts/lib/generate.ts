@@ -10,7 +10,14 @@ import { listOperations, successStatus, type OpenApiDocument } from '../../src/c
 import { bundleDocument, rootDocument } from './lint.js';
 import { runToolOrFail } from './tools.js';
 
-export const generatedFiles = ['openapi.yaml', 'openapi.json', 'operations.json', 'deprecated-operations.json', 'client-defaults.json', 'schema.d.ts'] as const;
+export const generatedFiles = [
+  'openapi.yaml',
+  'openapi.json',
+  'operations.json',
+  'deprecated-operations.json',
+  'client-defaults.json',
+  'schema.d.ts',
+] as const;
 
 /**
  * A small index of the operations (id, method, path, area, deprecation, success status) for code
@@ -35,7 +42,9 @@ export async function bundleInto(outDir: string): Promise<void> {
   const operations = operationIndex(document);
   await writeFile(path.join(outDir, 'operations.json'), `${JSON.stringify(operations, null, 2)}\n`);
   // The client only needs to recognise deprecated calls; this keeps the full index out of its bundle.
-  const deprecated = Object.fromEntries(operations.filter((op) => op.deprecated).map((op) => [`${op.method} ${op.path}`, op.operationId]));
+  const deprecated = Object.fromEntries(
+    operations.filter((op) => op.deprecated).map((op) => [`${op.method} ${op.path}`, op.operationId]),
+  );
   await writeFile(path.join(outDir, 'deprecated-operations.json'), `${JSON.stringify(deprecated, null, 2)}\n`);
   // What the client needs of the document, and no more: it does not carry the document.
   const clientDefaults = { baseUrl: defaultServerUrl(document), auth: authSchemeOf(document) };
@@ -44,7 +53,9 @@ export async function bundleInto(outDir: string): Promise<void> {
 
 /** The document's first server, its variables at their defaults: the base URL a client uses unless told otherwise. */
 function defaultServerUrl(document: OpenApiDocument): string {
-  const server = (document.servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined)?.[0];
+  const server = (
+    document.servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined
+  )?.[0];
   if (!server) throw new Error('The document declares no server: the client has no default base URL');
   return server.url.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = server.variables?.[name]?.default;

@@ -19,7 +19,13 @@ function operations(doc: Json) {
 }
 
 /** Calls `visit` with every schema reachable from `schema`, keyed by where it sits (`.state`, `[].kind`, ...); `seen` stops recursive schemas. */
-function walk(doc: Json, schema: Json | undefined, at: string, visit: (at: string, schema: Json) => void, seen: Set<string>): void {
+function walk(
+  doc: Json,
+  schema: Json | undefined,
+  at: string,
+  visit: (at: string, schema: Json) => void,
+  seen: Set<string>,
+): void {
   if (!schema || typeof schema !== 'object' || (schema.$ref && seen.has(schema.$ref))) return;
   const s = resolveRef(doc, schema);
   const refs = new Set(seen);
@@ -27,7 +33,8 @@ function walk(doc: Json, schema: Json | undefined, at: string, visit: (at: strin
   visit(at, s);
   for (const [name, sub] of Object.entries<Json>(s.properties ?? {})) walk(doc, sub, `${at}.${name}`, visit, refs);
   if (s.items) walk(doc, s.items, `${at}[]`, visit, refs);
-  for (const key of ['allOf', 'oneOf', 'anyOf']) for (const sub of (s[key] ?? []) as Json[]) walk(doc, sub, at, visit, refs);
+  for (const key of ['allOf', 'oneOf', 'anyOf'])
+    for (const sub of (s[key] ?? []) as Json[]) walk(doc, sub, at, visit, refs);
 }
 
 function responseEnums(doc: Json, operation: Json): Map<string, unknown[]> {
@@ -35,7 +42,13 @@ function responseEnums(doc: Json, operation: Json): Map<string, unknown[]> {
   for (const [status, raw] of Object.entries<Json>(operation.responses ?? {})) {
     const response = resolveRef(doc, raw);
     for (const [type, media] of Object.entries<Json>(response?.content ?? {})) {
-      walk(doc, media.schema, `${status} ${type} $`, (at, s) => Array.isArray(s.enum) && out.set(at, s.enum), new Set());
+      walk(
+        doc,
+        media.schema,
+        `${status} ${type} $`,
+        (at, s) => Array.isArray(s.enum) && out.set(at, s.enum),
+        new Set(),
+      );
     }
   }
   return out;
@@ -46,7 +59,13 @@ function requestFields(doc: Json, operation: Json): Set<string> {
   const out = new Set<string>();
   const body = operation.requestBody ? resolveRef(doc, operation.requestBody) : undefined;
   for (const [type, media] of Object.entries<Json>(body?.content ?? {})) {
-    walk(doc, media.schema, `${type} $`, (at, s) => Object.keys(s.properties ?? {}).forEach((name) => out.add(`${at}.${name}`)), new Set());
+    walk(
+      doc,
+      media.schema,
+      `${type} $`,
+      (at, s) => Object.keys(s.properties ?? {}).forEach((name) => out.add(`${at}.${name}`)),
+      new Set(),
+    );
   }
   return out;
 }

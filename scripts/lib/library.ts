@@ -29,7 +29,11 @@ const MSW_TYPES = 'emulator/dist/src/adapters/msw.d.ts';
 async function writeCommonJsMswTypes(): Promise<void> {
   const esm = await readFile(MSW_TYPES, 'utf8');
   const own = /from '(\.{1,2}\/[^']+)';/g;
-  if (!own.test(esm)) throw new Error(`${MSW_TYPES} imports none of the emulator's own types: the copy's rewrite is stale`);
-  await writeFile(MSW_TYPES.replace(/\.d\.ts$/, '.d.cts'), esm.replace(own, "from '$1' with { 'resolution-mode': 'import' };"));
+  if (!own.test(esm))
+    throw new Error(`${MSW_TYPES} imports none of the emulator's own types: the copy's rewrite is stale`);
+  await writeFile(
+    MSW_TYPES.replace(/\.d\.ts$/, '.d.cts'),
+    esm.replace(own, "from '$1' with { 'resolution-mode': 'import' };"),
+  );
   await writeFile(MSW_TYPES.replace(/\.d\.ts$/, '.cjs'), "'use strict';\nmodule.exports = require('./msw.js');\n");
 }

@@ -8,7 +8,13 @@ import { execFileSync } from 'node:child_process';
 export const COMMITTED_DOCUMENT = 'generated/openapi.yaml';
 
 /** Runs git in a folder and returns what it printed. */
-export const git = (cwd: string, ...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 }).trim();
+export const git = (cwd: string, ...args: string[]) =>
+  execFileSync('git', args, {
+    cwd,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  }).trim();
 
 /** The info.version of a bundled document's text (the bundle writes `info:` first, `version:` inside it). */
 export function versionOf(text: string): string | undefined {

@@ -12,7 +12,11 @@ export default function mediaTypeExampled(operation, _options, context) {
   }
   for (const [status, response] of Object.entries(operation?.responses ?? {})) {
     for (const [mediaType, media] of Object.entries(response?.content ?? {})) {
-      bodies.push({ where: ['responses', status, 'content', mediaType], media, label: `${status} response (${mediaType})` });
+      bodies.push({
+        where: ['responses', status, 'content', mediaType],
+        media,
+        label: `${status} response (${mediaType})`,
+      });
     }
   }
   for (const { where, media, label } of bodies) {

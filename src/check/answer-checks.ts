@@ -37,11 +37,24 @@ const MAX_ISSUES_SHOWN = 3;
 function kindVerdict(request: RequestCase, status: number): Verdict | undefined {
   switch (request.kind) {
     case 'unauthenticated':
-      return { check: 'auth-required', ...(status === 401 || status === 403 ? {} : { failure: `answered ${status} to a request without a key` }) };
+      return {
+        check: 'auth-required',
+        ...(status === 401 || status === 403 ? {} : { failure: `answered ${status} to a request without a key` }),
+      };
     case 'invalid':
-      return { check: 'invalid-rejected', ...(status >= 400 && status < 500 ? {} : { failure: `answered ${status} to a request the document does not allow (${request.note})` }) };
+      return {
+        check: 'invalid-rejected',
+        ...(status >= 400 && status < 500
+          ? {}
+          : { failure: `answered ${status} to a request the document does not allow (${request.note})` }),
+      };
     case 'linked':
-      return { check: 'link-followed', ...(status === request.expectedStatus ? {} : { failure: `answered ${status} where the link expects ${request.expectedStatus}` }) };
+      return {
+        check: 'link-followed',
+        ...(status === request.expectedStatus
+          ? {}
+          : { failure: `answered ${status} where the link expects ${request.expectedStatus}` }),
+      };
     default:
       return undefined;
   }
@@ -52,9 +65,16 @@ export function createAnswerChecks(document: OpenApiDocument, validator: Contrac
 
   /** The verdict of every check that applies to this answer, and the body as parsed. */
   return function judgeAnswer(request: RequestCase, answer: Answer): { verdicts: Verdict[]; body: unknown } {
-    const { body, issues } = checkAnswer(request.route, { status: answer.status, headers: Object.fromEntries(answer.headers), text: answer.text });
+    const { body, issues } = checkAnswer(request.route, {
+      status: answer.status,
+      headers: Object.fromEntries(answer.headers),
+      text: answer.text,
+    });
     const verdicts: Verdict[] = [{ check: 'answered' }];
-    verdicts.push({ check: 'no-server-error', ...(answer.status >= 500 ? { failure: `answered ${answer.status}` } : {}) });
+    verdicts.push({
+      check: 'no-server-error',
+      ...(answer.status >= 500 ? { failure: `answered ${answer.status}` } : {}),
+    });
     const kind = kindVerdict(request, answer.status);
     if (kind) verdicts.push(kind);
     const failure = (part: AnswerPart) => issues.filter((issue) => issue.part === part);
@@ -63,9 +83,16 @@ export function createAnswerChecks(document: OpenApiDocument, validator: Contrac
     verdicts.push({ check: 'status-declared' });
     const [contentType] = failure('content-type');
     verdicts.push({ check: 'content-type', ...(contentType ? { failure: contentType.message } : {}) });
-    const bodyIssues = failure('body').map((i) => (i.rule === 'json' ? i.message : `${i.path}: ${i.message} (${i.rule})`));
+    const bodyIssues = failure('body').map((i) =>
+      i.rule === 'json' ? i.message : `${i.path}: ${i.message} (${i.rule})`,
+    );
     const more = bodyIssues.length > MAX_ISSUES_SHOWN ? `; and ${bodyIssues.length - MAX_ISSUES_SHOWN} more` : '';
-    verdicts.push({ check: 'body-schema', ...(bodyIssues.length === 0 ? {} : { failure: `${answer.status} body: ${bodyIssues.slice(0, MAX_ISSUES_SHOWN).join('; ')}${more}` }) });
+    verdicts.push({
+      check: 'body-schema',
+      ...(bodyIssues.length === 0
+        ? {}
+        : { failure: `${answer.status} body: ${bodyIssues.slice(0, MAX_ISSUES_SHOWN).join('; ')}${more}` }),
+    });
     return { verdicts, body };
   };
 }

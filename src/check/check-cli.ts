@@ -57,11 +57,16 @@ function wholeNumberOption(name: string, text: string | undefined): number | und
 function rateOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const rate = Number(text);
-  if (text.trim() === '' || !Number.isFinite(rate)) throw new CheckUsageError(`--rate must be a number of requests per second, got "${text}"`);
+  if (text.trim() === '' || !Number.isFinite(rate))
+    throw new CheckUsageError(`--rate must be a number of requests per second, got "${text}"`);
   return rate;
 }
 
-const usageError = (message: string): CheckCommandResult => ({ code: 2, stdout: '', stderr: `${message}\nRun cloud-platform-check --help for the options.\n` });
+const usageError = (message: string): CheckCommandResult => ({
+  code: 2,
+  stdout: '',
+  stderr: `${message}\nRun cloud-platform-check --help for the options.\n`,
+});
 
 export async function checkCommand(argv: string[]): Promise<CheckCommandResult> {
   let values;
@@ -75,7 +80,10 @@ export async function checkCommand(argv: string[]): Promise<CheckCommandResult> 
     const result = await checkContract({
       baseUrl: values['base-url'] ?? '',
       apiKey: values['api-key'],
-      operations: values.operations?.split(',').map((id) => id.trim()).filter(Boolean),
+      operations: values.operations
+        ?.split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
       maxRequests: wholeNumberOption('max-requests', values['max-requests']),
       seed: wholeNumberOption('seed', values.seed),
       rate: rateOption(values.rate),

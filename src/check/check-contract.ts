@@ -11,9 +11,22 @@ import type { OpenApiDocument } from '../contract/document.js';
 import { deriveRoutes, type RouteSpec } from '../contract/routes.js';
 import { createContractValidator } from '../contract/validator.js';
 import { createAnswerChecks, type Answer } from './answer-checks.js';
-import { CheckUsageError, refusal, resolveCheckOptions, type CheckOptions, type ResolvedCheckOptions } from './check-options.js';
+import {
+  CheckUsageError,
+  refusal,
+  resolveCheckOptions,
+  type CheckOptions,
+  type ResolvedCheckOptions,
+} from './check-options.js';
 import { linkedCase, linksByOperation, unsafeLink, type LinkSpec } from './links.js';
-import { createRequestJudge, exampleCase, invalidCases, randomValidCases, wireText, type RequestCase } from './request-cases.js';
+import {
+  createRequestJudge,
+  exampleCase,
+  invalidCases,
+  randomValidCases,
+  wireText,
+  type RequestCase,
+} from './request-cases.js';
 import { createTally, type CheckCounts, type Failure, type OperationSummary, type SentRequest } from './tally.js';
 
 export interface CheckResult {
@@ -44,19 +57,41 @@ function selectRoutes(routes: readonly RouteSpec[], wanted: readonly string[] | 
   if (!wanted) return routes;
   const known = new Set(routes.map((r) => r.operationId));
   const unknown = wanted.filter((id) => !known.has(id));
-  if (unknown.length > 0) throw new CheckUsageError(`--operations: unknown operationId ${unknown.map((id) => `"${id}"`).join(', ')}; known: ${[...known].join(', ')}`);
+  if (unknown.length > 0)
+    throw new CheckUsageError(
+      `--operations: unknown operationId ${unknown.map((id) => `"${id}"`).join(', ')}; known: ${[...known].join(', ')}`,
+    );
   return routes.filter((r) => wanted.includes(r.operationId));
 }
 
 /** Each operation's requests in the order they go: its examples, without a key, each rule broken, then random. */
-function planQueues(document: OpenApiDocument, routes: readonly RouteSpec[], options: ResolvedCheckOptions, judge: ReturnType<typeof createRequestJudge>) {
+function planQueues(
+  document: OpenApiDocument,
+  routes: readonly RouteSpec[],
+  options: ResolvedCheckOptions,
+  judge: ReturnType<typeof createRequestJudge>,
+) {
   const share = Math.ceil(options.maxRequests / routes.length);
   return new Map(
     routes.map((route) => {
       const example = exampleCase(document, route);
       const invalid = invalidCases(document, judge, example);
-      const random = randomValidCases(document, judge, example, (options.seed + hash(route.operationId)) % 2 ** 31, Math.max(2, share - 2 - invalid.length));
-      return [route.operationId, [example, { ...example, kind: 'unauthenticated' as const, note: 'no Authorization header' }, ...invalid, ...random]];
+      const random = randomValidCases(
+        document,
+        judge,
+        example,
+        (options.seed + hash(route.operationId)) % 2 ** 31,
+        Math.max(2, share - 2 - invalid.length),
+      );
+      return [
+        route.operationId,
+        [
+          example,
+          { ...example, kind: 'unauthenticated' as const, note: 'no Authorization header' },
+          ...invalid,
+          ...random,
+        ],
+      ];
     }),
   );
 }
@@ -77,20 +112,40 @@ export function requestUrl(base: URL, request: RequestCase): string {
 /** What goes on the wire for a request: method, URL, body as text, and whether it carries the key. */
 function sentRequest(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): SentRequest {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-  return { method: request.route.method, url: requestUrl(run.options.baseUrl, request), body, auth: request.kind === 'unauthenticated' ? undefined : run.auth };
+  return {
+    method: request.route.method,
+    url: requestUrl(run.options.baseUrl, request),
+    body,
+    auth: request.kind === 'unauthenticated' ? undefined : run.auth,
+  };
 }
 
-async function send(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
+async function send(
+  run: Pick<Run, 'options' | 'auth'>,
+  request: RequestCase,
+): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
   const { options } = run;
   const sent = sentRequest(run, request);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (sent.auth) headers[sent.auth.header] = authorizationValue(sent.auth, options.apiKey);
   if (sent.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    const response = await options.fetch(sent.url, { method: sent.method, headers, body: sent.body, redirect: 'manual', signal: AbortSignal.timeout(options.timeoutMs) });
-    return { sent, answer: { status: response.status, headers: response.headers, text: await readBoundedText(response) } };
+    const response = await options.fetch(sent.url, {
+      method: sent.method,
+      headers,
+      body: sent.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+    return {
+      sent,
+      answer: { status: response.status, headers: response.headers, text: await readBoundedText(response) },
+    };
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer in ${options.timeoutMs} ms` : `${networkCode(error) ?? (error as Error).name}: ${(error as Error).message}`;
+    const reason =
+      (error as Error).name === 'TimeoutError'
+        ? `no answer in ${options.timeoutMs} ms`
+        : `${networkCode(error) ?? (error as Error).name}: ${(error as Error).message}`;
     return { sent, error: `${sent.method} ${sent.url} failed: ${reason}` };
   }
 }
@@ -193,7 +248,8 @@ async function runQueues(run: Run, queues: Map<string, RequestCase[]>): Promise<
       const pending = queue.length > 0 ? [queue.shift()!] : [];
       while (pending.length > 0 && budgetLeft()) {
         pending.push(...(await exchange(run, pending.shift()!)));
-        if (run.unansweredInARow >= UNANSWERED_IN_A_ROW) return `stopped after ${UNANSWERED_IN_A_ROW} requests in a row got no answer`;
+        if (run.unansweredInARow >= UNANSWERED_IN_A_ROW)
+          return `stopped after ${UNANSWERED_IN_A_ROW} requests in a row got no answer`;
       }
     }
   }

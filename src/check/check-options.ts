@@ -46,11 +46,13 @@ export interface ResolvedCheckOptions {
 }
 
 /** A host on this machine: the loopback range, [::1] or localhost. */
-export const isLoopback = (hostname: string) => /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]' || hostname === 'localhost';
+export const isLoopback = (hostname: string) =>
+  /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]' || hostname === 'localhost';
 
 function wholeNumber(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min || value > max) throw new CheckUsageError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new CheckUsageError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
   return value;
 }
 
@@ -62,7 +64,8 @@ function parseBaseUrl(text: string | undefined): URL {
   } catch {
     throw new CheckUsageError(`--base-url must be an absolute http or https URL, got "${text}"`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CheckUsageError(`--base-url must be an http or https URL, got "${url.protocol}"`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CheckUsageError(`--base-url must be an http or https URL, got "${url.protocol}"`);
   if (url.search || url.hash) throw new CheckUsageError('--base-url takes no query or fragment');
   return url;
 }
@@ -71,14 +74,16 @@ function parseApiKey(given: string | undefined): string {
   const key = given ?? process.env.GCORE_API_KEY;
   if (!key) throw new CheckUsageError('An API key is required: --api-key, or the GCORE_API_KEY environment variable');
   // The key goes into a header; one that a header cannot hold is refused without quoting it.
-  if (/[^\t\x20-\x7e\x80-\xff]/.test(key) || key.trim() !== key) throw new CheckUsageError('The API key has characters an HTTP header cannot hold');
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(key) || key.trim() !== key)
+    throw new CheckUsageError('The API key has characters an HTTP header cannot hold');
   return key;
 }
 
 export function resolveCheckOptions(options: CheckOptions): ResolvedCheckOptions {
   const baseUrl = parseBaseUrl(options.baseUrl);
   const loopback = isLoopback(baseUrl.hostname);
-  if (options.rate !== undefined && !(options.rate > 0)) throw new CheckUsageError(`--rate must be a number of requests per second above 0, got ${options.rate}`);
+  if (options.rate !== undefined && !(options.rate > 0))
+    throw new CheckUsageError(`--rate must be a number of requests per second above 0, got ${options.rate}`);
   return {
     baseUrl,
     apiKey: parseApiKey(options.apiKey),
@@ -98,11 +103,19 @@ export function resolveCheckOptions(options: CheckOptions): ResolvedCheckOptions
  * anywhere with allowWrites; a DELETE only of a resource this run created (a linked one), or of any
  * resource on loopback with allowWrites.
  */
-export function refusal(method: string, linked: boolean, policy: Pick<ResolvedCheckOptions, 'loopback' | 'allowWrites'>): string | undefined {
+export function refusal(
+  method: string,
+  linked: boolean,
+  policy: Pick<ResolvedCheckOptions, 'loopback' | 'allowWrites'>,
+): string | undefined {
   if (method === 'GET' || method === 'HEAD') return undefined;
   if (method === 'DELETE') {
     if (linked || (policy.loopback && policy.allowWrites)) return undefined;
-    return policy.loopback ? 'a DELETE of a resource this run did not create: --allow-writes sends it to a loopback server' : 'a DELETE of a resource this run did not create, to a server that is not loopback: never sent';
+    return policy.loopback
+      ? 'a DELETE of a resource this run did not create: --allow-writes sends it to a loopback server'
+      : 'a DELETE of a resource this run did not create, to a server that is not loopback: never sent';
   }
-  return policy.loopback || policy.allowWrites ? undefined : `a ${method} to a server that is not loopback: --allow-writes sends it`;
+  return policy.loopback || policy.allowWrites
+    ? undefined
+    : `a ${method} to a server that is not loopback: --allow-writes sends it`;
 }

@@ -7,7 +7,9 @@ import { curlCommand } from './report.js';
 
 // junit-report-builder is CommonJS whose module.exports is the builder, while its types describe an
 // ES module whose default export is: take the builder either way (as for ajv-formats).
-const junitReportBuilder: Builder = (junitReportBuilderModule as unknown as { default?: Builder }).default ?? (junitReportBuilderModule as unknown as Builder);
+const junitReportBuilder: Builder =
+  (junitReportBuilderModule as unknown as { default?: Builder }).default ??
+  (junitReportBuilderModule as unknown as Builder);
 
 export function junitReport(result: CheckResult): string {
   const builder = junitReportBuilder.newBuilder().name(`cloud-platform-check ${result.baseUrl}`);
@@ -19,11 +21,16 @@ export function junitReport(result: CheckResult): string {
     }
     for (const [check, counts] of Object.entries(op.checks)) {
       const requests = counts.passed + counts.failed;
-      const testCase = suite.testCase().className(op.operationId).name(`${check} (${requests} request${requests === 1 ? '' : 's'})`);
+      const testCase = suite
+        .testCase()
+        .className(op.operationId)
+        .name(`${check} (${requests} request${requests === 1 ? '' : 's'})`);
       const failures = result.failures.filter((f) => f.operationId === op.operationId && f.check === check);
       if (failures.length === 0) continue;
       testCase.failure(failures.map((f) => f.message).join('\n'));
-      testCase.standardOutput(failures.map((f) => `${f.message}\nrequest: ${f.note}\nreproduce: ${curlCommand(f.request)}`).join('\n\n'));
+      testCase.standardOutput(
+        failures.map((f) => `${f.message}\nrequest: ${f.note}\nreproduce: ${curlCommand(f.request)}`).join('\n\n'),
+      );
     }
   }
   return builder.build();

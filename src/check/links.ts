@@ -20,7 +20,13 @@ export class LinkError extends Error {
 
 /** Reads an RFC 6901 pointer ("/id", "/a~1b/0") in a parsed JSON value. */
 function atPointer(value: unknown, pointer: string): unknown {
-  return pointerTokens(pointer).reduce<unknown>((at, key) => (at !== null && typeof at === 'object' && Object.hasOwn(at, key) ? (at as Record<string, unknown>)[key] : undefined), value);
+  return pointerTokens(pointer).reduce<unknown>(
+    (at, key) =>
+      at !== null && typeof at === 'object' && Object.hasOwn(at, key)
+        ? (at as Record<string, unknown>)[key]
+        : undefined,
+    value,
+  );
 }
 
 /** Evaluates a link's value: a runtime expression, or any other value as it is. */
@@ -29,13 +35,18 @@ export function evaluate(expression: unknown, exchange: Exchange): unknown {
   const [source, pointer] = expression.split('#', 2) as [string, string | undefined];
   const { request } = exchange;
   const parameter = /^\$request\.(path|query)\.(.+)$/.exec(source);
-  if (parameter) return request.route.parameters.some((p) => p.in === parameter[1] && p.name === parameter[2]) ? request.params[parameter[2]!] : undefined;
+  if (parameter)
+    return request.route.parameters.some((p) => p.in === parameter[1] && p.name === parameter[2])
+      ? request.params[parameter[2]!]
+      : undefined;
   if (source === '$request.body') return atPointer(request.body, pointer ?? '');
   if (source === '$response.body') return atPointer(exchange.body, pointer ?? '');
   if (source === '$statusCode') return exchange.status;
   const header = /^\$response\.header\.(.+)$/.exec(source);
   if (header) return exchange.headers.get(header[1]!) ?? undefined;
-  throw new LinkError(`Unsupported runtime expression ${expression}: the runner reads $request.path, $request.query, $request.body, $response.body, $response.header and $statusCode`);
+  throw new LinkError(
+    `Unsupported runtime expression ${expression}: the runner reads $request.path, $request.query, $request.body, $response.body, $response.header and $statusCode`,
+  );
 }
 
 export interface LinkSpec {
@@ -51,16 +62,31 @@ export function linksByOperation(document: OpenApiDocument, routes: readonly Rou
   const byId = new Map(routes.map((route) => [route.operationId, route]));
   const result = new Map<string, LinkSpec[]>();
   for (const route of routes) {
-    const response = resolveRef<JsonObject>(document, (route.operation.responses as Record<string, JsonObject>)[String(route.status)] ?? {});
+    const response = resolveRef<JsonObject>(
+      document,
+      (route.operation.responses as Record<string, JsonObject>)[String(route.status)] ?? {},
+    );
     const links = Object.entries((response.links ?? {}) as Record<string, JsonObject>).map(([name, raw]): LinkSpec => {
       const link = resolveRef(document, raw);
       const target = byId.get(link.operationId);
-      if (!target) throw new LinkError(`Link ${name} of ${route.operationId} names operationId "${link.operationId}", which the document does not have`);
+      if (!target)
+        throw new LinkError(
+          `Link ${name} of ${route.operationId} names operationId "${link.operationId}", which the document does not have`,
+        );
       const parameters = (link.parameters ?? {}) as Record<string, unknown>;
       for (const key of Object.keys(parameters)) {
-        if (!target.parameters.some((p) => p.name === key.replace(/^(path|query)\./, ''))) throw new LinkError(`Link ${name} of ${route.operationId} sets parameter "${key}", which ${target.operationId} does not take`);
+        if (!target.parameters.some((p) => p.name === key.replace(/^(path|query)\./, '')))
+          throw new LinkError(
+            `Link ${name} of ${route.operationId} sets parameter "${key}", which ${target.operationId} does not take`,
+          );
       }
-      return { name, target, parameters, requestBody: link.requestBody, expectedStatus: Number(link['x-expected-status'] ?? target.status) };
+      return {
+        name,
+        target,
+        parameters,
+        requestBody: link.requestBody,
+        expectedStatus: Number(link['x-expected-status'] ?? target.status),
+      };
     });
     if (links.length > 0) result.set(route.operationId, links);
   }
@@ -77,17 +103,36 @@ export function linkedCase(document: OpenApiDocument, link: LinkSpec, exchange: 
     else request.params[name] = value;
   }
   if (link.requestBody !== undefined) request.body = structuredClone(evaluate(link.requestBody, exchange));
-  return { ...request, kind: 'linked', expectedStatus: link.expectedStatus, note: `link ${link.name} from ${exchange.request.route.operationId} (${exchange.request.note})` };
+  return {
+    ...request,
+    kind: 'linked',
+    expectedStatus: link.expectedStatus,
+    note: `link ${link.name} from ${exchange.request.route.operationId} (${exchange.request.note})`,
+  };
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Whether two parsed JSON values are the same, whatever the order of their keys. */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object' || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (
+    a === null ||
+    b === null ||
+    typeof a !== 'object' ||
+    typeof b !== 'object' ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
   const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+  return (
+    keys.length === Object.keys(b).length &&
+    keys.every(
+      (key) =>
+        Object.hasOwn(b, key) && sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]),
+    )
+  );
 }
 
 /**
@@ -99,7 +144,8 @@ function sameJson(a: unknown, b: unknown): boolean {
 export function unsafeLink(source: RequestCase, linked: RequestCase, url: string): string | undefined {
   const resolved = new URL(url);
   const asBuilt = url.slice(resolved.origin.length).split('?')[0]!;
-  if (resolved.pathname !== asBuilt) return `a value from the answer would send ${linked.route.method} ${linked.route.path} to another path (its request shows where): not sent`;
+  if (resolved.pathname !== asBuilt)
+    return `a value from the answer would send ${linked.route.method} ${linked.route.path} to another path (its request shows where): not sent`;
   if (linked.route.method !== 'DELETE' || !isObject(source.body) || !isObject(linked.body)) return undefined;
   const sent = source.body;
   const answered = linked.body;

@@ -12,7 +12,8 @@ const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 export function curlCommand(request: SentRequest): string {
   const parts = ['curl -sS -i', '-X', request.method, shellQuote(request.url)];
   if (request.auth) parts.push('-H', `"${request.auth.header}: ${authorizationValue(request.auth, '$GCORE_API_KEY')}"`);
-  if (request.body !== undefined) parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(request.body));
+  if (request.body !== undefined)
+    parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(request.body));
   return parts.join(' ');
 }
 
@@ -24,25 +25,53 @@ const statusList = (statuses: Record<string, number>) =>
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function describeFailure(failure: Failure, index: number): string {
   const times = failure.count > 1 ? ` (${failure.count} requests)` : '';
-  return [`${index + 1}. ${failure.operationId} ${failure.check}${times}: ${failure.message}`, `   request: ${failure.note}`, `   reproduce: ${curlCommand(failure.request)}`].join('\n');
+  return [
+    `${index + 1}. ${failure.operationId} ${failure.check}${times}: ${failure.message}`,
+    `   request: ${failure.note}`,
+    `   reproduce: ${curlCommand(failure.request)}`,
+  ].join('\n');
 }
 
 export function formatReport(result: CheckResult): string {
   const operations = table([
     ['operation', 'requests', 'statuses', 'failed checks'],
-    ...result.operations.map((op) => [op.operationId, String(op.requests), op.skipped ? `skipped: ${op.skipped}` : statusList(op.statuses), op.failedChecks.join(', ') || '-']),
+    ...result.operations.map((op) => [
+      op.operationId,
+      String(op.requests),
+      op.skipped ? `skipped: ${op.skipped}` : statusList(op.statuses),
+      op.failedChecks.join(', ') || '-',
+    ]),
   ]);
   const checks = table([
     ['check', 'passed', 'failed', ''],
-    ...(Object.keys(CHECKS) as CheckName[]).map((name) => [name, String(result.checks[name].passed), String(result.checks[name].failed), CHECKS[name]]),
+    ...(Object.keys(CHECKS) as CheckName[]).map((name) => [
+      name,
+      String(result.checks[name].passed),
+      String(result.checks[name].failed),
+      CHECKS[name],
+    ]),
   ]);
   const seconds = (result.durationMs / 1000).toFixed(1);
-  const lines = [`cloud-platform-check: ${result.requests} requests to ${result.baseUrl} in ${seconds} s (seed ${result.seed})`, '', operations, '', checks, ''];
+  const lines = [
+    `cloud-platform-check: ${result.requests} requests to ${result.baseUrl} in ${seconds} s (seed ${result.seed})`,
+    '',
+    operations,
+    '',
+    checks,
+    '',
+  ];
   if (result.stoppedEarly) lines.push(`Stopped early: ${result.stoppedEarly}`, '');
   if (result.failures.length === 0) lines.push('No check failed.');
   else lines.push(`${result.failures.length} failure(s):`, '', ...result.failures.map(describeFailure));

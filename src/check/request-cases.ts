@@ -40,12 +40,16 @@ export function createRequestJudge(validator: ContractValidator) {
     const where = `${p.in}.${p.name}`;
     if (value === undefined) return p.required ? [{ path: where, rule: 'required', message: 'is required' }] : [];
     const text = wireText(value);
-    if (p.in === 'path' && !usableInPath(text)) return [{ path: where, rule: 'path', message: 'cannot travel as a path segment' }];
-    return validator.check(p.schema, fromWire(text, p.types)).map((issue) => ({ ...issue, path: where + issue.path.slice(1) }));
+    if (p.in === 'path' && !usableInPath(text))
+      return [{ path: where, rule: 'path', message: 'cannot travel as a path segment' }];
+    return validator
+      .check(p.schema, fromWire(text, p.types))
+      .map((issue) => ({ ...issue, path: where + issue.path.slice(1) }));
   };
   const bodyIssues = (route: RouteSpec, body: unknown): ValidationIssue[] => {
     if (!route.body) return [];
-    if (body === undefined) return route.body.required ? [{ path: 'body', rule: 'required', message: 'a body is required' }] : [];
+    if (body === undefined)
+      return route.body.required ? [{ path: 'body', rule: 'required', message: 'a body is required' }] : [];
     return validator.check(route.body.schema, body).map((issue) => ({ ...issue, path: `body${issue.path.slice(1)}` }));
   };
   /** What makes a request invalid by the document; none when it is valid. */
@@ -67,8 +71,15 @@ export function bodyExample(document: OpenApiDocument, route: RouteSpec): unknow
 /** The request the document's examples make: every path and required query parameter, and the body. */
 export function exampleCase(document: OpenApiDocument, route: RouteSpec): RequestCase {
   const params: Record<string, unknown> = {};
-  for (const p of route.parameters) if (p.in === 'path' || p.required) params[p.name] = schemaExample(document, { $ref: p.schema });
-  return { kind: 'valid', route, params, body: structuredClone(bodyExample(document, route)), note: "the document's examples" };
+  for (const p of route.parameters)
+    if (p.in === 'path' || p.required) params[p.name] = schemaExample(document, { $ref: p.schema });
+  return {
+    kind: 'valid',
+    route,
+    params,
+    body: structuredClone(bodyExample(document, route)),
+    note: "the document's examples",
+  };
 }
 
 const describe = (issue: ValidationIssue) => `${issue.path}: ${issue.message} (${issue.rule})`;
@@ -82,21 +93,29 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
   const { route } = base;
   const variants: [string, Record<string, unknown>, unknown][] = [];
   for (const p of route.parameters) {
-    if (p.in === 'query' && p.required) variants.push([`query ${p.name} left out`, { ...base.params, [p.name]: undefined }, base.body]);
+    if (p.in === 'query' && p.required)
+      variants.push([`query ${p.name} left out`, { ...base.params, [p.name]: undefined }, base.body]);
     for (const value of invalidCandidates(document, { $ref: p.schema })) {
-      if (value === null || typeof value !== 'object') variants.push([`${p.in} ${p.name} = ${shown(wireText(value))}`, { ...base.params, [p.name]: value }, base.body]);
+      if (value === null || typeof value !== 'object')
+        variants.push([
+          `${p.in} ${p.name} = ${shown(wireText(value))}`,
+          { ...base.params, [p.name]: value },
+          base.body,
+        ]);
     }
   }
   if (route.body) {
     const example = base.body as Record<string, unknown>;
     variants.push(['no body', base.params, undefined]);
-    for (const value of invalidCandidates(document, { $ref: route.body.schema })) variants.push([`body = ${shown(value)}`, base.params, value]);
+    for (const value of invalidCandidates(document, { $ref: route.body.schema }))
+      variants.push([`body = ${shown(value)}`, base.params, value]);
     for (const name of requiredNames(document, { $ref: route.body.schema })) {
       const { [name]: _dropped, ...rest } = example;
       variants.push([`body.${name} left out`, base.params, rest]);
     }
     for (const [name, property] of Object.entries(everyProperty(document, { $ref: route.body.schema }))) {
-      for (const value of invalidCandidates(document, property)) variants.push([`body.${name} = ${shown(value)}`, base.params, { ...example, [name]: value }]);
+      for (const value of invalidCandidates(document, property))
+        variants.push([`body.${name} = ${shown(value)}`, base.params, { ...example, [name]: value }]);
     }
   }
   // One request per rule broken at one place: many candidates break the same rule the same way.
@@ -112,7 +131,13 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
 }
 
 /** Up to `count` random requests the document allows, the same ones for the same seed. */
-export function randomValidCases(document: OpenApiDocument, judge: RequestJudge, base: RequestCase, seed: number, count: number): RequestCase[] {
+export function randomValidCases(
+  document: OpenApiDocument,
+  judge: RequestJudge,
+  base: RequestCase,
+  seed: number,
+  count: number,
+): RequestCase[] {
   const { route } = base;
   const params = Object.fromEntries(
     route.parameters.map((p) => {
@@ -120,7 +145,9 @@ export function randomValidCases(document: OpenApiDocument, judge: RequestJudge,
       return [p.name, p.in === 'path' || p.required ? random : fc.option(random, { nil: undefined })];
     }),
   );
-  const body = route.body ? fc.oneof(fc.constant(base.body), valueArbitrary(document, { $ref: route.body.schema })) : fc.constant(undefined);
+  const body = route.body
+    ? fc.oneof(fc.constant(base.body), valueArbitrary(document, { $ref: route.body.schema }))
+    : fc.constant(undefined);
   const samples = fc.sample(fc.record({ params: fc.record(params), body }), { seed, numRuns: count * 4 });
   const seen = new Set<string>();
   const cases: RequestCase[] = [];
@@ -128,7 +155,13 @@ export function randomValidCases(document: OpenApiDocument, judge: RequestJudge,
     const key = JSON.stringify(sample);
     if (cases.length === count || seen.has(key) || judge(route, sample.params, sample.body).length > 0) continue;
     seen.add(key);
-    cases.push({ kind: 'valid', route, params: sample.params, body: sample.body, note: 'random values the document allows' });
+    cases.push({
+      kind: 'valid',
+      route,
+      params: sample.params,
+      body: sample.body,
+      note: 'random values the document allows',
+    });
   }
   return cases;
 }

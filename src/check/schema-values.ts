@@ -3,7 +3,13 @@
 // value only after the document's own validator (Ajv) has said it is valid, or invalid, so a
 // candidate this module gets wrong is dropped, never sent under the wrong label.
 import fc from 'fast-check';
-import { resolveRef, schemaExample, schemaProperties, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import {
+  resolveRef,
+  schemaExample,
+  schemaProperties,
+  type JsonObject,
+  type OpenApiDocument,
+} from '../contract/document.js';
 
 /** Deeper than this, an object's random value is its example: bodies here nest two or three levels. */
 const MAX_DEPTH = 4;
@@ -11,7 +17,8 @@ const MAX_DEPTH = 4;
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 const LONGEST_RANDOM_STRING = 40;
 
-export const typesOf = (schema: JsonObject): string[] => (Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : []);
+export const typesOf = (schema: JsonObject): string[] =>
+  Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : [];
 
 /** The names a schema requires, its own and its allOf parts'. */
 export function requiredNames(document: OpenApiDocument, schema: JsonObject): string[] {
@@ -32,12 +39,17 @@ export function everyProperty(document: OpenApiDocument, schema: JsonObject): Re
 function integerArbitrary(s: JsonObject): fc.Arbitrary<number> {
   const min = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : (s.minimum as number | undefined);
   const max = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : (s.maximum as number | undefined);
-  const inRange = fc.integer({ min: Math.max(min ?? INT32.min, INT32.min), max: Math.min(max ?? INT32.max, INT32.max) });
+  const inRange = fc.integer({
+    min: Math.max(min ?? INT32.min, INT32.min),
+    max: Math.min(max ?? INT32.max, INT32.max),
+  });
   const bounds = [min, max].filter((n): n is number => n !== undefined);
   return bounds.length === 0 ? inRange : fc.oneof(inRange, fc.constantFrom(...bounds));
 }
 
-const dateTime = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true }).map((d) => d.toISOString().replace(/\.\d{3}Z$/, 'Z'));
+const dateTime = fc
+  .date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2099-12-31T23:59:59Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().replace(/\.\d{3}Z$/, 'Z'));
 
 function stringArbitrary(s: JsonObject): fc.Arbitrary<string> {
   if (s.format === 'date-time') return dateTime;
@@ -47,14 +59,22 @@ function stringArbitrary(s: JsonObject): fc.Arbitrary<string> {
   if (s.format === 'uri') return fc.webUrl();
   if (typeof s.pattern === 'string') return fc.stringMatching(new RegExp(s.pattern, 'u'));
   const minLength = (s.minLength as number | undefined) ?? 0;
-  return fc.string({ minLength, maxLength: Math.max(minLength, Math.min((s.maxLength as number | undefined) ?? LONGEST_RANDOM_STRING, LONGEST_RANDOM_STRING)) });
+  return fc.string({
+    minLength,
+    maxLength: Math.max(
+      minLength,
+      Math.min((s.maxLength as number | undefined) ?? LONGEST_RANDOM_STRING, LONGEST_RANDOM_STRING),
+    ),
+  });
 }
 
 function objectArbitrary(document: OpenApiDocument, s: JsonObject, depth: number): fc.Arbitrary<unknown> {
   if (depth >= MAX_DEPTH) return fc.constant(schemaExample(document, s) ?? {});
   const properties = schemaProperties(document, s);
   const required = new Set(requiredNames(document, s));
-  const fields = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueArbitrary(document, property, depth + 1)]));
+  const fields = Object.fromEntries(
+    Object.entries(properties).map(([name, property]) => [name, valueArbitrary(document, property, depth + 1)]),
+  );
   return fc.record(fields, { requiredKeys: Object.keys(properties).filter((name) => required.has(name)) });
 }
 
@@ -67,13 +87,28 @@ function typeArbitrary(document: OpenApiDocument, s: JsonObject, type: string, d
     case 'integer':
       return integerArbitrary(s);
     case 'number':
-      return fc.double({ min: (s.minimum as number | undefined) ?? -1e9, max: (s.maximum as number | undefined) ?? 1e9, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: (s.minimum as number | undefined) ?? -1e9,
+        max: (s.maximum as number | undefined) ?? 1e9,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'string':
       return stringArbitrary(s);
     case 'array': {
-      const items = s.items ? valueArbitrary(document, s.items as JsonObject, depth + 1) : fc.jsonValue({ maxDepth: 1 });
-      const constraints = { minLength: (s.minItems as number | undefined) ?? 0, maxLength: Math.max((s.minItems as number | undefined) ?? 0, Math.min((s.maxItems as number | undefined) ?? 3, 3)) };
-      return s.uniqueItems ? fc.uniqueArray(items, { ...constraints, comparator: 'SameValueZero' }) : fc.array(items, constraints);
+      const items = s.items
+        ? valueArbitrary(document, s.items as JsonObject, depth + 1)
+        : fc.jsonValue({ maxDepth: 1 });
+      const constraints = {
+        minLength: (s.minItems as number | undefined) ?? 0,
+        maxLength: Math.max(
+          (s.minItems as number | undefined) ?? 0,
+          Math.min((s.maxItems as number | undefined) ?? 3, 3),
+        ),
+      };
+      return s.uniqueItems
+        ? fc.uniqueArray(items, { ...constraints, comparator: 'SameValueZero' })
+        : fc.array(items, constraints);
     }
     default:
       return objectArbitrary(document, s, depth);
@@ -88,7 +123,8 @@ export function valueArbitrary(document: OpenApiDocument, schema: JsonObject, de
   const branches = (s.oneOf ?? s.anyOf) as JsonObject[] | undefined;
   if (branches) return fc.oneof(...branches.map((branch) => valueArbitrary(document, branch, depth + 1)));
   const types = typesOf(s);
-  if (types.length === 0) return s.allOf || s.properties ? objectArbitrary(document, s, depth) : fc.jsonValue({ maxDepth: 1 });
+  if (types.length === 0)
+    return s.allOf || s.properties ? objectArbitrary(document, s, depth) : fc.jsonValue({ maxDepth: 1 });
   return fc.oneof(...types.map((type) => typeArbitrary(document, s, type, depth)));
 }
 
@@ -114,11 +150,13 @@ export function invalidCandidates(document: OpenApiDocument, schema: JsonObject)
   if (typeof s.minLength === 'number' && s.minLength > 0) candidates.push('x'.repeat(s.minLength - 1));
   if (typeof s.maxLength === 'number') candidates.push('x'.repeat(s.maxLength + 1));
   if (typeof s.minItems === 'number' && s.minItems > 0) candidates.push([]);
-  if (typeof s.maxItems === 'number') candidates.push(Array.from({ length: s.maxItems + 1 }, () => schemaExample(document, s.items ?? {}) ?? 1));
+  if (typeof s.maxItems === 'number')
+    candidates.push(Array.from({ length: s.maxItems + 1 }, () => schemaExample(document, s.items ?? {}) ?? 1));
   if (Array.isArray(s.enum) || 'const' in s) candidates.push('not-one-of-the-allowed-values');
   if (typeof s.format === 'string' || typeof s.pattern === 'string') candidates.push('!not a valid value!');
   const types = typesOf(s);
-  for (const [type, value] of ONE_OF_EACH_TYPE) if (!types.includes(type) && !(type === 'number' && types.length === 0)) candidates.push(value);
+  for (const [type, value] of ONE_OF_EACH_TYPE)
+    if (!types.includes(type) && !(type === 'number' && types.length === 0)) candidates.push(value);
   return candidates;
 }
 
@@ -139,8 +177,10 @@ export function boundaryCandidates(document: OpenApiDocument, schema: JsonObject
   if (typeof s.exclusiveMinimum === 'number') candidates.push(s.exclusiveMinimum + step);
   if (typeof s.exclusiveMaximum === 'number') candidates.push(s.exclusiveMaximum - step);
   if (types.includes('integer') && s.minimum === undefined && s.exclusiveMinimum === undefined) candidates.push(0, -1);
-  if (types.includes('integer') && s.maximum === undefined && s.exclusiveMaximum === undefined) candidates.push(Number.MAX_SAFE_INTEGER);
-  if (types.includes('string') && s.format === undefined && s.pattern === undefined) candidates.push('x'.repeat(s.minLength ?? 0), 'x'.repeat(Math.min(s.maxLength ?? 255, 10_000)));
+  if (types.includes('integer') && s.maximum === undefined && s.exclusiveMaximum === undefined)
+    candidates.push(Number.MAX_SAFE_INTEGER);
+  if (types.includes('string') && s.format === undefined && s.pattern === undefined)
+    candidates.push('x'.repeat(s.minLength ?? 0), 'x'.repeat(Math.min(s.maxLength ?? 255, 10_000)));
   if (types.includes('boolean')) candidates.push(true, false);
   if (types.includes('null')) candidates.push(null);
   if (types.includes('array')) {

@@ -44,13 +44,19 @@ export interface OperationSummary {
 export type CheckCounts = Record<CheckName, { passed: number; failed: number }>;
 
 /** The request as the report shows it: a link can carry a value the server echoed (the key, even) into its URL or body. */
-const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({ ...sent, url: shown(sent.url, redact), body: sent.body === undefined ? undefined : redactedBodyText(sent.body, redact) });
+const redactedRequest = (sent: SentRequest, redact: (text: string) => string): SentRequest => ({
+  ...sent,
+  url: shown(sent.url, redact),
+  body: sent.body === undefined ? undefined : redactedBodyText(sent.body, redact),
+});
 
 /** Peer text as the report prints it: the key scrubbed, control characters and escape codes written out. */
 const shown = (text: string, redact: (text: string) => string) => printable(redact(text));
 
 export function createTally(operationIds: readonly string[], redact: (text: string) => string) {
-  const operations = new Map<string, OperationSummary>(operationIds.map((id) => [id, { operationId: id, requests: 0, statuses: {}, failedChecks: [], checks: {} }]));
+  const operations = new Map<string, OperationSummary>(
+    operationIds.map((id) => [id, { operationId: id, requests: 0, statuses: {}, failedChecks: [], checks: {} }]),
+  );
   const checks = Object.fromEntries(Object.keys(CHECKS).map((name) => [name, { passed: 0, failed: 0 }])) as CheckCounts;
   const failures = new Map<string, Failure>();
   let requests = 0;
@@ -80,7 +86,13 @@ export function createTally(operationIds: readonly string[], redact: (text: stri
 
   /** A link may lead to an operation outside the ones chosen: it is listed once it is called. */
   function summaryOf(operationId: string): OperationSummary {
-    const summary = operations.get(operationId) ?? { operationId, requests: 0, statuses: {}, failedChecks: [], checks: {} };
+    const summary = operations.get(operationId) ?? {
+      operationId,
+      requests: 0,
+      statuses: {},
+      failedChecks: [],
+      checks: {},
+    };
     operations.set(operationId, summary);
     return summary;
   }
@@ -97,7 +109,15 @@ export function createTally(operationIds: readonly string[], redact: (text: stri
       const key = `${operationId}\n${check}\n${message}`;
       const known = failures.get(key);
       if (known) known.count++;
-      else failures.set(key, { check, operationId, message, count: 1, request: redactedRequest(sent, redact), note: shown(note, redact) });
+      else
+        failures.set(key, {
+          check,
+          operationId,
+          message,
+          count: 1,
+          request: redactedRequest(sent, redact),
+          note: shown(note, redact),
+        });
     }
   }
 }

@@ -21,21 +21,36 @@ export interface CallOptions {
 
 type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
 /** The paths that have this method (openapi-typescript marks an absent method as optional `never`). */
-type PathsWith<Method extends HttpMethod> = { [P in keyof paths]: paths[P] extends { [K in Method]: unknown } ? P : never }[keyof paths];
+type PathsWith<Method extends HttpMethod> = {
+  [P in keyof paths]: paths[P] extends { [K in Method]: unknown } ? P : never;
+}[keyof paths];
 type RequiredKeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
 /** openapi-fetch's init of an operation: params, body and the fetch options. */
-type FetchInit<Path extends keyof paths, Method extends HttpMethod> = NonNullable<MaybeOptionalInit<paths[Path], Method>>;
+type FetchInit<Path extends keyof paths, Method extends HttpMethod> = NonNullable<
+  MaybeOptionalInit<paths[Path], Method>
+>;
 /** The init one call takes: openapi-fetch's, whose headers are CallHeaders, and the call options. */
-type CallInit<Path extends keyof paths, Method extends HttpMethod> = Omit<FetchInit<Path, Method>, 'headers'> & CallOptions;
+type CallInit<Path extends keyof paths, Method extends HttpMethod> = Omit<FetchInit<Path, Method>, 'headers'> &
+  CallOptions;
 /** `Init`, with every key it has beyond `Known` typed `never`: an excess key is an error at the call. */
 type OnlyKnown<Init, Known extends PropertyKey> = Init & { [K in Exclude<keyof Init, Known>]: never };
 /** The init argument, required when the operation needs path parameters or a body, as openapi-fetch makes it. */
-type InitArgument<Init, Known extends PropertyKey> = RequiredKeysOf<Init> extends never ? [OnlyKnown<Init, Known>?] : [OnlyKnown<Init, Known>];
-type Answer<Path extends keyof paths, Method extends HttpMethod, Init> = FetchResponse<Extract<paths[Path][Method], Record<string | number, any>>, Init, `${string}/${string}`>;
+type InitArgument<Init, Known extends PropertyKey> =
+  RequiredKeysOf<Init> extends never ? [OnlyKnown<Init, Known>?] : [OnlyKnown<Init, Known>];
+type Answer<Path extends keyof paths, Method extends HttpMethod, Init> = FetchResponse<
+  Extract<paths[Path][Method], Record<string | number, any>>,
+  Init,
+  `${string}/${string}`
+>;
 /** The success half of openapi-fetch's answer. */
-type Succeeded<Response> = Response extends { data: infer Data; error?: never } ? { data: Data; error?: never; response: globalThis.Response } : never;
+type Succeeded<Response> = Response extends { data: infer Data; error?: never }
+  ? { data: Data; error?: never; response: globalThis.Response }
+  : never;
 
-type CallMethod<Method extends HttpMethod, Throwing extends boolean> = <Path extends PathsWith<Method>, Init extends CallInit<Path, Method>>(
+type CallMethod<Method extends HttpMethod, Throwing extends boolean> = <
+  Path extends PathsWith<Method>,
+  Init extends CallInit<Path, Method>,
+>(
   url: Path,
   ...init: InitArgument<Init, keyof CallInit<Path, Method>>
 ) => Promise<Throwing extends true ? Succeeded<Answer<Path, Method, Init>> : Answer<Path, Method, Init>>;

@@ -68,7 +68,9 @@ function checkedApiKey(apiKey: string | undefined): string {
   // inside are sent as they are, as the official SDKs send a key (their tests use `My API Key`); at
   // either end fetch would trim them, sending another key than the one given.
   if (/[^\u0020-\u007e\u00a1-\u00ff]/.test(apiKey) || apiKey !== apiKey.trim()) {
-    throw new CloudClientOptionError('apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace');
+    throw new CloudClientOptionError(
+      'apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace',
+    );
   }
   return apiKey;
 }
@@ -91,27 +93,48 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function checkedNumber(name: string, value: unknown, rule: (n: number) => boolean, wanted: string): number {
   if (typeof value !== 'number' || !rule(value)) {
-    throw new CloudClientOptionError(`${name} must be ${wanted}, got ${typeof value === 'number' ? value : JSON.stringify(value) ?? String(value)}`);
+    throw new CloudClientOptionError(
+      `${name} must be ${wanted}, got ${typeof value === 'number' ? value : (JSON.stringify(value) ?? String(value))}`,
+    );
   }
   return value;
 }
 
 function checkedLogLevel(level: unknown): LogLevel {
-  if (!isLogLevel(level)) throw new CloudClientOptionError(`logLevel (or GCORE_LOG) must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(level)}`);
+  if (!isLogLevel(level))
+    throw new CloudClientOptionError(
+      `logLevel (or GCORE_LOG) must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(level)}`,
+    );
   return level;
 }
 
-const checkedTimeout = (name: string, value: unknown) => checkedNumber(name, value, (n) => Number.isFinite(n) && n > 0 && n <= MAX_TIMER_MS, `a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`);
-const checkedRetries = (name: string, value: unknown) => checkedNumber(name, value, (n) => Number.isInteger(n) && n >= 0 && n <= 10, 'a whole number from 0 to 10');
+const checkedTimeout = (name: string, value: unknown) =>
+  checkedNumber(
+    name,
+    value,
+    (n) => Number.isFinite(n) && n > 0 && n <= MAX_TIMER_MS,
+    `a number of milliseconds above 0 and at most ${MAX_TIMER_MS}`,
+  );
+const checkedRetries = (name: string, value: unknown) =>
+  checkedNumber(name, value, (n) => Number.isInteger(n) && n >= 0 && n <= 10, 'a whole number from 0 to 10');
 
 /** A page in a browser: a window with a document. Node, Deno and workers have no document. */
-const inBrowser = () => typeof (globalThis as { window?: unknown }).window !== 'undefined' && typeof (globalThis as { document?: unknown }).document !== 'undefined';
+const inBrowser = () =>
+  typeof (globalThis as { window?: unknown }).window !== 'undefined' &&
+  typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
 /** A call's headers may add to the client's, never replace its Authorization. */
 function checkCallHeaders(headers: unknown): void {
-  const names = headers instanceof Headers ? [...headers.keys()] : Array.isArray(headers) ? headers.map((pair) => String(pair[0])) : Object.keys(headers ?? {});
+  const names =
+    headers instanceof Headers
+      ? [...headers.keys()]
+      : Array.isArray(headers)
+        ? headers.map((pair) => String(pair[0]))
+        : Object.keys(headers ?? {});
   if (names.some((name) => name.toLowerCase() === 'authorization')) {
-    throw new CloudClientOptionError('headers of a call must not set Authorization: it is always the client\'s own (apiKey)');
+    throw new CloudClientOptionError(
+      "headers of a call must not set Authorization: it is always the client's own (apiKey)",
+    );
   }
 }
 
@@ -122,7 +145,11 @@ type Init = (CallOptions & Record<string, unknown>) | undefined;
  * takes a fetch per call), so that they change this call only. A call without them is passed on as it is.
  */
 function withCallOptions(init: Init, retryingFetch: RetryingFetch): Init {
-  if (init === undefined || (init.timeoutMs === undefined && init.maxRetries === undefined && init.headers === undefined)) return init;
+  if (
+    init === undefined ||
+    (init.timeoutMs === undefined && init.maxRetries === undefined && init.headers === undefined)
+  )
+    return init;
   checkCallHeaders(init.headers);
   const { timeoutMs, maxRetries, ...rest } = init;
   if (timeoutMs === undefined && maxRetries === undefined) return init;
@@ -156,7 +183,11 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   const maxRetries = checkedRetries('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES);
   // One redactor for the key, shared by the log and the transport.
   const redact = createRedactor(apiKey);
-  const log = createLog(checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'), options.logger ?? console, redact);
+  const log = createLog(
+    checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'),
+    options.logger ?? console,
+    redact,
+  );
   const transport: Transport = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
   const retryingFetch = createRetryingFetch({ fetch: transport, timeoutMs, maxRetries, redact, log });
 
@@ -168,7 +199,10 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   });
   client.use(deprecationWarning);
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
-  const methods = client as unknown as Record<(typeof METHOD_NAMES)[number], (url: string, init?: Init) => Promise<unknown>>;
+  const methods = client as unknown as Record<
+    (typeof METHOD_NAMES)[number],
+    (url: string, init?: Init) => Promise<unknown>
+  >;
   for (const name of METHOD_NAMES) {
     const send = methods[name];
     // A call's bad option rejects its promise, as any failure of a call does, instead of throwing.

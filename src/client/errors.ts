@@ -28,7 +28,11 @@ export class ApiError extends CloudApiError {
   readonly requestId: string | undefined;
 
   constructor(status: number, method: string, path: string, body: unknown, requestId: string | undefined) {
-    super(`${method} ${path} answered ${status}${describeBody(body)}${requestId ? ` (request id ${requestId})` : ''}`, method, path);
+    super(
+      `${method} ${path} answered ${status}${describeBody(body)}${requestId ? ` (request id ${requestId})` : ''}`,
+      method,
+      path,
+    );
     this.status = status;
     this.body = body;
     this.requestId = requestId;
@@ -111,7 +115,13 @@ export class ApiConnectionError extends CloudApiError {
     super(`${method} ${path} failed on the network reaching ${target.host}${why ? ` (${why})` : ''}`, method, path);
     this.code = code;
     this.host = target.host;
-    if (target.cause) Object.defineProperty(this, 'cause', { value: target.cause, writable: true, configurable: true, enumerable: false });
+    if (target.cause)
+      Object.defineProperty(this, 'cause', {
+        value: target.cause,
+        writable: true,
+        configurable: true,
+        enumerable: false,
+      });
   }
 }
 
@@ -125,7 +135,11 @@ export class ApiResponseError extends CloudApiError {
   readonly contentType: string | null;
 
   constructor(method: string, path: string, status: number, contentType: string | null, length: number) {
-    super(`${method} ${path} answered ${status} with a body that is not JSON (${contentType ?? 'no Content-Type'}, ${length} characters)`, method, path);
+    super(
+      `${method} ${path} answered ${status} with a body that is not JSON (${contentType ?? 'no Content-Type'}, ${length} characters)`,
+      method,
+      path,
+    );
     this.status = status;
     this.contentType = contentType;
   }
@@ -141,18 +155,27 @@ function describeBody(body: unknown): string {
 }
 
 type ErrorResponses<Op extends OperationId> = {
-  [Status in keyof operations[Op]['responses'] as `${Status & (string | number)}` extends `${4 | 5}${string}` | 'default' ? Status : never]: operations[Op]['responses'][Status];
+  [Status in keyof operations[Op]['responses'] as `${Status & (string | number)}` extends
+    | `${4 | 5}${string}`
+    | 'default'
+    ? Status
+    : never]: operations[Op]['responses'][Status];
 };
 type BodyOf<Response> = Response extends { content: infer Content } ? Content[keyof Content] : undefined;
 
 /** The error bodies an operation's document declares, as a union: what `ApiError.body` can be for it. */
-export type ApiErrorBody<Op extends OperationId> = { [Status in keyof ErrorResponses<Op>]: BodyOf<ErrorResponses<Op>[Status]> }[keyof ErrorResponses<Op>];
+export type ApiErrorBody<Op extends OperationId> = {
+  [Status in keyof ErrorResponses<Op>]: BodyOf<ErrorResponses<Op>[Status]>;
+}[keyof ErrorResponses<Op>];
 
 /**
  * Whether `error` is an ApiError answered by the operation `operationId` (by its method and path);
  * if so, its `body` is typed as that operation's error bodies: `if (isApiError(e, 'getVideo')) e.body?.error`.
  */
-export function isApiError<Op extends OperationId>(error: unknown, operationId: Op): error is ApiError & { readonly body: ApiErrorBody<Op> | undefined } {
+export function isApiError<Op extends OperationId>(
+  error: unknown,
+  operationId: Op,
+): error is ApiError & { readonly body: ApiErrorBody<Op> | undefined } {
   if (!(error instanceof ApiError)) return false;
   const op = operationById(operationId);
   return error.method === op.method && pathPattern(op.path).test(error.path);
@@ -174,7 +197,8 @@ export interface ErrorOrigin {
 /** Builds the error for a response whose body has been read (and parsed, where it is JSON): the status's class. */
 export function apiErrorFor(response: Response, origin: ErrorOrigin, body: unknown): ApiError {
   const parsed = body === '' ? undefined : body;
-  const fromBody = typeof parsed === 'object' && parsed !== null ? (parsed as { request_id?: unknown }).request_id : undefined;
+  const fromBody =
+    typeof parsed === 'object' && parsed !== null ? (parsed as { request_id?: unknown }).request_id : undefined;
   const requestId = typeof fromBody === 'string' ? fromBody : (origin.requestIdHeader ?? undefined);
   return new (errorClassFor(response.status))(response.status, origin.method, origin.path, parsed, requestId);
 }

@@ -28,6 +28,9 @@ export const isLogLevel = (value: unknown): value is LogLevel => LOG_LEVELS.incl
 
 export function createLog(level: LogLevel, logger: Logger, redact: (text: string) => string): Log {
   const rank = LOG_LEVELS.indexOf(level);
-  const writer = (name: Exclude<LogLevel, 'off'>) => (rank >= LOG_LEVELS.indexOf(name) ? (line: string) => logger[name](printable(redact(`${PREFIX} ${line}`))) : undefined);
+  const writer = (name: Exclude<LogLevel, 'off'>) =>
+    rank >= LOG_LEVELS.indexOf(name)
+      ? (line: string) => logger[name](printable(redact(`${PREFIX} ${line}`)))
+      : undefined;
   return { error: writer('error'), warn: writer('warn'), info: writer('info'), debug: writer('debug') };
 }

@@ -20,7 +20,10 @@ export type StreamPagesOptions = Omit<NonNullable<operations['listStreams']['par
  * the list ends is not documented). A server that ignores
  * `page` and sends the same page again would make this loop forever, so that is an error instead.
  */
-export async function* listAllStreams(client: CloudClient | ThrowingCloudClient, options: StreamPagesOptions = {}): AsyncGenerator<LiveStream, void, undefined> {
+export async function* listAllStreams(
+  client: CloudClient | ThrowingCloudClient,
+  options: StreamPagesOptions = {},
+): AsyncGenerator<LiveStream, void, undefined> {
   const { path } = operationById('listStreams');
   const { startPage = 1, signal, ...filters } = options;
   let previous: string | undefined;
@@ -29,7 +32,8 @@ export async function* listAllStreams(client: CloudClient | ThrowingCloudClient,
     const streams = await unwrap(client.GET(path, { params: { query }, ...(signal ? { signal } : {}) }));
     if (streams.length === 0) return;
     const fingerprint = JSON.stringify(streams.map((s) => s.id));
-    if (fingerprint === previous) throw new Error(`Page ${page} of ${path} repeats page ${page - 1}; the server seems to ignore \`page\``);
+    if (fingerprint === previous)
+      throw new Error(`Page ${page} of ${path} repeats page ${page - 1}; the server seems to ignore \`page\``);
     previous = fingerprint;
     yield* streams;
   }

@@ -36,7 +36,11 @@ export class ReadResponse extends Response {
   /** A standard Response with this body, made for the readers that need a stream; used if this one is. */
   #asStandard(): Response {
     if (!this.#standard) {
-      this.#standard = new Response(this.#text === '' ? null : this.#text, { status: this.status, statusText: this.statusText, headers: this.headers });
+      this.#standard = new Response(this.#text === '' ? null : this.#text, {
+        status: this.status,
+        statusText: this.statusText,
+        headers: this.headers,
+      });
       if (this.#used) void this.#standard.body?.cancel();
     }
     return this.#standard;
@@ -54,7 +58,9 @@ export class ReadResponse extends Response {
   }
 
   override json(): Promise<any> {
-    return this.#standard ? this.#standard.json() : this.#take(() => (this.#json ? this.#json.value : JSON.parse(this.#text)));
+    return this.#standard
+      ? this.#standard.json()
+      : this.#take(() => (this.#json ? this.#json.value : JSON.parse(this.#text)));
   }
 
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> | null {
@@ -87,7 +93,8 @@ export class ReadResponse extends Response {
 }
 
 /** What a response the client returned answered; undefined for one it did not make. */
-export const exchangeOf = (response: Response): Readonly<Exchange> | undefined => (response instanceof ReadResponse ? response.exchange : undefined);
+export const exchangeOf = (response: Response): Readonly<Exchange> | undefined =>
+  response instanceof ReadResponse ? response.exchange : undefined;
 
 /**
  * What an error for this response names: the call as the client recorded (and scrubbed) it, else what
@@ -97,5 +104,9 @@ export function errorOrigin(response: Response, request?: Request): Readonly<Exc
   const recorded = exchangeOf(response);
   if (recorded) return recorded;
   const url = request?.url ?? response.url;
-  return { method: request?.method ?? 'HTTP', path: url ? new URL(url).pathname : '(unknown path)', requestIdHeader: response.headers.get('x-request-id') ?? undefined };
+  return {
+    method: request?.method ?? 'HTTP',
+    path: url ? new URL(url).pathname : '(unknown path)',
+    requestIdHeader: response.headers.get('x-request-id') ?? undefined,
+  };
 }

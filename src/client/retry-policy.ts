@@ -54,7 +54,12 @@ function hintedWaitMs(headers: Headers | undefined, now: number): number | undef
  * `Retry-After` (seconds or an HTTP date) when between 0 and 60 s, else 0.5 s x 2^retry capped at
  * 8 s, less up to 25 % jitter so that many clients do not retry in step.
  */
-export function retryDelayMs(retry: number, headers?: Headers, now = Date.now(), random: () => number = Math.random): number {
+export function retryDelayMs(
+  retry: number,
+  headers?: Headers,
+  now = Date.now(),
+  random: () => number = Math.random,
+): number {
   const hinted = hintedWaitMs(headers, now);
   if (hinted !== undefined) return hinted;
   const backoff = Math.min(BACKOFF_BASE_MS * 2 ** retry, BACKOFF_CAP_MS);

@@ -54,7 +54,12 @@ function attemptSignal(caller: AbortSignal, timeoutMs: number) {
 /** A copy of an error with the key scrubbed from its message, name and code, and from its causes, a few deep. */
 function scrubbedError(error: unknown, redact: (text: string) => string, depth = 0): Error | undefined {
   if (error === undefined || error === null) return undefined;
-  const source = (typeof error === 'object' ? error : { message: String(error) }) as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown };
+  const source = (typeof error === 'object' ? error : { message: String(error) }) as {
+    name?: unknown;
+    message?: unknown;
+    code?: unknown;
+    cause?: unknown;
+  };
   const copy = new Error(redact(String(source.message ?? '')));
   copy.name = redact(String(source.name ?? 'Error'));
   if (typeof source.code === 'string') Object.assign(copy, { code: redact(source.code) });
@@ -92,20 +97,42 @@ function parsedJson(text: string): { value: unknown } | undefined {
  * out, and one cut off is a network failure the policy may retry), with the key redacted from an
  * error body and its request id header before any other code sees them.
  */
-function answered(response: Response, text: string, json: { value: unknown } | undefined, redact: (text: string) => string, exchange: Exchange): Response {
+function answered(
+  response: Response,
+  text: string,
+  json: { value: unknown } | undefined,
+  redact: (text: string) => string,
+  exchange: Exchange,
+): Response {
   const init = { status: response.status, statusText: response.statusText, headers: response.headers };
   if (response.ok) return new ReadResponse(exchange, text, json, init);
   const errorJson = response.headers.get('content-type')?.includes('json') ? parsedJson(text) : undefined;
   const errorBody = errorJson ? redactJson(errorJson.value, redact) : redact(text);
   const body = errorJson ? JSON.stringify(errorBody) : (errorBody as string);
   const requestId = response.headers.get('x-request-id');
-  return new ReadResponse({ ...exchange, errorBody: body === '' ? undefined : errorBody, requestIdHeader: requestId === null ? undefined : redact(requestId) }, body, undefined, init);
+  return new ReadResponse(
+    {
+      ...exchange,
+      errorBody: body === '' ? undefined : errorBody,
+      requestIdHeader: requestId === null ? undefined : redact(requestId),
+    },
+    body,
+    undefined,
+    init,
+  );
 }
 
-type AttemptResult = { kind: 'answer'; response: Response; text: string } | { kind: 'failed'; error: unknown; timedOut: boolean; sent: boolean; tooLarge?: true };
+type AttemptResult =
+  | { kind: 'answer'; response: Response; text: string }
+  | { kind: 'failed'; error: unknown; timedOut: boolean; sent: boolean; tooLarge?: true };
 
 /** Sends one attempt and reads its body under the attempt's timeout, up to PEER_BODY_LIMIT_BYTES decoded (asking again would get as much). */
-async function sendAttempt(fetch: Transport, request: Request, caller: AbortSignal, timeoutMs: number): Promise<AttemptResult> {
+async function sendAttempt(
+  fetch: Transport,
+  request: Request,
+  caller: AbortSignal,
+  timeoutMs: number,
+): Promise<AttemptResult> {
   const attempt = attemptSignal(caller, timeoutMs);
   let sent = false;
   try {
@@ -121,13 +148,20 @@ async function sendAttempt(fetch: Transport, request: Request, caller: AbortSign
 }
 
 /** Headers as log text, the Authorization value left out (the rest is scrubbed with the line). */
-const headerText = (headers: Headers) => [...headers].map(([name, value]) => `${name}: ${name === 'authorization' ? '[redacted]' : value}`).join('; ');
+const headerText = (headers: Headers) =>
+  [...headers].map(([name, value]) => `${name}: ${name === 'authorization' ? '[redacted]' : value}`).join('; ');
 
 /** host:port of a URL, the scheme's default port written out. */
 const hostOf = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
 
 const whyRetried = (outcome: AttemptOutcome): string =>
-  outcome.kind === 'response' ? `status ${outcome.status}` : outcome.kind === 'timeout' ? 'the attempt timed out' : outcome.refused ? 'the connection was refused' : 'a network error';
+  outcome.kind === 'response'
+    ? `status ${outcome.status}`
+    : outcome.kind === 'timeout'
+      ? 'the attempt timed out'
+      : outcome.refused
+        ? 'the connection was refused'
+        : 'a network error';
 
 /** The message of fetch's cause ("bad port"), which says why where there is no code; scrubbed. */
 function causeMessage(error: unknown, redact: (text: string) => string): string | undefined {
@@ -137,21 +171,44 @@ function causeMessage(error: unknown, redact: (text: string) => string): string 
 }
 
 /** The error a failed attempt ends the call with, scrubbed. */
-function failure(result: Extract<AttemptResult, { kind: 'failed' }>, request: Request, path: string, timeoutMs: number, redact: (text: string) => string) {
+function failure(
+  result: Extract<AttemptResult, { kind: 'failed' }>,
+  request: Request,
+  path: string,
+  timeoutMs: number,
+  redact: (text: string) => string,
+) {
   if (result.timedOut) return new ApiTimeoutError(request.method, path, timeoutMs);
   const code = networkCode(result.error);
   const host = redact(hostOf(new URL(request.url)));
-  return new ApiConnectionError(request.method, path, code === undefined ? undefined : redact(code), { host, reason: causeMessage(result.error, redact), cause: scrubbedError(result.error, redact) });
+  return new ApiConnectionError(request.method, path, code === undefined ? undefined : redact(code), {
+    host,
+    reason: causeMessage(result.error, redact),
+    cause: scrubbedError(result.error, redact),
+  });
 }
 
 /** Waits before retry number `retry`, saying so in the log. */
-async function retryAfter(log: Log, retry: number, label: () => string, outcome: AttemptOutcome, caller: AbortSignal, headers?: Headers) {
+async function retryAfter(
+  log: Log,
+  retry: number,
+  label: () => string,
+  outcome: AttemptOutcome,
+  caller: AbortSignal,
+  headers?: Headers,
+) {
   const wait = retryDelayMs(retry, headers);
   log.warn?.(`${label()}: retrying in ${Math.round(wait)} ms after ${whyRetried(outcome)}`);
   await sleep(wait, caller);
 }
 
-export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRetries: defaultMaxRetries, redact, log = {} }: RetryingFetchOptions) {
+export function createRetryingFetch({
+  fetch,
+  timeoutMs: defaultTimeoutMs,
+  maxRetries: defaultMaxRetries,
+  redact,
+  log = {},
+}: RetryingFetchOptions) {
   return async function retryingFetch(request: Request, call: CallOverrides = {}): Promise<Response> {
     const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
     const maxRetries = call.maxRetries ?? defaultMaxRetries;
@@ -160,7 +217,10 @@ export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRet
     const caller = request.signal;
     // A body can be read once: keep the original unread while another attempt may still need it.
     const replayable = request.body !== null;
-    if (log.debug) log.debug(`${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${redactedBodyText(await request.clone().text(), redact)}` : ''}`);
+    if (log.debug)
+      log.debug(
+        `${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${redactedBodyText(await request.clone().text(), redact)}` : ''}`,
+      );
     for (let retry = 0; ; retry++) {
       // A signal aborted before the call, or during a wait, sends nothing more.
       if (caller.aborted) throw caller.reason;
@@ -171,7 +231,9 @@ export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRet
       const label = () => `${method} ${exchange.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
       if (result.kind === 'failed') {
         if (caller.aborted) throw caller.reason;
-        const outcome: AttemptOutcome = result.timedOut ? { kind: 'timeout' } : { kind: 'network', refused: !result.sent && networkCode(result.error) === 'ECONNREFUSED' };
+        const outcome: AttemptOutcome = result.timedOut
+          ? { kind: 'timeout' }
+          : { kind: 'network', refused: !result.sent && networkCode(result.error) === 'ECONNREFUSED' };
         log.info?.(`${label()} failed after ${Math.round(performance.now() - started)} ms: ${whyRetried(outcome)}`);
         if (last || result.tooLarge || !isRetryable(method, outcome)) {
           const error = failure(result, request, exchange.path, timeoutMs, redact);
@@ -183,10 +245,18 @@ export function createRetryingFetch({ fetch, timeoutMs: defaultTimeoutMs, maxRet
       }
       const { response, text } = result;
       log.info?.(`${label()} -> ${response.status} in ${Math.round(performance.now() - started)} ms`);
-      log.debug?.(`${label()} response headers: ${headerText(response.headers)}; body: ${redactedBodyText(text, redact)}`);
+      log.debug?.(
+        `${label()} response headers: ${headerText(response.headers)}; body: ${redactedBodyText(text, redact)}`,
+      );
       const json = response.ok && text !== '' ? parsedJson(text) : undefined;
       if (response.ok && text !== '' && !json) {
-        const error = new ApiResponseError(method, exchange.path, response.status, response.headers.has('content-type') ? redact(response.headers.get('content-type')!) : null, text.length);
+        const error = new ApiResponseError(
+          method,
+          exchange.path,
+          response.status,
+          response.headers.has('content-type') ? redact(response.headers.get('content-type')!) : null,
+          text.length,
+        );
         log.error?.(error.message);
         throw error;
       }

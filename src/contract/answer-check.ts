@@ -48,7 +48,17 @@ export function createAnswerChecker(document: OpenApiDocument, validator: Contra
     return response.declaredHeaders.flatMap(({ name, required, schema }): AnswerIssue[] => {
       const path = `headers.${name.toLowerCase()}`;
       const value = headers[name.toLowerCase()];
-      if (value === undefined) return required ? [{ part: 'header', path, rule: 'required', message: `the response declares the header ${name} as required` }] : [];
+      if (value === undefined)
+        return required
+          ? [
+              {
+                part: 'header',
+                path,
+                rule: 'required',
+                message: `the response declares the header ${name} as required`,
+              },
+            ]
+          : [];
       return schema ? validator.check(schema, value).map((issue) => ({ ...issue, part: 'header' as const, path })) : [];
     });
   }
@@ -60,15 +70,38 @@ export function createAnswerChecker(document: OpenApiDocument, validator: Contra
     const response = responseFor(document, op, answer.status);
     if (!response) {
       const declared = Object.keys(op.operation.responses ?? {}).join(', ');
-      return { body, response, issues: [{ part: 'status', path: '$', rule: 'status', message: `${answer.status} is not a status ${op.operationId} declares (declared: ${declared})` }] };
+      return {
+        body,
+        response,
+        issues: [
+          {
+            part: 'status',
+            path: '$',
+            rule: 'status',
+            message: `${answer.status} is not a status ${op.operationId} declares (declared: ${declared})`,
+          },
+        ],
+      };
     }
     const issues: AnswerIssue[] = [];
     const mediaType = mediaTypeOf(contentType);
-    if (response.mediaTypes.length > 0 && answer.text !== '' && !response.mediaTypes.some((t) => t.toLowerCase() === mediaType)) {
-      issues.push({ part: 'content-type', path: '$', rule: 'content-type', message: `${answer.status} with Content-Type ${mediaType ?? '(none)'}; declared: ${response.mediaTypes.join(', ')}` });
+    if (
+      response.mediaTypes.length > 0 &&
+      answer.text !== '' &&
+      !response.mediaTypes.some((t) => t.toLowerCase() === mediaType)
+    ) {
+      issues.push({
+        part: 'content-type',
+        path: '$',
+        rule: 'content-type',
+        message: `${answer.status} with Content-Type ${mediaType ?? '(none)'}; declared: ${response.mediaTypes.join(', ')}`,
+      });
     }
     if (parseError) issues.push({ part: 'body', path: '$', rule: 'json', message: parseError });
-    else issues.push(...checkResponse(op.operationId, answer.status, body).map((issue) => ({ ...issue, part: 'body' as const })));
+    else
+      issues.push(
+        ...checkResponse(op.operationId, answer.status, body).map((issue) => ({ ...issue, part: 'body' as const })),
+      );
     issues.push(...headerIssues(response, answer.headers));
     return { body, response, issues };
   };

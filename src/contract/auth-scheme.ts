@@ -18,9 +18,17 @@ export interface AuthScheme {
  */
 export function authSchemeOf(document: JsonObject): AuthScheme {
   const name = Object.keys((document.security as JsonObject[] | undefined)?.[0] ?? {})[0];
-  const declared = name === undefined ? undefined : (document.components?.securitySchemes?.[name] as JsonObject | undefined);
-  if (!declared || declared.type !== 'apiKey' || declared.in !== 'header' || typeof declared['x-authorization-scheme'] !== 'string') {
-    throw new Error(`security: the document's first scheme (${name ?? 'none'}) must be an apiKey in a header with an x-authorization-scheme word`);
+  const declared =
+    name === undefined ? undefined : (document.components?.securitySchemes?.[name] as JsonObject | undefined);
+  if (
+    !declared ||
+    declared.type !== 'apiKey' ||
+    declared.in !== 'header' ||
+    typeof declared['x-authorization-scheme'] !== 'string'
+  ) {
+    throw new Error(
+      `security: the document's first scheme (${name ?? 'none'}) must be an apiKey in a header with an x-authorization-scheme word`,
+    );
   }
   return { header: declared.name as string, scheme: declared['x-authorization-scheme'] };
 }

@@ -14,7 +14,10 @@ export class BodyTooLargeError extends Error {
 }
 
 /** The bytes of the answer's body, at most `limitBytes`; longer is a BodyTooLargeError, and the stream is cancelled. */
-export async function readBoundedBytes(response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<Uint8Array<ArrayBuffer>> {
+export async function readBoundedBytes(
+  response: Response,
+  limitBytes = PEER_BODY_LIMIT_BYTES,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (response.body === null) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -39,4 +42,5 @@ export async function readBoundedBytes(response: Response, limitBytes = PEER_BOD
 }
 
 /** The body as text (UTF-8), at most `limitBytes` of it; longer is a BodyTooLargeError. */
-export const readBoundedText = async (response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> => new TextDecoder().decode(await readBoundedBytes(response, limitBytes));
+export const readBoundedText = async (response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> =>
+  new TextDecoder().decode(await readBoundedBytes(response, limitBytes));

@@ -55,7 +55,12 @@ export interface OperationRef {
 
 export function listOperations(document: Pick<OpenApiDocument, 'paths'>): OperationRef[] {
   return Object.entries(document.paths).flatMap(([route, item]) =>
-    HTTP_METHODS.filter((m) => item[m]).map((m) => ({ operationId: item[m]!.operationId as string, method: m.toUpperCase(), path: route, operation: item[m]! })),
+    HTTP_METHODS.filter((m) => item[m]).map((m) => ({
+      operationId: item[m]!.operationId as string,
+      method: m.toUpperCase(),
+      path: route,
+      operation: item[m]!,
+    })),
   );
 }
 
@@ -93,7 +98,11 @@ export interface ResponseDefinition {
 }
 
 /** The response definition of an operation for a status: the exact code, else its range (4XX), else default. */
-export function responseFor(document: OpenApiDocument, op: OperationRef, status: number): ResponseDefinition | undefined {
+export function responseFor(
+  document: OpenApiDocument,
+  op: OperationRef,
+  status: number,
+): ResponseDefinition | undefined {
   const responses = op.operation.responses as Record<string, JsonObject>;
   const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => responses[k] !== undefined);
   if (!key) return undefined;
@@ -112,7 +121,11 @@ export function responseFor(document: OpenApiDocument, op: OperationRef, status:
     declaredHeaders: Object.entries((response.headers ?? {}) as Record<string, JsonObject>).map(([name, header]) => {
       const at = header.$ref ? String(header.$ref).replace(/^#\//, '').split('/') : [...base, 'headers', name];
       const definition = resolveRef(document, header);
-      return { name, required: definition.required === true, schema: definition.schema ? jsonPointer(...at, 'schema') : undefined };
+      return {
+        name,
+        required: definition.required === true,
+        schema: definition.schema ? jsonPointer(...at, 'schema') : undefined,
+      };
     }),
     ...jsonExamples(document, json ? content[json]! : undefined),
   };
@@ -125,8 +138,13 @@ export function responseExample(document: OpenApiDocument, response: ResponseDef
 }
 
 /** The example and the named examples of a JSON body (an entry of `examples` may be a `$ref`). */
-function jsonExamples(document: OpenApiDocument, media: JsonObject | undefined): Pick<ResponseDefinition, 'jsonExample' | 'namedExamples'> {
+function jsonExamples(
+  document: OpenApiDocument,
+  media: JsonObject | undefined,
+): Pick<ResponseDefinition, 'jsonExample' | 'namedExamples'> {
   const entries = Object.entries((media?.examples ?? {}) as Record<string, JsonObject>);
-  const namedExamples = Object.fromEntries(entries.map(([name, example]) => [name, resolveRef(document, example).value]));
+  const namedExamples = Object.fromEntries(
+    entries.map(([name, example]) => [name, resolveRef(document, example).value]),
+  );
   return { jsonExample: media && 'example' in media ? media.example : Object.values(namedExamples)[0], namedExamples };
 }

@@ -1,7 +1,20 @@
 // `cloud-platform-api/contract`: the document at run time, for tools built on it: an Ajv validator
 // compiled from its schemas, and checks of a whole answer (status, headers, body) against the operation
 // that made it. Browser-safe; the bundled document itself is `cloud-platform-api/openapi.json`.
-export { createAnswerChecker, type AnswerChecker, type AnswerIssue, type AnswerPart, type CheckedAnswer, type WireAnswer } from './answer-check.js';
+export {
+  createAnswerChecker,
+  type AnswerChecker,
+  type AnswerIssue,
+  type AnswerPart,
+  type CheckedAnswer,
+  type WireAnswer,
+} from './answer-check.js';
 export { createResponseChecker, UnknownOperationError } from './response-check.js';
-export { createContractValidator, describeErrors, type ContractValidator, type ContractValidatorOptions, type ValidationIssue } from './validator.js';
+export {
+  createContractValidator,
+  describeErrors,
+  type ContractValidator,
+  type ContractValidatorOptions,
+  type ValidationIssue,
+} from './validator.js';
 export { listOperations, type JsonObject, type OpenApiDocument, type OperationRef } from './document.js';

@@ -61,11 +61,20 @@ export function createRedactor(secret: string): (text: string) => string {
  * A copy of a parsed JSON value with the key redacted from every string in it, keys included; the
  * value of a field named in `secretFields` (other than null) is replaced whole, at any depth.
  */
-export function redactJson(value: unknown, redact: (text: string) => string, secretFields: ReadonlySet<string> = new Set()): unknown {
+export function redactJson(
+  value: unknown,
+  redact: (text: string) => string,
+  secretFields: ReadonlySet<string> = new Set(),
+): unknown {
   if (typeof value === 'string') return redact(value);
   if (Array.isArray(value)) return value.map((item) => redactJson(item, redact, secretFields));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([name, item]) => [redact(name), secretFields.has(name) && item !== null ? REDACTED : redactJson(item, redact, secretFields)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([name, item]) => [
+      redact(name),
+      secretFields.has(name) && item !== null ? REDACTED : redactJson(item, redact, secretFields),
+    ]),
+  );
 }
 
 /**

@@ -13,13 +13,21 @@ export function createResponseChecker(document: OpenApiDocument, validator: Cont
   /** `body` is the parsed JSON body, a string for a text body, or undefined for none. */
   return function checkResponse(operationId: string, status: number, body: unknown): ValidationIssue[] {
     const op = operations.get(operationId);
-    if (!op) throw new UnknownOperationError(`Unknown operationId "${operationId}"; known: ${[...operations.keys()].join(', ')}`);
+    if (!op)
+      throw new UnknownOperationError(
+        `Unknown operationId "${operationId}"; known: ${[...operations.keys()].join(', ')}`,
+      );
     const response = responseFor(document, op, status);
-    if (!response) return [{ path: '$', rule: 'status', message: `${operationId} declares no response for status ${status}` }];
+    if (!response)
+      return [{ path: '$', rule: 'status', message: `${operationId} declares no response for status ${status}` }];
     if (response.mediaTypes.length === 0) {
-      return body === undefined || body === '' ? [] : [{ path: '$', rule: 'body', message: `${operationId} declares no body for status ${status}` }];
+      return body === undefined || body === ''
+        ? []
+        : [{ path: '$', rule: 'body', message: `${operationId} declares no body for status ${status}` }];
     }
     if (response.jsonSchema) return validator.check(response.jsonSchema, body);
-    return typeof body === 'string' ? [] : [{ path: '$', rule: 'type', message: `must be text (${response.mediaTypes.join(', ')})` }];
+    return typeof body === 'string'
+      ? []
+      : [{ path: '$', rule: 'type', message: `must be text (${response.mediaTypes.join(', ')})` }];
   };
 }

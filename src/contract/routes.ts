@@ -1,7 +1,14 @@
 // Route specs derived from the document: for each operation, its success status, its parameters
 // with their schemas, and where its request body schema is. Nothing here names a path or a field.
 // Used by the emulator to route and validate, and by the contract runner to build requests.
-import { listOperations, resolveRef, successStatus, type JsonObject, type OpenApiDocument, type OperationRef } from './document.js';
+import {
+  listOperations,
+  resolveRef,
+  successStatus,
+  type JsonObject,
+  type OpenApiDocument,
+  type OperationRef,
+} from './document.js';
 import { jsonPointer } from './pointer.js';
 
 export interface ParameterSpec {
@@ -41,13 +48,20 @@ export function deriveRoutes(document: OpenApiDocument): RouteSpec[] {
         schema: jsonPointer(...base, 'schema'),
       };
     });
-    const requestBody = op.operation.requestBody ? resolveRef(document, op.operation.requestBody as JsonObject) : undefined;
+    const requestBody = op.operation.requestBody
+      ? resolveRef(document, op.operation.requestBody as JsonObject)
+      : undefined;
     const json = Object.keys(requestBody?.content ?? {}).find((t) => /json/.test(t));
     return {
       ...op,
       status: successStatus(op.operation),
       parameters,
-      body: json ? { schema: jsonPointer(...at, 'requestBody', 'content', json, 'schema'), required: requestBody?.required === true } : undefined,
+      body: json
+        ? {
+            schema: jsonPointer(...at, 'requestBody', 'content', json, 'schema'),
+            required: requestBody?.required === true,
+          }
+        : undefined,
     };
   });
 }

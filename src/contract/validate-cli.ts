@@ -25,21 +25,31 @@ export interface CommandResult {
 export function validateCommand(argv: string[]): CommandResult {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { operation: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { operation: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' } },
+    });
   } catch (error) {
     return { code: 2, output: `${(error as Error).message}\n${USAGE}` };
   }
   const { values, positionals } = parsed;
   if (values.help) return { code: 0, output: USAGE };
-  if (positionals.length !== 1 || !values.operation) return { code: 2, output: `Give one response file and --operation.\n${USAGE}` };
-  if (values.status !== undefined && !/^[1-5]\d\d$/.test(values.status)) return { code: 2, output: `--status must be an HTTP status code, got "${values.status}"\n` };
+  if (positionals.length !== 1 || !values.operation)
+    return { code: 2, output: `Give one response file and --operation.\n${USAGE}` };
+  if (values.status !== undefined && !/^[1-5]\d\d$/.test(values.status))
+    return { code: 2, output: `--status must be an HTTP status code, got "${values.status}"\n` };
   const file = positionals[0]!;
   let text: string;
   try {
     // File descriptor 0 is standard input.
     text = readFileSync(file === '-' ? 0 : file, 'utf8');
   } catch (error) {
-    return { code: 2, output: `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n` };
+    return {
+      code: 2,
+      output: `Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`,
+    };
   }
   let body: unknown = text.trim() === '' ? undefined : text;
   if (typeof body === 'string') {
@@ -50,10 +60,16 @@ export function validateCommand(argv: string[]): CommandResult {
     }
   }
   try {
-    const result = validateResponse(body, { operationId: values.operation, ...(values.status ? { status: Number(values.status) } : {}) });
+    const result = validateResponse(body, {
+      operationId: values.operation,
+      ...(values.status ? { status: Number(values.status) } : {}),
+    });
     const what = `${file === '-' ? 'standard input' : file} against ${result.operationId} ${result.status}`;
     if (result.valid) return { code: 0, output: `valid: ${what}\n` };
-    return { code: 1, output: `invalid: ${what}\n${result.issues.map((i) => `  ${i.path}: ${i.message} (${i.rule})`).join('\n')}\n` };
+    return {
+      code: 1,
+      output: `invalid: ${what}\n${result.issues.map((i) => `  ${i.path}: ${i.message} (${i.rule})`).join('\n')}\n`,
+    };
   } catch (error) {
     if (error instanceof UnknownOperationError) return { code: 2, output: `${error.message}\n` };
     throw error;

@@ -37,7 +37,12 @@ function checkerFor(document: OpenApiDocument) {
 export function validateResponse(body: unknown, options: ValidateResponseOptions): ResponseValidation {
   const document = options.document ?? (packaged ??= loadBundledDocument());
   const op = listOperations(document).find((o) => o.operationId === options.operationId);
-  if (!op) throw new UnknownOperationError(`Unknown operationId "${options.operationId}"; known: ${listOperations(document).map((o) => o.operationId).join(', ')}`);
+  if (!op)
+    throw new UnknownOperationError(
+      `Unknown operationId "${options.operationId}"; known: ${listOperations(document)
+        .map((o) => o.operationId)
+        .join(', ')}`,
+    );
   const status = options.status ?? successStatus(op.operation);
   const issues = checkerFor(document)(options.operationId, status, body);
   return { valid: issues.length === 0, operationId: options.operationId, status, issues };

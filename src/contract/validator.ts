@@ -8,14 +8,17 @@ import addFormatsPlugin from 'ajv-formats';
 // the module object on some paths, so take the callable either way.
 type FormatsPlugin = (ajv: Ajv2020) => Ajv2020;
 const addFormats: FormatsPlugin =
-  (addFormatsPlugin as unknown as { default?: FormatsPlugin }).default ?? (addFormatsPlugin as unknown as FormatsPlugin);
+  (addFormatsPlugin as unknown as { default?: FormatsPlugin }).default ??
+  (addFormatsPlugin as unknown as FormatsPlugin);
 
 import { jsonPointer, pointerTokens } from './pointer.js';
 
 export const DOCUMENT_ID = 'openapi.json';
 
 /** A `$ref` to a place in the document, for schemas passed to `compile`. */
-export const documentRef = (...segments: readonly (string | number)[]) => ({ $ref: `${DOCUMENT_ID}${jsonPointer(...segments)}` });
+export const documentRef = (...segments: readonly (string | number)[]) => ({
+  $ref: `${DOCUMENT_ID}${jsonPointer(...segments)}`,
+});
 
 export interface ValidationIssue {
   /** JSON path of the failing value, e.g. `$.interfaces[0].subnet_id`. */
@@ -37,7 +40,9 @@ export interface ContractValidator {
 function toJsonPath(instancePath: string): string {
   if (instancePath === '') return '$';
   return `$${pointerTokens(instancePath)
-    .map((key) => (/^\d+$/.test(key) ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`))
+    .map((key) =>
+      /^\d+$/.test(key) ? `[${key}]` : /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`,
+    )
     .join('')}`;
 }
 
@@ -71,7 +76,10 @@ function collapseDiscriminators(errors: readonly ErrorObject[]): ErrorObject[] {
   return kept.filter(
     (e) =>
       !COMPOSITE_KEYWORDS.has(e.keyword) ||
-      !kept.some((other) => other !== e && !COMPOSITE_KEYWORDS.has(other.keyword) && other.instancePath.startsWith(e.instancePath)),
+      !kept.some(
+        (other) =>
+          other !== e && !COMPOSITE_KEYWORDS.has(other.keyword) && other.instancePath.startsWith(e.instancePath),
+      ),
   );
 }
 
@@ -82,7 +90,10 @@ const ENUM_VALUES_SHOWN = 20;
 function enumMessage(error: ErrorObject): string | undefined {
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
   if (error.keyword !== 'enum' || !Array.isArray(allowed)) return error.message;
-  const shown = allowed.slice(0, ENUM_VALUES_SHOWN).map((value) => JSON.stringify(value)).join(', ');
+  const shown = allowed
+    .slice(0, ENUM_VALUES_SHOWN)
+    .map((value) => JSON.stringify(value))
+    .join(', ');
   return `must be one of ${shown}${allowed.length > ENUM_VALUES_SHOWN ? ` and ${allowed.length - ENUM_VALUES_SHOWN} more` : ''}`;
 }
 
@@ -99,7 +110,11 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
     // the key on the inner error, and adds a summary error that says no more.
     if (error.keyword === 'propertyNames') continue;
     if (error.propertyName !== undefined) {
-      issues.push({ path: `${path}.${error.propertyName}`, rule: 'propertyNames', message: `is not an allowed key (${enumMessage(error) ?? 'invalid'})` });
+      issues.push({
+        path: `${path}.${error.propertyName}`,
+        rule: 'propertyNames',
+        message: `is not an allowed key (${enumMessage(error) ?? 'invalid'})`,
+      });
       continue;
     }
     if (error.keyword === 'additionalProperties') {
@@ -122,7 +137,10 @@ export interface ContractValidatorOptions {
   useDefaults?: boolean;
 }
 
-export function createContractValidator(document: object, { useDefaults = false }: ContractValidatorOptions = {}): ContractValidator {
+export function createContractValidator(
+  document: object,
+  { useDefaults = false }: ContractValidatorOptions = {},
+): ContractValidator {
   const ajv = new Ajv2020({
     useDefaults,
     strict: true,
@@ -136,7 +154,10 @@ export function createContractValidator(document: object, { useDefaults = false 
   });
   addFormats(ajv);
   // The OpenAPI format registry's unsigned 64-bit integer, which ajv-formats does not know: any whole number from 0 to 2^64 - 1.
-  ajv.addFormat('uint64', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= 0 && value < 2 ** 64 });
+  ajv.addFormat('uint64', {
+    type: 'number',
+    validate: (value: number) => Number.isInteger(value) && value >= 0 && value < 2 ** 64,
+  });
   // OpenAPI's own annotation keyword; Ajv's built-in discriminator support does not accept `mapping`.
   ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
   // This document's annotation of a secret field (an inference key's `secret`): tools keep its value out of what they store.

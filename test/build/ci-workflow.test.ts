@@ -18,16 +18,26 @@ interface Step {
 
 const workflowsDir = path.join(projectRoot, '.github', 'workflows');
 const steps: [string, Step][] = readdirSync(workflowsDir).flatMap((file) => {
-  const workflow = parse(readFileSync(path.join(workflowsDir, file), 'utf8')) as { jobs: Record<string, { steps?: Step[] }> };
-  return Object.entries(workflow.jobs).flatMap(([job, { steps: list = [] }]) => list.map((step, i): [string, Step] => [`${file} ${job} ${step.name ?? `step ${i + 1}`}`, step]));
+  const workflow = parse(readFileSync(path.join(workflowsDir, file), 'utf8')) as {
+    jobs: Record<string, { steps?: Step[] }>;
+  };
+  return Object.entries(workflow.jobs).flatMap(([job, { steps: list = [] }]) =>
+    list.map((step, i): [string, Step] => [`${file} ${job} ${step.name ?? `step ${i + 1}`}`, step]),
+  );
 });
 
 /** The command GitHub runs a step's script file with, on Linux. */
-const githubShell = (step: Step, file: string) => (step.shell === 'bash' ? ['bash', '--noprofile', '--norc', '-eo', 'pipefail', file] : step.shell === undefined ? ['bash', '-e', file] : [step.shell, file]);
+const githubShell = (step: Step, file: string) =>
+  step.shell === 'bash'
+    ? ['bash', '--noprofile', '--norc', '-eo', 'pipefail', file]
+    : step.shell === undefined
+      ? ['bash', '-e', file]
+      : [step.shell, file];
 
 /** A pipe (`a | b`) in a script, not an `||`. */
 const pipes = (script: string) => /(^|[^|])\|(?!\|)/.test(script.replace(/'[^']*'|"[^"]*"/g, ''));
-const hasPipefail = (step: Step) => step.shell === 'bash' || /set -[a-z]*o pipefail|set -o pipefail/.test(step.run ?? '');
+const hasPipefail = (step: Step) =>
+  step.shell === 'bash' || /set -[a-z]*o pipefail|set -o pipefail/.test(step.run ?? '');
 
 /** Runs a step's script as GitHub would, with `npm` replaced by a stub that prints a line and exits `npmExit`. */
 function runStep(step: Step, npmExit: number) {
@@ -39,7 +49,10 @@ function runStep(step: Step, npmExit: number) {
   const summary = path.join(dir, 'summary.md');
   writeFileSync(summary, '');
   const [command, ...args] = githubShell(step, script);
-  const result = spawnSync(command!, args, { encoding: 'utf8', env: { ...process.env, PATH: `${dir}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: summary } });
+  const result = spawnSync(command!, args, {
+    encoding: 'utf8',
+    env: { ...process.env, PATH: `${dir}:${process.env.PATH}`, GITHUB_STEP_SUMMARY: summary },
+  });
   return { status: result.status, summary: readFileSync(summary, 'utf8') };
 }
 

@@ -37,11 +37,19 @@ const breaking: [string, (doc: Doc) => void, string][] = [
     },
     'path-parameter-renamed',
   ],
-  ['request field made required', (doc) => (doc.paths['/items'].post.requestBody.content['application/json'].schema.required = ['name', 'color']), 'required-properties-added'],
+  [
+    'request field made required',
+    (doc) => (doc.paths['/items'].post.requestBody.content['application/json'].schema.required = ['name', 'color']),
+    'required-properties-added',
+  ],
   ['response field removed', (doc) => delete item(doc).note, 'property-removed'],
   ['response field retyped', (doc) => (item(doc).id.type = 'string'), 'schema-type-changed'],
   ['enum value removed from a response', (doc) => (item(doc).state.enum = ['active']), 'response-enum-value-removed'],
-  ['operationId renamed', (doc) => (doc.paths['/items/{item_id}'].get.operationId = 'fetchItem'), 'operation-id-changed'],
+  [
+    'operationId renamed',
+    (doc) => (doc.paths['/items/{item_id}'].get.operationId = 'fetchItem'),
+    'operation-id-changed',
+  ],
   [
     "component schema renamed (components['schemas']['Item'] is gone from the types)",
     (doc) => {
@@ -52,7 +60,11 @@ const breaking: [string, (doc: Doc) => void, string][] = [
     },
     'component-schema-removed',
   ],
-  ['request body field removed (an object literal that sets it no longer compiles)', (doc) => delete doc.paths['/items'].post.requestBody.content['application/json'].schema.properties.color, 'request-field-removed'],
+  [
+    'request body field removed (an object literal that sets it no longer compiles)',
+    (doc) => delete doc.paths['/items'].post.requestBody.content['application/json'].schema.properties.color,
+    'request-field-removed',
+  ],
 ];
 
 describe('npm run diff', () => {
@@ -69,7 +81,13 @@ describe('npm run diff', () => {
       delete item(doc).note;
       doc.info.version = '2.0.0';
     });
-    expect(result).toMatchObject({ breaking: true, majorRaised: true, blocked: false, baseVersion: '1.0.0', revisionVersion: '2.0.0' });
+    expect(result).toMatchObject({
+      breaking: true,
+      majorRaised: true,
+      blocked: false,
+      baseVersion: '1.0.0',
+      revisionVersion: '2.0.0',
+    });
   });
 
   it('passes a non-breaking change: a new optional request field and a new response field', async () => {
@@ -85,7 +103,8 @@ describe('npm run diff', () => {
 
 describe('the npm run diff command, in a clone of this repository', () => {
   const clone = mkdtempSync(path.join(os.tmpdir(), 'diff-clone-'));
-  const run = (args: string[] = []) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/diff.ts', ...args], { cwd: clone, encoding: 'utf8' });
+  const run = (args: string[] = []) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'scripts/diff.ts', ...args], { cwd: clone, encoding: 'utf8' });
   const editYaml = (file: string, change: (doc: Doc) => void) => {
     const doc = parse(readFileSync(path.join(clone, file), 'utf8')) as Doc;
     change(doc);
@@ -105,7 +124,9 @@ describe('the npm run diff command, in a clone of this repository', () => {
 
   it('exits 0 on the committed tree against the last release, which it names', () => {
     const result = run();
-    expect(result.stdout).toMatch(/^Contract diff: the working tree's document against (v\d\S*|[0-9a-f]{12} \(no v\* tag: the commit that brought in version \d+\.\d+\.\d+\))\n/);
+    expect(result.stdout).toMatch(
+      /^Contract diff: the working tree's document against (v\d\S*|[0-9a-f]{12} \(no v\* tag: the commit that brought in version \d+\.\d+\.\d+\))\n/,
+    );
     expect(result.stdout).toContain('No breaking change.');
     expect(result.status, result.stderr).toBe(0);
   }, 60_000);
@@ -114,23 +135,40 @@ describe('the npm run diff command, in a clone of this repository', () => {
     removeSlug();
     const result = run();
     expect(result.stdout).toContain('Breaking (1):\n  - Property `slug` of `Video` was removed. [property-removed]');
-    expect(result.stdout).toMatch(/Blocked: 1 breaking change\(s\) without a major version raise\. Raise info\.version \(and package\.json\) to \d+\.0\.0/);
+    expect(result.stdout).toMatch(
+      /Blocked: 1 breaking change\(s\) without a major version raise\. Raise info\.version \(and package\.json\) to \d+\.0\.0/,
+    );
     expect(result.status).toBe(1);
   }, 60_000);
 
   it('passes the same removal once the major version is raised, and says so', () => {
     removeSlug();
     let raised = '';
-    editYaml('openapi/openapi.yaml', (doc) => (doc.info.version = raised = `${Number(String(doc.info.version).split('.')[0]) + 1}.0.0`));
+    editYaml(
+      'openapi/openapi.yaml',
+      (doc) => (doc.info.version = raised = `${Number(String(doc.info.version).split('.')[0]) + 1}.0.0`),
+    );
     const result = run();
     expect(result.stdout).toContain('Property `slug` of `Video` was removed.');
-    expect(result.stdout).toMatch(new RegExp(`Breaking changes, with the major version raised \\(\\d+\\.\\d+\\.\\d+ -> ${raised.replaceAll('.', '\\.')}\\): allowed\\.`));
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `Breaking changes, with the major version raised \\(\\d+\\.\\d+\\.\\d+ -> ${raised.replaceAll('.', '\\.')}\\): allowed\\.`,
+      ),
+    );
     expect(result.status, result.stderr).toBe(0);
   }, 60_000);
 
   it('prints a markdown changelog with --markdown, breaking changes first, with the same exit code', () => {
     removeSlug();
-    editYaml('openapi/paths/streaming_videos_{video_id}.yaml', (item) => item.get.parameters.push({ name: 'fields', in: 'query', required: false, description: 'Fields to return.', schema: { type: 'string', examples: ['name'] } }));
+    editYaml('openapi/paths/streaming_videos_{video_id}.yaml', (item) =>
+      item.get.parameters.push({
+        name: 'fields',
+        in: 'query',
+        required: false,
+        description: 'Fields to return.',
+        schema: { type: 'string', examples: ['name'] },
+      }),
+    );
     const result = run(['--markdown']);
     expect(result.stdout).toMatch(/^## Contract changes against /);
     const breaking = result.stdout.indexOf('### Breaking (1)');
@@ -138,7 +176,9 @@ describe('the npm run diff command, in a clone of this repository', () => {
     expect(breaking).toBeGreaterThan(0);
     expect(other).toBeGreaterThan(breaking);
     expect(result.stdout).toContain('| Property `slug` of `Video` was removed. | `property-removed` |');
-    expect(result.stdout).toMatch(/^\| Parameter `fields` added at `paths › \/streaming\/videos\/\{video_id\} › get › parameters › \d+` \| `added` \|$/m);
+    expect(result.stdout).toMatch(
+      /^\| Parameter `fields` added at `paths › \/streaming\/videos\/\{video_id\} › get › parameters › \d+` \| `added` \|$/m,
+    );
     expect(result.status).toBe(1);
   }, 60_000);
 
@@ -146,11 +186,15 @@ describe('the npm run diff command, in a clone of this repository', () => {
     ['a ref that does not exist', ['no-such-ref'], 'Cannot read generated/openapi.yaml at "no-such-ref"'],
     ['an option it does not know', ['--html'], "Unknown option '--html'"],
   ];
-  it.each(usage)('exits 2 on %s', (_, args, message) => {
-    const result = run(args);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain(message);
-  }, 60_000);
+  it.each(usage)(
+    'exits 2 on %s',
+    (_, args, message) => {
+      const result = run(args);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toContain(message);
+    },
+    60_000,
+  );
 });
 
 describe('the last release, without a ref', () => {
@@ -158,7 +202,10 @@ describe('the last release, without a ref', () => {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8' }).trim();
   const commitDocument = (version: string, note: string) => {
     mkdirSync(path.join(repo, 'generated'), { recursive: true });
-    writeFileSync(path.join(repo, 'generated', 'openapi.yaml'), `openapi: 3.1.0\ninfo:\n  title: T\n  version: '${version}'\n  summary: ${note}\npaths: {}\n`);
+    writeFileSync(
+      path.join(repo, 'generated', 'openapi.yaml'),
+      `openapi: 3.1.0\ninfo:\n  title: T\n  version: '${version}'\n  summary: ${note}\npaths: {}\n`,
+    );
     git('add', '-A');
     git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', note);
     return git('rev-parse', 'HEAD');
@@ -173,7 +220,10 @@ describe('the last release, without a ref', () => {
     writeFileSync(path.join(repo, 'README'), 'not the document');
     git('add', '-A');
     git('-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-qm', 'no document change');
-    expect(lastRelease(repo)).toEqual({ ref: raise.slice(0, 12), why: 'no v* tag: the commit that brought in version 2.0.0' });
+    expect(lastRelease(repo)).toEqual({
+      ref: raise.slice(0, 12),
+      why: 'no v* tag: the commit that brought in version 2.0.0',
+    });
     git('tag', 'v1.0.0', lastOfOne);
     expect(lastRelease(repo)).toEqual({ ref: 'v1.0.0', why: 'the newest v* tag' });
   });

@@ -9,7 +9,11 @@ import { projectRoot } from '../helpers/sources.js';
 
 const CONFIG = '.dependency-cruiser.cjs';
 const depcruise = (cwd: string, ...paths: string[]) =>
-  spawnSync(path.join(projectRoot, 'node_modules', '.bin', 'depcruise'), ['--config', CONFIG, '--output-type', 'err', ...paths], { cwd, encoding: 'utf8', timeout: 60_000 });
+  spawnSync(
+    path.join(projectRoot, 'node_modules', '.bin', 'depcruise'),
+    ['--config', CONFIG, '--output-type', 'err', ...paths],
+    { cwd, encoding: 'utf8', timeout: 60_000 },
+  );
 
 describe('the layers (dependency-cruiser)', () => {
   it('src/ and emulator/src/ break no rule: no cycle, no import that runs upward', () => {
@@ -25,7 +29,10 @@ describe('the layers (dependency-cruiser)', () => {
   ])('fails %s on a planted upward import', (rule, from, to, specifier) => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'layers-'));
     copyFileSync(path.join(projectRoot, CONFIG), path.join(scratch, CONFIG));
-    writeFileSync(path.join(scratch, 'tsconfig.json'), '{"compilerOptions":{"module":"nodenext","moduleResolution":"nodenext"}}');
+    writeFileSync(
+      path.join(scratch, 'tsconfig.json'),
+      '{"compilerOptions":{"module":"nodenext","moduleResolution":"nodenext"}}',
+    );
     for (const file of [from, to]) mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
     writeFileSync(path.join(scratch, to), 'export const value = 1;\n');
     writeFileSync(path.join(scratch, from), `import { value } from '${specifier}';\nexport const used = value;\n`);

@@ -13,9 +13,15 @@ import type { TestServer } from '../helpers/http-server.js';
 import { projectRoot } from '../helpers/sources.js';
 
 /** Runs the command asynchronously: the servers it talks to live in this process. */
-function check(args: string[], env: Record<string, string> = {}): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function check(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['--no-install', 'cloud-platform-check', ...args], { cwd: projectRoot, env: { ...process.env, GCORE_API_KEY: '', ...env } });
+    const child = spawn('npx', ['--no-install', 'cloud-platform-check', ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, GCORE_API_KEY: '', ...env },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -34,7 +40,8 @@ describe('npx cloud-platform-check', () => {
     // One operation answered with a status it does not declare, another with a field of the wrong type.
     broken = await startDivergentServer((request, answer) => {
       if (answer.status === 200 && request.url.startsWith('/streaming/videos/')) return { ...answer, status: 203 };
-      if (answer.status === 200 && request.url.startsWith('/dns/v2/zones/')) return { ...answer, body: answer.body.replace(/"expiry":\d+/, '"expiry":"two weeks"') };
+      if (answer.status === 200 && request.url.startsWith('/dns/v2/zones/'))
+        return { ...answer, body: answer.body.replace(/"expiry":\d+/, '"expiry":"two weeks"') };
       return answer;
     });
   });
@@ -45,7 +52,9 @@ describe('npx cloud-platform-check', () => {
 
   it('passes against the emulator, with the key from GCORE_API_KEY, and writes a JUnit file with no failure', async () => {
     const junit = path.join(scratch, 'emulator.xml');
-    const result = await check(['--base-url', emulator.url, '--seed', '42', '--junit', junit], { GCORE_API_KEY: 'a-key-of-mine' });
+    const result = await check(['--base-url', emulator.url, '--seed', '42', '--junit', junit], {
+      GCORE_API_KEY: 'a-key-of-mine',
+    });
     expect(result.stdout).toContain('No check failed.');
     expect(result.status, result.stderr).toBe(0);
     const report = (await parse(readFileSync(junit, 'utf8'))) as TestSuites;
@@ -64,34 +73,75 @@ describe('npx cloud-platform-check', () => {
     expect(result.status).toBe(1);
     const failures = [...result.stdout.matchAll(/^\d+\. (\w+) ([\w-]+)/gm)].map((m) => `${m[1]} ${m[2]}`);
     expect([...new Set(failures)].sort()).toEqual(['getDnsZone body-schema', 'getVideo status-declared']);
-    expect(result.stdout).toMatch(/reproduce: curl -sS -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/streaming\/videos\/\d+' -H "Authorization: apikey \$GCORE_API_KEY"/);
+    expect(result.stdout).toMatch(
+      /reproduce: curl -sS -i -X GET 'http:\/\/127\.0\.0\.1:\d+\/streaming\/videos\/\d+' -H "Authorization: apikey \$GCORE_API_KEY"/,
+    );
     const report = (await parse(readFileSync(junit, 'utf8'))) as TestSuites;
-    const failing = report.testsuite!.flatMap((suite: TestSuite) => (suite.testcase ?? []).filter((c) => c.failure).map((c) => `${suite.name} ${c.name!.split(' ')[0]}`));
+    const failing = report.testsuite!.flatMap((suite: TestSuite) =>
+      (suite.testcase ?? []).filter((c) => c.failure).map((c) => `${suite.name} ${c.name!.split(' ')[0]}`),
+    );
     expect(failing.sort()).toEqual(['getDnsZone body-schema', 'getVideo status-declared']);
     expect(report.failures).toBe(2);
   }, 60_000);
 
   const usage: [string, string[], RegExp][] = [
     ['no --base-url', ['--api-key', 'k'], /--base-url is required/],
-    ['a base URL that is no URL', ['--base-url', 'not a url', '--api-key', 'k'], /--base-url must be an absolute http or https URL/],
-    ['no key anywhere', ['--base-url', 'http://127.0.0.1:9'], /An API key is required: --api-key, or the GCORE_API_KEY environment variable/],
-    ['an unknown operation', ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--operations', 'getVideo,getVidoe'], /unknown operationId "getVidoe"; known: .*getVideo/],
-    ['a count that is no whole number', ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--max-requests', '1.5'], /--max-requests must be a whole number, got "1.5"/],
-    ['a rate of 0', ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--rate', '0'], /--rate must be a number of requests per second above 0/],
-    ['an option it does not know', ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--strict'], /Unknown option '--strict'/],
+    [
+      'a base URL that is no URL',
+      ['--base-url', 'not a url', '--api-key', 'k'],
+      /--base-url must be an absolute http or https URL/,
+    ],
+    [
+      'no key anywhere',
+      ['--base-url', 'http://127.0.0.1:9'],
+      /An API key is required: --api-key, or the GCORE_API_KEY environment variable/,
+    ],
+    [
+      'an unknown operation',
+      ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--operations', 'getVideo,getVidoe'],
+      /unknown operationId "getVidoe"; known: .*getVideo/,
+    ],
+    [
+      'a count that is no whole number',
+      ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--max-requests', '1.5'],
+      /--max-requests must be a whole number, got "1.5"/,
+    ],
+    [
+      'a rate of 0',
+      ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--rate', '0'],
+      /--rate must be a number of requests per second above 0/,
+    ],
+    [
+      'an option it does not know',
+      ['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--strict'],
+      /Unknown option '--strict'/,
+    ],
   ];
 
-  it.each(usage)('exits 2 on %s, naming the option and the rule', async (_, args, message) => {
-    const result = await check(args);
-    expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(message);
-    expect(result.stdout).toBe('');
-  }, 30_000);
+  it.each(usage)(
+    'exits 2 on %s, naming the option and the rule',
+    async (_, args, message) => {
+      const result = await check(args);
+      expect(result.status).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stdout).toBe('');
+    },
+    30_000,
+  );
 
   it('prints its options with --help', async () => {
     const result = await check(['--help']);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Usage: cloud-platform-check --base-url <url>/);
-    for (const option of ['--api-key', '--operations', '--max-requests', '--seed', '--rate', '--junit', '--allow-writes']) expect(result.stdout).toContain(option);
+    for (const option of [
+      '--api-key',
+      '--operations',
+      '--max-requests',
+      '--seed',
+      '--rate',
+      '--junit',
+      '--allow-writes',
+    ])
+      expect(result.stdout).toContain(option);
   }, 30_000);
 });

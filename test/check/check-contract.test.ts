@@ -17,7 +17,10 @@ import { keyEchoes, keyFormIn } from '../helpers/key-forms.js';
 
 const document = loadBundledDocument();
 const operationIds = listOperations(document).map((op) => op.operationId);
-const operationAt = (method: string, url: string) => listOperations(document).find((op) => op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(url.split('?')[0]!))?.operationId;
+const operationAt = (method: string, url: string) =>
+  listOperations(document).find(
+    (op) => op.method === method && new RegExp(`^${op.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(url.split('?')[0]!),
+  )?.operationId;
 /** Each operation and check that failed, once. */
 const failed = (result: CheckResult) => [...new Set(result.failures.map((f) => `${f.operationId} ${f.check}`))].sort();
 
@@ -41,10 +44,18 @@ describe('checkContract against the emulator over HTTP', () => {
   it('runs every check, and follows every link the document declares to its target', () => {
     for (const [check, counts] of Object.entries(result.checks)) expect(counts.passed, check).toBeGreaterThan(0);
     const targets = listOperations(document).flatMap((op) =>
-      Object.values(op.operation.responses as Record<string, JsonObject>).flatMap((r) => Object.values((resolveRef(document, r).links ?? {}) as Record<string, JsonObject>).map((l) => resolveRef(document, l).operationId as string)),
+      Object.values(op.operation.responses as Record<string, JsonObject>).flatMap((r) =>
+        Object.values((resolveRef(document, r).links ?? {}) as Record<string, JsonObject>).map(
+          (l) => resolveRef(document, l).operationId as string,
+        ),
+      ),
     );
     expect(targets.length).toBeGreaterThan(0);
-    for (const target of targets) expect(result.operations.find((o) => o.operationId === target)!.checks['link-followed']?.passed, target).toBeGreaterThan(0);
+    for (const target of targets)
+      expect(
+        result.operations.find((o) => o.operationId === target)!.checks['link-followed']?.passed,
+        target,
+      ).toBeGreaterThan(0);
   });
 
   it('sends each operation one request without a key, refused', () => {
@@ -70,8 +81,12 @@ describe('checkContract against servers that diverge from the document', () => {
     try {
       const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 7, allowWrites: true });
       expect(failed(result), formatReport(result)).toEqual(['getDnsZone body-schema', 'getVideo status-declared']);
-      expect(result.failures.find((f) => f.operationId === 'getDnsZone')!.message).toContain('$.Zone.expiry: must be integer (type)');
-      expect(result.failures.find((f) => f.operationId === 'getVideo')!.message).toMatch(/^203 is not a status getVideo declares/);
+      expect(result.failures.find((f) => f.operationId === 'getDnsZone')!.message).toContain(
+        '$.Zone.expiry: must be integer (type)',
+      );
+      expect(result.failures.find((f) => f.operationId === 'getVideo')!.message).toMatch(
+        /^203 is not a status getVideo declares/,
+      );
       expect(result.passed).toBe(false);
     } finally {
       await server.close();
@@ -80,17 +95,40 @@ describe('checkContract against servers that diverge from the document', () => {
 
   const divergences: [string, Divergence, string][] = [
     ['a 5xx', (_, a) => ({ ...a, status: 500 }), 'no-server-error'],
-    ['an invalid request accepted', (r, a) => (r.url.includes('page=not-a-number') ? { ...a, status: 200, body: '[]' } : a), 'invalid-rejected'],
-    ['a request without a key accepted', (r, a) => (r.headers.authorization ? a : { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' }), 'auth-required'],
-    ['a text content type where JSON is declared', (_, a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain' } }), 'content-type'],
+    [
+      'an invalid request accepted',
+      (r, a) => (r.url.includes('page=not-a-number') ? { ...a, status: 200, body: '[]' } : a),
+      'invalid-rejected',
+    ],
+    [
+      'a request without a key accepted',
+      (r, a) =>
+        r.headers.authorization ? a : { status: 200, headers: { 'content-type': 'application/json' }, body: '[]' },
+      'auth-required',
+    ],
+    [
+      'a text content type where JSON is declared',
+      (_, a) => ({ ...a, headers: { ...a.headers, 'content-type': 'text/plain' } }),
+      'content-type',
+    ],
     ['a body labelled JSON that does not parse', (_, a) => (a.body ? { ...a, body: '{"cut off' } : a), 'body-schema'],
-    ['a link whose target does not find the created resource', (r, a) => (r.method === 'PATCH' ? { ...a, status: 404, body: '{}' } : a), 'link-followed'],
+    [
+      'a link whose target does not find the created resource',
+      (r, a) => (r.method === 'PATCH' ? { ...a, status: 404, body: '{}' } : a),
+      'link-followed',
+    ],
   ];
 
   it.each(divergences)('fails the check that %s breaks', async (_, diverge, check) => {
     const server = await startDivergentServer(diverge);
     try {
-      const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 3, maxRequests: 150, operations: ['listStreams', 'createLogsUploaderConfig'] });
+      const result = await checkContract({
+        baseUrl: server.url,
+        apiKey: 'any-key',
+        seed: 3,
+        maxRequests: 150,
+        operations: ['listStreams', 'createLogsUploaderConfig'],
+      });
       expect(result.failures.map((f) => f.check)).toContain(check);
     } finally {
       await server.close();
@@ -113,12 +151,16 @@ describe('checkContract against servers that diverge from the document', () => {
 describe('a server whose answers are larger than the runner reads', () => {
   it('reads no answer past PEER_BODY_LIMIT_BYTES: a small gzip answer that decodes larger is a failure naming the limit', async () => {
     const small = gzipSync(Buffer.alloc(4 * PEER_BODY_LIMIT_BYTES, 32));
-    const server = await startServer((_, res) => res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(small));
+    const server = await startServer((_, res) =>
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end(small),
+    );
     try {
       const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 1 });
       expect(result.requests).toBe(3);
       expect(result.stoppedEarly).toMatch(/3 requests in a row got no answer/);
-      expect(JSON.stringify(result.failures)).toContain(`the answer is longer than ${PEER_BODY_LIMIT_BYTES} bytes, decoded`);
+      expect(JSON.stringify(result.failures)).toContain(
+        `the answer is longer than ${PEER_BODY_LIMIT_BYTES} bytes, decoded`,
+      );
     } finally {
       await server.close();
     }
@@ -126,28 +168,64 @@ describe('a server whose answers are larger than the runner reads', () => {
 });
 
 describe('the links the runner follows, and where they lead', () => {
-  const example = (name: string) => resolveRef<JsonObject>(document, { $ref: `#/components/schemas/${name}` }).examples as unknown[];
+  const example = (name: string) =>
+    resolveRef<JsonObject>(document, { $ref: `#/components/schemas/${name}` }).examples as unknown[];
   /** A server that answers a POST to `path` with `body` and anything else with an empty 404. */
-  const answering = (path: string, body: unknown) => startServer((request, res) => (request.method === 'POST' && request.url.startsWith(path) ? sendJson(res, 200, body) : sendJson(res, 404, {})));
+  const answering = (path: string, body: unknown) =>
+    startServer((request, res) =>
+      request.method === 'POST' && request.url.startsWith(path) ? sendJson(res, 200, body) : sendJson(res, 404, {}),
+    );
 
   it('sends no request a link value would move to another path (an id of "..")', async () => {
-    const server = await answering('/cdn/logs_uploader/configs', { ...(example('LogsUploaderConfig')[0] as object), id: '..' });
+    const server = await answering('/cdn/logs_uploader/configs', {
+      ...(example('LogsUploaderConfig')[0] as object),
+      id: '..',
+    });
     try {
-      const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 1, maxRequests: 10, operations: ['createLogsUploaderConfig'] });
+      const result = await checkContract({
+        baseUrl: server.url,
+        apiKey: 'any-key',
+        seed: 1,
+        maxRequests: 10,
+        operations: ['createLogsUploaderConfig'],
+      });
       expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
-      expect(result.failures).toContainEqual(expect.objectContaining({ operationId: 'createLogsUploaderConfig', check: 'link-followed', message: 'a value from the answer would send PATCH /cdn/logs_uploader/configs/{config_id} to another path (its request shows where): not sent' }));
+      expect(result.failures).toContainEqual(
+        expect.objectContaining({
+          operationId: 'createLogsUploaderConfig',
+          check: 'link-followed',
+          message:
+            'a value from the answer would send PATCH /cdn/logs_uploader/configs/{config_id} to another path (its request shows where): not sent',
+        }),
+      );
     } finally {
       await server.close();
     }
   });
 
   it('deletes only what the run created: no DELETE of an event the answer names instead', async () => {
-    const someoneElses = { ...(example('StorageEvent')[0] as Record<string, unknown>), bucket_name: 'someone-elses-bucket' };
+    const someoneElses = {
+      ...(example('StorageEvent')[0] as Record<string, unknown>),
+      bucket_name: 'someone-elses-bucket',
+    };
     const server = await answering('/storage/notifications/v1/event', someoneElses);
     try {
-      const result = await checkContract({ baseUrl: server.url, apiKey: 'any-key', seed: 1, maxRequests: 10, operations: ['addStorageEvent'] });
+      const result = await checkContract({
+        baseUrl: server.url,
+        apiKey: 'any-key',
+        seed: 1,
+        maxRequests: 10,
+        operations: ['addStorageEvent'],
+      });
       expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
-      expect(result.failures).toContainEqual(expect.objectContaining({ operationId: 'addStorageEvent', check: 'link-followed', message: 'the answer names another resource than this run created (its bucket_name is not the one sent): the DELETE was not sent' }));
+      expect(result.failures).toContainEqual(
+        expect.objectContaining({
+          operationId: 'addStorageEvent',
+          check: 'link-followed',
+          message:
+            'the answer names another resource than this run created (its bucket_name is not the one sent): the DELETE was not sent',
+        }),
+      );
     } finally {
       await server.close();
     }
@@ -202,7 +280,17 @@ describe('the runner keeps its promises', () => {
     const remote = { baseUrl: 'https://api.example.test', apiKey: 'k', seed: 5, rate: 10_000, fetch };
     const readOnly = await checkContract(remote);
     expect(new Set(sent.map((s) => s.split(' ')[0]))).toEqual(new Set(['GET']));
-    expect(readOnly.operations.filter((op) => op.skipped).map((op) => op.operationId).sort()).toEqual(listOperations(document).filter((op) => op.method !== 'GET').map((op) => op.operationId).sort());
+    expect(
+      readOnly.operations
+        .filter((op) => op.skipped)
+        .map((op) => op.operationId)
+        .sort(),
+    ).toEqual(
+      listOperations(document)
+        .filter((op) => op.method !== 'GET')
+        .map((op) => op.operationId)
+        .sort(),
+    );
     sent.length = 0;
     await checkContract({ ...remote, allowWrites: true });
     const deletes = new Set(sent.filter((s) => s.startsWith('DELETE')));
@@ -214,21 +302,34 @@ describe('the runner keeps its promises', () => {
     ['every operation, answered 500', 500, undefined],
     ['every operation, answered 200', 200, undefined],
     ['a link carrying it into the next path', 200, ['createLogsUploaderConfig']],
-  ])('never writes the key into its report or its JUnit file, though the server echoes it in every form: %s', async (_, status, operations) => {
-    const key = 'secret-key-4711/"x"';
-    const echoes = keyEchoes(key).map(({ text }) => text).join(' ');
-    // Every value a link could carry to the next request's path or body is the key: a 2xx makes the runner follow them.
-    const server = await startServer((_, res) => sendJson(res, status, { id: key, name: key, error: echoes }, { 'x-echo': encodeURIComponent(key) }));
-    try {
-      const result = await checkContract({ baseUrl: server.url, apiKey: key, seed: 2, maxRequests: 40, ...(operations ? { operations } : {}) });
-      const written = formatReport(result) + junitReport(result);
-      expect(result.failures.length).toBeGreaterThan(0);
-      if (operations) expect(result.failures.map((f) => f.operationId)).toContain('updateLogsUploaderConfig');
-      expect(keyFormIn(written, key)).toBeUndefined();
-      expect(written).not.toContain('secret-key-4711');
-      expect(written).toContain('"Authorization: apikey $GCORE_API_KEY"');
-    } finally {
-      await server.close();
-    }
-  });
+  ])(
+    'never writes the key into its report or its JUnit file, though the server echoes it in every form: %s',
+    async (_, status, operations) => {
+      const key = 'secret-key-4711/"x"';
+      const echoes = keyEchoes(key)
+        .map(({ text }) => text)
+        .join(' ');
+      // Every value a link could carry to the next request's path or body is the key: a 2xx makes the runner follow them.
+      const server = await startServer((_, res) =>
+        sendJson(res, status, { id: key, name: key, error: echoes }, { 'x-echo': encodeURIComponent(key) }),
+      );
+      try {
+        const result = await checkContract({
+          baseUrl: server.url,
+          apiKey: key,
+          seed: 2,
+          maxRequests: 40,
+          ...(operations ? { operations } : {}),
+        });
+        const written = formatReport(result) + junitReport(result);
+        expect(result.failures.length).toBeGreaterThan(0);
+        if (operations) expect(result.failures.map((f) => f.operationId)).toContain('updateLogsUploaderConfig');
+        expect(keyFormIn(written, key)).toBeUndefined();
+        expect(written).not.toContain('secret-key-4711');
+        expect(written).toContain('"Authorization: apikey $GCORE_API_KEY"');
+      } finally {
+        await server.close();
+      }
+    },
+  );
 });

@@ -13,17 +13,33 @@ const route = (id: string) => routes.find((r) => r.operationId === id)!;
 
 describe("the document's links", () => {
   it('each names an operation and parameters the document has, and only expressions the runner evaluates', () => {
-    const links = [...linksByOperation(document, routes)].flatMap(([source, list]) => list.map((link) => ({ source, link })));
+    const links = [...linksByOperation(document, routes)].flatMap(([source, list]) =>
+      list.map((link) => ({ source, link })),
+    );
     expect(links.length).toBeGreaterThan(0);
     for (const { source, link } of links) {
-      const exchange: Exchange = { request: exampleCase(document, route(source)), status: route(source).status, headers: new Headers(), body: {} };
-      for (const expression of [...Object.values(link.parameters), link.requestBody]) expect(() => evaluate(expression, exchange), `${source} ${link.name}`).not.toThrow();
+      const exchange: Exchange = {
+        request: exampleCase(document, route(source)),
+        status: route(source).status,
+        headers: new Headers(),
+        body: {},
+      };
+      for (const expression of [...Object.values(link.parameters), link.requestBody])
+        expect(() => evaluate(expression, exchange), `${source} ${link.name}`).not.toThrow();
     }
   });
 
   const broken: [string, (links: Record<string, any>) => void, RegExp][] = [
-    ['an operation it lacks', (l) => (l.operationId = 'updateLogsUploaderConfg'), /names operationId "updateLogsUploaderConfg", which the document does not have/],
-    ['a parameter the target does not take', (l) => (l.parameters = { id: '$response.body#/id' }), /sets parameter "id", which updateLogsUploaderConfig does not take/],
+    [
+      'an operation it lacks',
+      (l) => (l.operationId = 'updateLogsUploaderConfg'),
+      /names operationId "updateLogsUploaderConfg", which the document does not have/,
+    ],
+    [
+      'a parameter the target does not take',
+      (l) => (l.parameters = { id: '$response.body#/id' }),
+      /sets parameter "id", which updateLogsUploaderConfig does not take/,
+    ],
   ];
 
   it.each(broken)('refuses a link that names %s', (_, breakIt, message) => {
@@ -34,8 +50,17 @@ describe("the document's links", () => {
 });
 
 describe('runtime expressions', () => {
-  const request = { ...exampleCase(document, route('addStorageEvent')), params: { client_id: 3 }, body: { name: 'x', 'a/b': [10, 20] } };
-  const exchange: Exchange = { request, status: 200, headers: new Headers({ location: '/there' }), body: { id: 7, nested: { list: ['a', 'b'] } } };
+  const request = {
+    ...exampleCase(document, route('addStorageEvent')),
+    params: { client_id: 3 },
+    body: { name: 'x', 'a/b': [10, 20] },
+  };
+  const exchange: Exchange = {
+    request,
+    status: 200,
+    headers: new Headers({ location: '/there' }),
+    body: { id: 7, nested: { list: ['a', 'b'] } },
+  };
   const table: [unknown, unknown][] = [
     ['$response.body#/id', 7],
     ['$response.body#/nested/list/1', 'b'],

@@ -15,11 +15,18 @@ const STARTUP_MS = 30_000;
 async function startPrism(): Promise<{ url: string; process: ChildProcess }> {
   const port = await closedPort();
   const bin = path.join(projectRoot, 'node_modules', '.bin', 'prism');
-  const child = spawn(bin, ['mock', '-h', '127.0.0.1', '-p', String(port), path.join(projectRoot, 'generated', 'openapi.yaml')], { stdio: 'ignore' });
+  const child = spawn(
+    bin,
+    ['mock', '-h', '127.0.0.1', '-p', String(port), path.join(projectRoot, 'generated', 'openapi.yaml')],
+    { stdio: 'ignore' },
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
-    const up = await fetch(`${url}/streaming/streams`, { headers: { authorization: 'apikey probe' }, signal: AbortSignal.timeout(1_000) }).then(
+    const up = await fetch(`${url}/streaming/streams`, {
+      headers: { authorization: 'apikey probe' },
+      signal: AbortSignal.timeout(1_000),
+    }).then(
       () => true,
       () => false,
     );

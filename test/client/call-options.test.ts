@@ -24,10 +24,16 @@ const client = createCloudClient({
 /** Calls an operation with the request its examples make (the one table of operations), and the given call options. */
 async function call(route: RouteSpec, options: CallOptions & Record<string, unknown> = {}) {
   const row = rows.find((r) => r.operationId === route.operationId)!;
-  const send = (client as unknown as Record<string, (path: string, init: object) => Promise<{ response: Response }>>)[route.method]!;
+  const send = (client as unknown as Record<string, (path: string, init: object) => Promise<{ response: Response }>>)[
+    route.method
+  ]!;
   attempts = 0;
   const started = performance.now();
-  const outcome = await send(route.path, { params: row.params, ...(row.body === undefined ? {} : { body: row.body }), ...options }).then(
+  const outcome = await send(route.path, {
+    params: row.params,
+    ...(row.body === undefined ? {} : { body: row.body }),
+    ...options,
+  }).then(
     ({ response }) => ({ status: response.status }),
     (error: unknown) => ({ error }),
   );
@@ -43,49 +49,61 @@ beforeEach(() => {
 afterAll(() => emulator.close());
 
 // The table reads the bundled document, whose ids are the generated type's.
-describe.each(routes.map((route) => [route.operationId as OperationId, route] as const))('%s with options of its own', (operationId, route) => {
-  it('timeoutMs ends a slow attempt at that time, and maxRetries: 0 sends it once', async () => {
-    emulator.faults.add({ operationId, delay_ms: 3_000, count: 1 });
-    const result = await call(route, { timeoutMs: 100, maxRetries: 0 });
-    expect(result).toMatchObject({ error: expect.any(ApiTimeoutError), attempts: 1 });
-    expect((result as { error: ApiTimeoutError }).error.timeoutMs).toBe(100);
-    expect(result.ms).toBeGreaterThanOrEqual(95);
-    expect(result.ms).toBeLessThan(2_000);
-  });
+describe.each(routes.map((route) => [route.operationId as OperationId, route] as const))(
+  '%s with options of its own',
+  (operationId, route) => {
+    it('timeoutMs ends a slow attempt at that time, and maxRetries: 0 sends it once', async () => {
+      emulator.faults.add({ operationId, delay_ms: 3_000, count: 1 });
+      const result = await call(route, { timeoutMs: 100, maxRetries: 0 });
+      expect(result).toMatchObject({ error: expect.any(ApiTimeoutError), attempts: 1 });
+      expect((result as { error: ApiTimeoutError }).error.timeoutMs).toBe(100);
+      expect(result.ms).toBeGreaterThanOrEqual(95);
+      expect(result.ms).toBeLessThan(2_000);
+    });
 
-  it(`a timed-out attempt is ${idempotent(route) ? '' : 'not '}retried within the call's own maxRetries`, async () => {
-    emulator.faults.add({ operationId, delay_ms: 3_000, count: 1 });
-    const result = await call(route, { timeoutMs: 100, maxRetries: 1 });
-    if (idempotent(route)) expect(result).toMatchObject({ status: expect.any(Number), attempts: 2 });
-    else expect(result).toMatchObject({ error: expect.any(ApiTimeoutError), attempts: 1 });
-    expect(result.ms).toBeLessThan(2_500);
-  });
+    it(`a timed-out attempt is ${idempotent(route) ? '' : 'not '}retried within the call's own maxRetries`, async () => {
+      emulator.faults.add({ operationId, delay_ms: 3_000, count: 1 });
+      const result = await call(route, { timeoutMs: 100, maxRetries: 1 });
+      if (idempotent(route)) expect(result).toMatchObject({ status: expect.any(Number), attempts: 2 });
+      else expect(result).toMatchObject({ error: expect.any(ApiTimeoutError), attempts: 1 });
+      expect(result.ms).toBeLessThan(2_500);
+    });
 
-  it('maxRetries: 1 gets past one 503, maxRetries: 0 answers it; the client default (2) holds for a call that sets none', async () => {
-    emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 1 });
-    const once = await call(route, { maxRetries: 1 });
-    expect(once.attempts).toBe(2);
-    expect((once as { status: number }).status).not.toBe(503);
-    emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 1 });
-    expect(await call(route, { maxRetries: 0 })).toMatchObject({ status: 503, attempts: 1 });
-    emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 2 });
-    const byDefault = await call(route);
-    expect(byDefault.attempts).toBe(3);
-    expect((byDefault as { status: number }).status).not.toBe(503);
-  });
-});
+    it('maxRetries: 1 gets past one 503, maxRetries: 0 answers it; the client default (2) holds for a call that sets none', async () => {
+      emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 1 });
+      const once = await call(route, { maxRetries: 1 });
+      expect(once.attempts).toBe(2);
+      expect((once as { status: number }).status).not.toBe(503);
+      emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 1 });
+      expect(await call(route, { maxRetries: 0 })).toMatchObject({ status: 503, attempts: 1 });
+      emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 2 });
+      const byDefault = await call(route);
+      expect(byDefault.attempts).toBe(3);
+      expect((byDefault as { status: number }).status).not.toBe(503);
+    });
+  },
+);
 
 describe('call options', () => {
   const getVideo = routes.find((r) => r.operationId === 'getVideo')!;
 
   it('send the call headers with the client Authorization, and refuse a call Authorization without quoting it', async () => {
     const seen: Headers[] = [];
-    const recording = createCloudClient({ apiKey: 'own-key', baseUrl: 'http://emulator.local', fetch: (request, init) => (seen.push(request.headers), emulator.fetch(request, init)) });
-    await recording.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } }, headers: { 'x-trace-id': 't-7' } });
+    const recording = createCloudClient({
+      apiKey: 'own-key',
+      baseUrl: 'http://emulator.local',
+      fetch: (request, init) => (seen.push(request.headers), emulator.fetch(request, init)),
+    });
+    await recording.GET('/streaming/videos/{video_id}', {
+      params: { path: { video_id: 1444 } },
+      headers: { 'x-trace-id': 't-7' },
+    });
     expect(seen[0]!.get('x-trace-id')).toBe('t-7');
     expect(seen[0]!.get('authorization')).toBe('apikey own-key');
     const init = { params: { path: { video_id: 1444 } }, headers: { authorization: 'apikey stolen-key' } };
-    await expect(recording.GET('/streaming/videos/{video_id}', init as never)).rejects.toThrow("headers of a call must not set Authorization: it is always the client's own (apiKey)");
+    await expect(recording.GET('/streaming/videos/{video_id}', init as never)).rejects.toThrow(
+      "headers of a call must not set Authorization: it is always the client's own (apiKey)",
+    );
     await expect(recording.GET('/streaming/videos/{video_id}', init as never)).rejects.not.toThrow(/stolen-key/);
   });
 
@@ -94,7 +112,10 @@ describe('call options', () => {
     [{ maxRetries: 11 }, 'maxRetries of a call must be a whole number from 0 to 10, got 11'],
     [{ maxRetries: 1.5 }, 'maxRetries of a call must be a whole number from 0 to 10, got 1.5'],
   ])('refuse %j, naming the option', async (options, message) => {
-    await expect(call(getVideo, options)).resolves.toMatchObject({ error: expect.objectContaining({ message: expect.stringContaining(message) }), attempts: 0 });
+    await expect(call(getVideo, options)).resolves.toMatchObject({
+      error: expect.objectContaining({ message: expect.stringContaining(message) }),
+      attempts: 0,
+    });
   });
 
   it('a signal aborts the call during its wait between retries', async () => {
@@ -107,11 +128,20 @@ describe('call options', () => {
 
 describe("the client's numeric options", () => {
   it.each([
-    [{ timeoutMs: 2 ** 31 }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got 2147483648'],
-    [{ timeoutMs: Number.POSITIVE_INFINITY }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got Infinity'],
+    [
+      { timeoutMs: 2 ** 31 },
+      'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got 2147483648',
+    ],
+    [
+      { timeoutMs: Number.POSITIVE_INFINITY },
+      'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got Infinity',
+    ],
     [{ timeoutMs: Number.NaN }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got NaN'],
     [{ timeoutMs: -1 }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got -1'],
-    [{ timeoutMs: '5000' as unknown as number }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got "5000"'],
+    [
+      { timeoutMs: '5000' as unknown as number },
+      'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got "5000"',
+    ],
     [{ maxRetries: 11 }, 'maxRetries must be a whole number from 0 to 10, got 11'],
     [{ maxRetries: -1 }, 'maxRetries must be a whole number from 0 to 10, got -1'],
     [{ maxRetries: Number.NaN }, 'maxRetries must be a whole number from 0 to 10, got NaN'],
@@ -121,8 +151,15 @@ describe("the client's numeric options", () => {
   });
 
   it('accept the largest timeout a timer holds, which does not fire at once', async () => {
-    const patient = createCloudClient({ apiKey: 'k-timer', baseUrl: 'http://emulator.local', fetch: emulator.fetch, timeoutMs: 2 ** 31 - 1 });
-    await expect(patient.GET('/storage/notifications/v1/events/configurator')).resolves.toMatchObject({ response: { status: 200 } });
+    const patient = createCloudClient({
+      apiKey: 'k-timer',
+      baseUrl: 'http://emulator.local',
+      fetch: emulator.fetch,
+      timeoutMs: 2 ** 31 - 1,
+    });
+    await expect(patient.GET('/storage/notifications/v1/events/configurator')).resolves.toMatchObject({
+      response: { status: 200 },
+    });
   });
 });
 
@@ -149,6 +186,8 @@ describe('the API key', () => {
     ['a control character', 'ke\u0000y'],
     ['a character beyond Latin-1', 'key\u20ac'],
   ])('is refused with %s, without being quoted', (_, apiKey) => {
-    expect(() => createCloudClient({ apiKey })).toThrow('apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace');
+    expect(() => createCloudClient({ apiKey })).toThrow(
+      'apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace',
+    );
   });
 });

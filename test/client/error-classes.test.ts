@@ -19,7 +19,12 @@ import {
 
 const emulator = await createEmulator();
 afterAll(() => emulator.close());
-const client = createCloudClient({ apiKey: 'error-classes', baseUrl: 'http://emulator.local', fetch: emulator.fetch, throwOnError: true });
+const client = createCloudClient({
+  apiKey: 'error-classes',
+  baseUrl: 'http://emulator.local',
+  fetch: emulator.fetch,
+  throwOnError: true,
+});
 
 const table: [number, typeof ApiError][] = [
   [400, BadRequestError],
@@ -39,7 +44,11 @@ const table: [number, typeof ApiError][] = [
 describe.each(table)('status %i', (status, errorClass) => {
   it(`is a ${errorClass.name}, an ApiError, and isApiError narrows it to getVideo`, async () => {
     const error = await client
-      .GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } }, headers: { Prefer: `code=${status}` }, maxRetries: 0 })
+      .GET('/streaming/videos/{video_id}', {
+        params: { path: { video_id: 1444 } },
+        headers: { Prefer: `code=${status}` },
+        maxRetries: 0,
+      })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(errorClass);
     expect((error as object).constructor).toBe(errorClass);

@@ -2,7 +2,16 @@
 // error, a stack, JSON.stringify(error) or a warning, even when the server echoes it back.
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiConnectionError, ApiError, ApiTimeoutError, CloudClientOptionError, createCloudClient, isApiError, unwrap, type CloudClient } from '../../src/index.js';
+import {
+  ApiConnectionError,
+  ApiError,
+  ApiTimeoutError,
+  CloudClientOptionError,
+  createCloudClient,
+  isApiError,
+  unwrap,
+  type CloudClient,
+} from '../../src/index.js';
 import { PEER_BODY_LIMIT_BYTES } from '../../src/contract/bounded-body.js';
 import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 
@@ -14,10 +23,16 @@ beforeAll(async () => {
     if (request.url.startsWith('/fastedge/')) return void res.writeHead(404, { 'content-length': '0' }).end();
     if (request.url.startsWith('/cloud/')) {
       // A careless server that echoes the request's Authorization header back.
-      return sendJson(res, 400, { exception_class: 'BadRequest', message: `bad header ${request.headers.authorization}`, request_id: 'req-42' });
+      return sendJson(res, 400, {
+        exception_class: 'BadRequest',
+        message: `bad header ${request.headers.authorization}`,
+        request_id: 'req-42',
+      });
     }
-    if (request.url.startsWith('/streaming/videos/2')) return void res.writeHead(500, { 'content-type': 'text/plain' }).end(`echo: ${request.headers.authorization}`);
-    if (request.url.startsWith('/streaming/')) return sendJson(res, 404, { error: 'Not found', status: 404 }, { 'x-request-id': 'hdr-7' });
+    if (request.url.startsWith('/streaming/videos/2'))
+      return void res.writeHead(500, { 'content-type': 'text/plain' }).end(`echo: ${request.headers.authorization}`);
+    if (request.url.startsWith('/streaming/'))
+      return sendJson(res, 404, { error: 'Not found', status: 404 }, { 'x-request-id': 'hdr-7' });
     if (request.url.startsWith('/dns/')) return undefined; // hang
     sendJson(res, 200, {});
   });
@@ -29,7 +44,13 @@ const client = (extra: Parameters<typeof createCloudClient>[0] = {}): CloudClien
 
 function expectNoKey(value: unknown): void {
   const error = value as Error;
-  const seen = [String(error), error.message, error.stack ?? '', JSON.stringify(error), JSON.stringify((error as ApiError).body ?? null)].join('\n');
+  const seen = [
+    String(error),
+    error.message,
+    error.stack ?? '',
+    JSON.stringify(error),
+    JSON.stringify((error as ApiError).body ?? null),
+  ].join('\n');
   expect(seen).not.toContain(API_KEY);
 }
 
@@ -44,15 +65,28 @@ describe('ApiError', () => {
     expect((error as ApiError).message).toBe('DELETE /fastedge/v1/apps/9 answered 404 with no body');
   });
 
-  it('carries the area\'s parsed body and the request id (from the header when the body has none)', async () => {
-    const error = await unwrap(client().GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } })).catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 404, method: 'GET', path: '/streaming/videos/1', body: { error: 'Not found', status: 404 }, requestId: 'hdr-7' });
+  it("carries the area's parsed body and the request id (from the header when the body has none)", async () => {
+    const error = await unwrap(
+      client().GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }),
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 404,
+      method: 'GET',
+      path: '/streaming/videos/1',
+      body: { error: 'Not found', status: 404 },
+      requestId: 'hdr-7',
+    });
   });
 
   it('is thrown by the call itself with throwOnError, for empty and JSON bodies', async () => {
     const c = client({ throwOnError: true });
-    await expect(c.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 9 } } })).rejects.toMatchObject({ name: 'NotFoundError', status: 404 });
-    await expect(c.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', { params: { path: { client_id: 1 } } })).rejects.toMatchObject({
+    await expect(c.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 9 } } })).rejects.toMatchObject({
+      name: 'NotFoundError',
+      status: 404,
+    });
+    await expect(
+      c.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', { params: { path: { client_id: 1 } } }),
+    ).rejects.toMatchObject({
       name: 'BadRequestError',
       status: 400,
       requestId: 'req-42',
@@ -61,7 +95,9 @@ describe('ApiError', () => {
   });
 
   it('is recognised by isApiError for the operation that answered it, and only that one', async () => {
-    const error = await unwrap(client().GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } })).catch((e: unknown) => e);
+    const error = await unwrap(
+      client().GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }),
+    ).catch((e: unknown) => e);
     expect(isApiError(error, 'getVideo')).toBe(true);
     expect(isApiError(error, 'getDnsZone')).toBe(false);
     expect(isApiError(error, 'deleteEdgeApp')).toBe(false);
@@ -76,7 +112,8 @@ describe('ApiError', () => {
 
 describe('the API key', () => {
   it('is scrubbed from error bodies a server echoes it in, with unwrap and with throwOnError', async () => {
-    const call = (c: CloudClient) => c.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', { params: { path: { client_id: 1 } } });
+    const call = (c: CloudClient) =>
+      c.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', { params: { path: { client_id: 1 } } });
     const viaUnwrap = await unwrap(call(client())).catch((e: unknown) => e);
     const viaThrow = await call(client({ throwOnError: true })).catch((e: unknown) => e);
     const plain = await client().GET('/streaming/videos/{video_id}', { params: { path: { video_id: 2 } } });
@@ -89,7 +126,9 @@ describe('the API key', () => {
   });
 
   it('is absent from timeout and connection errors', async () => {
-    const timeout = await client({ timeoutMs: 50 }).GET('/dns/v2/zones/{name}', { params: { path: { name: 'x' } } }).catch((e: unknown) => e);
+    const timeout = await client({ timeoutMs: 50 })
+      .GET('/dns/v2/zones/{name}', { params: { path: { name: 'x' } } })
+      .catch((e: unknown) => e);
     expect(timeout).toBeInstanceOf(ApiTimeoutError);
     expectNoKey(timeout);
     const port = await closedPort();
@@ -110,7 +149,9 @@ describe('the API key', () => {
       }
     })();
     expect(error).toBeInstanceOf(CloudClientOptionError);
-    expect((error as Error).message).toBe('apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace');
+    expect((error as Error).message).toBe(
+      'apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace',
+    );
     expectNoKey(error);
   });
 
@@ -150,7 +191,9 @@ describe('options', () => {
 
   it('sends extra headers but keeps its own Authorization', async () => {
     const before = server.requests.length;
-    await client({ headers: { 'x-trace': 't1', authorization: 'apikey someone-else' } }).GET('/storage/notifications/v1/events/configurator');
+    await client({ headers: { 'x-trace': 't1', authorization: 'apikey someone-else' } }).GET(
+      '/storage/notifications/v1/events/configurator',
+    );
     expect(server.requests[before]!.headers).toMatchObject({ 'x-trace': 't1', authorization: `apikey ${API_KEY}` });
   });
 });
@@ -159,10 +202,21 @@ describe('options', () => {
 function everythingOf(error: unknown): string {
   const e = error as Error & { cause?: unknown };
   const causes: string[] = [];
-  for (let cause = e.cause as (Error & { cause?: unknown; code?: unknown }) | undefined, depth = 0; cause && depth < 5; cause = cause.cause as typeof cause, depth++) {
+  for (
+    let cause = e.cause as (Error & { cause?: unknown; code?: unknown }) | undefined, depth = 0;
+    cause && depth < 5;
+    cause = cause.cause as typeof cause, depth++
+  ) {
     causes.push(String(cause.message), String(cause.name), String(cause.code), cause.stack ?? '');
   }
-  return [String(e), e.stack ?? '', inspect(e, { depth: 10 }), JSON.stringify(e), JSON.stringify({ ...e }), ...causes].join('\n');
+  return [
+    String(e),
+    e.stack ?? '',
+    inspect(e, { depth: 10 }),
+    JSON.stringify(e),
+    JSON.stringify({ ...e }),
+    ...causes,
+  ].join('\n');
 }
 
 describe('ApiConnectionError', () => {
@@ -172,7 +226,11 @@ describe('ApiConnectionError', () => {
       .GET('/streaming/streams')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiConnectionError);
-    expect(error).toMatchObject({ code: 'ECONNREFUSED', host: `127.0.0.1:${port}`, message: `GET /streaming/streams failed on the network reaching 127.0.0.1:${port} (ECONNREFUSED)` });
+    expect(error).toMatchObject({
+      code: 'ECONNREFUSED',
+      host: `127.0.0.1:${port}`,
+      message: `GET /streaming/streams failed on the network reaching 127.0.0.1:${port} (ECONNREFUSED)`,
+    });
     expect((error as Error).cause).toBeInstanceOf(Error);
     expect(everythingOf(error)).toContain('ECONNREFUSED');
   });
@@ -182,7 +240,11 @@ describe('ApiConnectionError', () => {
       .GET('/streaming/streams')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiConnectionError);
-    expect(error).toMatchObject({ code: undefined, host: '127.0.0.1:9', message: 'GET /streaming/streams failed on the network reaching 127.0.0.1:9 (bad port)' });
+    expect(error).toMatchObject({
+      code: undefined,
+      host: '127.0.0.1:9',
+      message: 'GET /streaming/streams failed on the network reaching 127.0.0.1:9 (bad port)',
+    });
   });
 
   it('reads no answer past PEER_BODY_LIMIT_BYTES: it stops there, says so, and does not ask again', async () => {
@@ -195,30 +257,56 @@ describe('ApiConnectionError', () => {
           controller.enqueue(new Uint8Array(1024 * 1024).fill(32));
         },
       });
-    const fetch = async () => (calls++, new Response(endless(), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetch = async () => (
+      calls++, new Response(endless(), { status: 200, headers: { 'content-type': 'application/json' } })
+    );
     const error = await createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', fetch })
       .GET('/streaming/streams')
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiConnectionError);
-    expect((error as Error).message).toBe(`GET /streaming/streams failed on the network reaching api.example.test:443 (the answer is longer than ${PEER_BODY_LIMIT_BYTES} bytes, decoded; reading stopped there)`);
+    expect((error as Error).message).toBe(
+      `GET /streaming/streams failed on the network reaching api.example.test:443 (the answer is longer than ${PEER_BODY_LIMIT_BYTES} bytes, decoded; reading stopped there)`,
+    );
     expect(calls).toBe(1);
     expect(pulled).toBeLessThanOrEqual(PEER_BODY_LIMIT_BYTES / (1024 * 1024) + 3);
   });
 
-  const failing = (thrown: unknown) => createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', maxRetries: 0, fetch: () => Promise.reject(thrown) });
+  const failing = (thrown: unknown) =>
+    createCloudClient({
+      apiKey: API_KEY,
+      baseUrl: 'https://api.example.test',
+      maxRetries: 0,
+      fetch: () => Promise.reject(thrown),
+    });
 
   it.each([
-    ['ENOTFOUND', new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND' }) })],
-    ['UND_ERR_SOCKET', new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }) })],
+    [
+      'ENOTFOUND',
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error('getaddrinfo ENOTFOUND api.example.test'), { code: 'ENOTFOUND' }),
+      }),
+    ],
+    [
+      'UND_ERR_SOCKET',
+      new TypeError('fetch failed', {
+        cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+      }),
+    ],
   ])('takes %s from the cause, with the scheme default port', async (code, thrown) => {
-    const error = await failing(thrown).GET('/streaming/streams').catch((e: unknown) => e);
+    const error = await failing(thrown)
+      .GET('/streaming/streams')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ code, host: 'api.example.test:443' });
     expect(((error as Error).cause as Error).cause).toMatchObject({ code });
   });
 
   it("scrubs the key from a custom fetch's error: its message, name, code and causes", async () => {
-    const thrown = new Error(`refused ${API_KEY}`, { cause: Object.assign(new Error(`inner ${encodeURIComponent(API_KEY)}`), { code: `E_${API_KEY}` }) });
-    const error = await failing(thrown).GET('/streaming/streams').catch((e: unknown) => e);
+    const thrown = new Error(`refused ${API_KEY}`, {
+      cause: Object.assign(new Error(`inner ${encodeURIComponent(API_KEY)}`), { code: `E_${API_KEY}` }),
+    });
+    const error = await failing(thrown)
+      .GET('/streaming/streams')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiConnectionError);
     expect(everythingOf(error)).not.toContain(API_KEY);
     expect(everythingOf(error)).toContain('refused [redacted]');
@@ -228,11 +316,25 @@ describe('ApiConnectionError', () => {
 
 describe('headers copied into errors', () => {
   it.each([
-    ['x-request-id of an error answer (ApiError.requestId)', { status: 404, headers: { 'x-request-id': `id-${API_KEY}`, 'content-type': 'application/json' }, body: '{}' }, 'requestId'],
-    ['content-type of a 2xx that is not JSON (ApiResponseError.contentType)', { status: 200, headers: { 'content-type': `text/html; key=${API_KEY}` }, body: '<html>' }, 'contentType'],
+    [
+      'x-request-id of an error answer (ApiError.requestId)',
+      { status: 404, headers: { 'x-request-id': `id-${API_KEY}`, 'content-type': 'application/json' }, body: '{}' },
+      'requestId',
+    ],
+    [
+      'content-type of a 2xx that is not JSON (ApiResponseError.contentType)',
+      { status: 200, headers: { 'content-type': `text/html; key=${API_KEY}` }, body: '<html>' },
+      'contentType',
+    ],
   ])('scrubs the key from the %s', async (_, answer, field) => {
     const fetch = async () => new Response(answer.body, { status: answer.status, headers: answer.headers });
-    const error = await createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', maxRetries: 0, fetch, throwOnError: true })
+    const error = await createCloudClient({
+      apiKey: API_KEY,
+      baseUrl: 'https://api.example.test',
+      maxRetries: 0,
+      fetch,
+      throwOnError: true,
+    })
       .GET('/streaming/streams')
       .catch((e: unknown) => e);
     expect((error as Record<string, unknown>)[field]).toContain('[redacted]');
@@ -255,9 +357,13 @@ describe('in a browser', () => {
         return e as Error;
       }
     })();
-    expect(error?.message).toMatch(/^createCloudClient refuses to run in a browser: the API key would be sent to every visitor of the page/);
+    expect(error?.message).toMatch(
+      /^createCloudClient refuses to run in a browser: the API key would be sent to every visitor of the page/,
+    );
     expect(everythingOf(error)).not.toContain(API_KEY);
-    expect(createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', dangerouslyAllowBrowser: true })).toBeDefined();
+    expect(
+      createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', dangerouslyAllowBrowser: true }),
+    ).toBeDefined();
   });
 });
 
@@ -268,8 +374,18 @@ describe('an error for a response the client did not read itself', () => {
     const thrown = await createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', throwOnError: true })
       .GET('/streaming/videos/{video_id}', params)
       .catch((e: unknown) => e);
-    expect(thrown).toMatchObject({ name: 'NotFoundError', method: 'GET', path: '/streaming/videos/7', requestId: 'req-own-9' });
-    const unwrapped = await unwrap(createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test' }).GET('/streaming/videos/{video_id}', params)).catch((e: unknown) => e);
+    expect(thrown).toMatchObject({
+      name: 'NotFoundError',
+      method: 'GET',
+      path: '/streaming/videos/7',
+      requestId: 'req-own-9',
+    });
+    const unwrapped = await unwrap(
+      createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test' }).GET(
+        '/streaming/videos/{video_id}',
+        params,
+      ),
+    ).catch((e: unknown) => e);
     expect(unwrapped).toMatchObject({ name: 'NotFoundError', requestId: 'req-own-9' });
   });
 });

@@ -12,8 +12,18 @@ let server: TestServer;
 beforeAll(async () => {
   server = await startServer((request, res) => {
     const sent = String(request.headers.authorization);
-    const echo = { sent, json: JSON.stringify(sent), forms: keyEchoes(key).map(({ text }) => text), body: request.body };
-    const headers = { 'x-echo': sent, 'x-echo-percent': encodeURIComponent(sent), 'x-request-id': sent, 'retry-after-ms': '0' };
+    const echo = {
+      sent,
+      json: JSON.stringify(sent),
+      forms: keyEchoes(key).map(({ text }) => text),
+      body: request.body,
+    };
+    const headers = {
+      'x-echo': sent,
+      'x-echo-percent': encodeURIComponent(sent),
+      'x-request-id': sent,
+      'retry-after-ms': '0',
+    };
     sendJson(res, request.url.endsWith('/503') ? 503 : 200, echo, headers);
   });
 });
@@ -22,7 +32,12 @@ afterEach(() => void delete process.env.GCORE_LOG);
 
 function recorder() {
   const lines: [LogLevel, string][] = [];
-  const logger: Logger = { error: (l) => lines.push(['error', l]), warn: (l) => lines.push(['warn', l]), info: (l) => lines.push(['info', l]), debug: (l) => lines.push(['debug', l]) };
+  const logger: Logger = {
+    error: (l) => lines.push(['error', l]),
+    warn: (l) => lines.push(['warn', l]),
+    info: (l) => lines.push(['info', l]),
+    debug: (l) => lines.push(['debug', l]),
+  };
   return { lines, logger, at: (level: LogLevel) => lines.filter(([l]) => l === level).map(([, text]) => text) };
 }
 
@@ -31,7 +46,12 @@ async function exercise(options: { logLevel?: LogLevel; logger: Logger }) {
   await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
   await client.POST('/cdn/logs_uploader/configs', { body: { name: `config of ${key}`, policy: 1, target: 2 } });
   await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 503 } } });
-  const offline = createCloudClient({ apiKey: key, baseUrl: `http://127.0.0.1:${await closedPort()}`, maxRetries: 0, ...options });
+  const offline = createCloudClient({
+    apiKey: key,
+    baseUrl: `http://127.0.0.1:${await closedPort()}`,
+    maxRetries: 0,
+    ...options,
+  });
   await offline.GET('/streaming/streams').catch(() => undefined);
 }
 
@@ -39,11 +59,25 @@ describe('the client log', () => {
   it('at debug, logs every level, headers and bodies included, and never the key in any form', async () => {
     const { lines, at, logger } = recorder();
     await exercise({ logLevel: 'debug', logger });
-    expect(at('info')).toContainEqual(expect.stringMatching(/^\[cloud-platform-api\] GET \/streaming\/videos\/1444 \(attempt 1 of 2\) -> 200 in \d+ ms$/));
-    expect(at('warn')).toContainEqual(expect.stringMatching(/GET \/streaming\/videos\/503 \(attempt 1 of 2\): retrying in 0 ms after status 503$/));
-    expect(at('error')).toContainEqual(expect.stringMatching(/GET \/streaming\/streams failed on the network reaching 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/));
-    expect(at('debug').some((l) => l.includes('request headers') && l.includes('authorization: [redacted]'))).toBe(true);
-    expect(at('debug').some((l) => l.includes('response headers') && l.includes('x-echo: apikey [redacted]'))).toBe(true);
+    expect(at('info')).toContainEqual(
+      expect.stringMatching(
+        /^\[cloud-platform-api\] GET \/streaming\/videos\/1444 \(attempt 1 of 2\) -> 200 in \d+ ms$/,
+      ),
+    );
+    expect(at('warn')).toContainEqual(
+      expect.stringMatching(/GET \/streaming\/videos\/503 \(attempt 1 of 2\): retrying in 0 ms after status 503$/),
+    );
+    expect(at('error')).toContainEqual(
+      expect.stringMatching(
+        /GET \/streaming\/streams failed on the network reaching 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/,
+      ),
+    );
+    expect(at('debug').some((l) => l.includes('request headers') && l.includes('authorization: [redacted]'))).toBe(
+      true,
+    );
+    expect(at('debug').some((l) => l.includes('response headers') && l.includes('x-echo: apikey [redacted]'))).toBe(
+      true,
+    );
     expect(at('debug').some((l) => l.includes('"name":"config of [redacted]"'))).toBe(true);
     for (const [, line] of lines) {
       expect(keyFormIn(line, key)).toBeUndefined();
@@ -74,7 +108,9 @@ describe('the client log', () => {
   });
 
   it('refuses a level it does not know, naming the ones it does', () => {
-    expect(() => createCloudClient({ apiKey: 'k', logLevel: 'verbose' as LogLevel })).toThrow('logLevel (or GCORE_LOG) must be one of off, error, warn, info, debug, got "verbose"');
+    expect(() => createCloudClient({ apiKey: 'k', logLevel: 'verbose' as LogLevel })).toThrow(
+      'logLevel (or GCORE_LOG) must be one of off, error, warn, info, debug, got "verbose"',
+    );
     process.env.GCORE_LOG = 'loud';
     expect(() => createCloudClient({ apiKey: 'k' })).toThrow('got "loud"');
   });
@@ -83,13 +119,23 @@ describe('the client log', () => {
     ['text/plain', 200],
     ['text/plain', 500],
     ['application/json', 400],
-  ])('writes a %s body of status %i printable: a server can forge no line and send no escape code', async (contentType, status) => {
-    const forged = 'ok\n[cloud-platform-api] GET /forged -> 200 in 1 ms\u001b[2J\r\u0007\u202e';
-    const { lines, logger } = recorder();
-    const fetch = async () => new Response(forged, { status, headers: { 'content-type': contentType } });
-    const client = createCloudClient({ apiKey: key, baseUrl: 'https://api.example.test', maxRetries: 0, logLevel: 'debug', logger, fetch });
-    await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }).catch(() => undefined);
-    expect(lines.some(([, line]) => line.includes('GET /forged'))).toBe(true);
-    for (const [, line] of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f\u202e]/);
-  });
+  ])(
+    'writes a %s body of status %i printable: a server can forge no line and send no escape code',
+    async (contentType, status) => {
+      const forged = 'ok\n[cloud-platform-api] GET /forged -> 200 in 1 ms\u001b[2J\r\u0007\u202e';
+      const { lines, logger } = recorder();
+      const fetch = async () => new Response(forged, { status, headers: { 'content-type': contentType } });
+      const client = createCloudClient({
+        apiKey: key,
+        baseUrl: 'https://api.example.test',
+        maxRetries: 0,
+        logLevel: 'debug',
+        logger,
+        fetch,
+      });
+      await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }).catch(() => undefined);
+      expect(lines.some(([, line]) => line.includes('GET /forged'))).toBe(true);
+      for (const [, line] of lines) expect(line).not.toMatch(/[\u0000-\u001f\u007f\u202e]/);
+    },
+  );
 });

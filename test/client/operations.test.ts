@@ -28,7 +28,10 @@ afterAll(() => server.close());
 const rows = operationRows();
 type Send = (path: string, init: object) => Promise<{ response: Response }>;
 const call = (c: CloudClient, row: OperationRow) =>
-  (c as unknown as Record<string, Send>)[row.method]!(row.path, { params: row.params, ...(row.body === undefined ? {} : { body: row.body }) });
+  (c as unknown as Record<string, Send>)[row.method]!(row.path, {
+    params: row.params,
+    ...(row.body === undefined ? {} : { body: row.body }),
+  });
 
 describe('the client on the wire', () => {
   it('has a row for each operation of the document, as the client knows them', () => {

@@ -46,24 +46,48 @@ describe('the package', () => {
     }
     // The types once (dist/generated/schema.d.ts is what dist/src/*.d.ts import), and no 2.7 MB docs page.
     for (const absent of ['generated/schema.d.ts', 'dist/docs/index.html']) expect(files, absent).not.toContain(absent);
-    expect(files.some((f) => f.startsWith('test/') || f.startsWith('node_modules/') || f.startsWith('emulator/') || f.includes('/emulator/'))).toBe(false);
+    expect(
+      files.some(
+        (f) =>
+          f.startsWith('test/') ||
+          f.startsWith('node_modules/') ||
+          f.startsWith('emulator/') ||
+          f.includes('/emulator/'),
+      ),
+    ).toBe(false);
   }, 60_000);
 
   it('installs from its tarball with no server dependency: only openapi-fetch, ajv and ajv-formats, and what they need', () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'client-only-'));
-    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work, '--json'], { encoding: 'utf8' });
+    const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--pack-destination', work, '--json'], {
+      encoding: 'utf8',
+    });
     expect(pack.status, pack.stderr).toBe(0);
     const tarball = (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename;
     writeFileSync(path.join(work, 'package.json'), '{"name":"client-only-app","version":"1.0.0","private":true}');
-    const install = spawnSync('npm', ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', path.join(work, tarball)], { cwd: work, encoding: 'utf8' });
+    const install = spawnSync(
+      'npm',
+      ['install', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', path.join(work, tarball)],
+      { cwd: work, encoding: 'utf8' },
+    );
     expect(install.status, install.stderr).toBe(0);
-    const installed = readdirSync(path.join(work, 'node_modules')).flatMap((name) => (name.startsWith('@') ? readdirSync(path.join(work, 'node_modules', name)).map((n) => `${name}/${n}`) : [name]));
+    const installed = readdirSync(path.join(work, 'node_modules')).flatMap((name) =>
+      name.startsWith('@') ? readdirSync(path.join(work, 'node_modules', name)).map((n) => `${name}/${n}`) : [name],
+    );
     expect(installed).toEqual(expect.arrayContaining(['cloud-platform-api', 'openapi-fetch', 'ajv', 'ajv-formats']));
-    for (const server of ['fastify', 'better-sqlite3', 'pino', 'msw', 'cloud-platform-emulator', 'light-my-request']) expect(installed, server).not.toContain(server);
+    for (const server of ['fastify', 'better-sqlite3', 'pino', 'msw', 'cloud-platform-emulator', 'light-my-request'])
+      expect(installed, server).not.toContain(server);
   }, 120_000);
 
   it('bundles for the browser with nothing Node-only on the client path', async () => {
-    const result = await build({ entryPoints: ['src/index.ts'], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+    const result = await build({
+      entryPoints: ['src/index.ts'],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+    });
     const code = result.outputFiles[0]!.text;
     expect(code).not.toMatch(/from\s*["']node:|require\(["'](node:)?(fs|http|net|path|crypto)["']\)/);
   });
@@ -71,12 +95,15 @@ describe('the package', () => {
 
 describe('the default base URL', () => {
   it("is the document's first server with its variables at their defaults, read through generated/", async () => {
-    const document = JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'openapi.json'), 'utf8')) as { servers: { url: string; variables: Record<string, { default: string }> }[] };
+    const document = JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'openapi.json'), 'utf8')) as {
+      servers: { url: string; variables: Record<string, { default: string }> }[];
+    };
     const [server] = document.servers;
     const expected = server!.url.replace(/\{(\w+)\}/g, (_, name: string) => server!.variables[name]!.default);
     const { DEFAULT_BASE_URL } = await import('../../src/index.js');
     expect(DEFAULT_BASE_URL).toBe(expected);
-    expect(JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'client-defaults.json'), 'utf8'))).toMatchObject({ baseUrl: expected });
+    expect(JSON.parse(readFileSync(path.join(projectRoot, 'generated', 'client-defaults.json'), 'utf8'))).toMatchObject(
+      { baseUrl: expected },
+    );
   });
 });
-

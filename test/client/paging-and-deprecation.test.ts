@@ -25,7 +25,9 @@ describe('listAllStreams', () => {
     const ids: number[] = [];
     for await (const stream of listAllStreams(client, { with_broadcasts: 1 })) ids.push(stream.id!);
     expect(ids).toEqual([11, 12, 21, 22, 31, 32]);
-    expect(server.requests.slice(before).map((r) => r.url)).toEqual([1, 2, 3, 4].map((p) => `/streaming/streams?page=${p}&with_broadcasts=1`));
+    expect(server.requests.slice(before).map((r) => r.url)).toEqual(
+      [1, 2, 3, 4].map((p) => `/streaming/streams?page=${p}&with_broadcasts=1`),
+    );
   });
 
   it('fails instead of looping when the server ignores page', async () => {
@@ -45,7 +47,10 @@ describe('the deprecated operation', () => {
     const client = fresh.createCloudClient({ apiKey: 'k', baseUrl: server.url });
     await client.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 1 } } });
     expect(warn).not.toHaveBeenCalled();
-    for (let i = 0; i < 3; i++) await client.DELETE('/cloud/v2/inference/deployments/{instance_id}', { params: { path: { instance_id: `d${i}` } } });
+    for (let i = 0; i < 3; i++)
+      await client.DELETE('/cloud/v2/inference/deployments/{instance_id}', {
+        params: { path: { instance_id: `d${i}` } },
+      });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toContain('deleteInferenceDeployment');
     expect(warn.mock.calls[0]![1]).toMatchObject({ type: 'DeprecationWarning' });

@@ -9,7 +9,11 @@ const TEXT = '{"id":1444,"name":"Launch"}';
 const exchange = { method: 'GET', path: '/streaming/videos/1444' };
 /** A response holding `text`, parsed by the attempt (as a 2xx is) unless `parsed` is false. */
 const made = (text = TEXT, parsed = true) =>
-  new ReadResponse(exchange, text, parsed ? { value: JSON.parse(text) } : undefined, { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json', 'x-request-id': 'r1' } });
+  new ReadResponse(exchange, text, parsed ? { value: JSON.parse(text) } : undefined, {
+    status: 200,
+    statusText: 'OK',
+    headers: { 'content-type': 'application/json', 'x-request-id': 'r1' },
+  });
 
 type Reader = (response: Response) => Promise<unknown>;
 const readers: [string, Reader, unknown][] = [
@@ -21,15 +25,25 @@ const readers: [string, Reader, unknown][] = [
 ];
 
 describe('ReadResponse', () => {
-  it.each(readers)('gives the body through %s, with the status and headers of the answer', async (_name, read, expected) => {
-    const response = made();
-    expect(await read(response)).toEqual(expected);
-    expect([response.status, response.statusText, response.ok, response.headers.get('x-request-id')]).toEqual([200, 'OK', true, 'r1']);
-    expect(response).toBeInstanceOf(Response);
-  });
+  it.each(readers)(
+    'gives the body through %s, with the status and headers of the answer',
+    async (_name, read, expected) => {
+      const response = made();
+      expect(await read(response)).toEqual(expected);
+      expect([response.status, response.statusText, response.ok, response.headers.get('x-request-id')]).toEqual([
+        200,
+        'OK',
+        true,
+        'r1',
+      ]);
+      expect(response).toBeInstanceOf(Response);
+    },
+  );
 
   // Every pair of readers in which the shortcut (text or json) takes part.
-  const pairs = readers.flatMap(([first, readFirst]) => readers.map(([then, readThen]) => [first, then, readFirst, readThen] as const));
+  const pairs = readers.flatMap(([first, readFirst]) =>
+    readers.map(([then, readThen]) => [first, then, readFirst, readThen] as const),
+  );
   it.each(pairs.filter(([first, then]) => ['text', 'json'].includes(first) || ['text', 'json'].includes(then)))(
     'after %s, %s finds the body used',
     async (_first, _then, readFirst, readThen) => {
@@ -80,11 +94,16 @@ describe('through the client', () => {
   it('returns the data and a response whose body openapi-fetch has used, as openapi-fetch alone does', async () => {
     server = await startServer((_request, res) => sendJson(res, 200, { id: 1444, name: 'Launch' }));
     const client = createCloudClient({ apiKey: 'k', baseUrl: server.url });
-    const { data, response } = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+    const { data, response } = await client.GET('/streaming/videos/{video_id}', {
+      params: { path: { video_id: 1444 } },
+    });
     expect(data).toEqual({ id: 1444, name: 'Launch' });
     expect(response.bodyUsed).toBe(true);
     await expect(response.text()).rejects.toThrow(TypeError);
-    const text = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } }, parseAs: 'text' });
+    const text = await client.GET('/streaming/videos/{video_id}', {
+      params: { path: { video_id: 1444 } },
+      parseAs: 'text',
+    });
     expect(text.data).toBe('{"id":1444,"name":"Launch"}');
   });
 });

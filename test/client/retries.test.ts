@@ -18,7 +18,10 @@ async function scripted(script: Handler[]): Promise<TestServer> {
 }
 
 const ok: Handler = (_r, res) => sendJson(res, 200, { id: 1 });
-const status = (code: number, headers: Record<string, string> = {}): Handler => (_r, res) => sendJson(res, code, { error: `status ${code}` }, { 'retry-after-ms': '5', ...headers });
+const status =
+  (code: number, headers: Record<string, string> = {}): Handler =>
+  (_r, res) =>
+    sendJson(res, code, { error: `status ${code}` }, { 'retry-after-ms': '5', ...headers });
 const reset: Handler = (_r, _res, req) => req.socket.destroy();
 const hang: Handler = () => undefined;
 
@@ -26,7 +29,8 @@ const client = (server: TestServer | string, extra: Parameters<typeof createClou
   createCloudClient({ apiKey: 'k', baseUrl: typeof server === 'string' ? server : server.url, ...extra });
 
 const getVideo = (c: CloudClient) => c.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } });
-const createConfig = (c: CloudClient) => c.POST('/cdn/logs_uploader/configs', { body: { name: 'n', policy: 1, target: 2 } });
+const createConfig = (c: CloudClient) =>
+  c.POST('/cdn/logs_uploader/configs', { body: { name: 'n', policy: 1, target: 2 } });
 
 describe('GET and DELETE', () => {
   it('retry a 503 with Retry-After, then succeed', async () => {
@@ -107,7 +111,12 @@ describe('POST and PATCH', () => {
 
   it('never retry a timeout', async () => {
     const server = await scripted([hang, ok]);
-    await expect(client(server, { timeoutMs: 100 }).PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: 1 } }, body: { enabled: true } })).rejects.toBeInstanceOf(ApiTimeoutError);
+    await expect(
+      client(server, { timeoutMs: 100 }).PATCH('/cdn/logs_uploader/configs/{config_id}', {
+        params: { path: { config_id: 1 } },
+        body: { enabled: true },
+      }),
+    ).rejects.toBeInstanceOf(ApiTimeoutError);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -118,7 +127,9 @@ describe('POST and PATCH', () => {
       return fetch(request, init);
     };
     const port = await closedPort();
-    const failure = await createConfig(client(`http://127.0.0.1:${port}`, { fetch: counting, maxRetries: 1 })).catch((e: unknown) => e);
+    const failure = await createConfig(client(`http://127.0.0.1:${port}`, { fetch: counting, maxRetries: 1 })).catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(ApiConnectionError);
     expect((failure as ApiConnectionError).code).toBe('ECONNREFUSED');
     expect(attempts).toBe(2);
@@ -131,11 +142,14 @@ describe('POST and PATCH', () => {
   });
 });
 
-describe('the caller\'s signal', () => {
+describe("the caller's signal", () => {
   it('aborts without retrying', async () => {
     const server = await scripted([hang]);
     const controller = new AbortController();
-    const call = client(server).GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } }, signal: controller.signal });
+    const call = client(server).GET('/streaming/videos/{video_id}', {
+      params: { path: { video_id: 1 } },
+      signal: controller.signal,
+    });
     setTimeout(() => controller.abort(), 50);
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.requests).toHaveLength(1);
@@ -144,7 +158,10 @@ describe('the caller\'s signal', () => {
   it.each(['GET', 'POST'] as const)('already aborted, sends nothing (%s)', async (method) => {
     const server = await scripted([ok]);
     const signal = AbortSignal.abort(new Error('caller gave up'));
-    const call = method === 'GET' ? client(server).GET('/storage/notifications/v1/events/configurator', { signal }) : client(server).POST('/cdn/logs_uploader/configs', { body: { name: 'n', policy: 1, target: 2 }, signal });
+    const call =
+      method === 'GET'
+        ? client(server).GET('/storage/notifications/v1/events/configurator', { signal })
+        : client(server).POST('/cdn/logs_uploader/configs', { body: { name: 'n', policy: 1, target: 2 }, signal });
     await expect(call).rejects.toThrow('caller gave up');
     expect(server.requests).toHaveLength(0);
   });

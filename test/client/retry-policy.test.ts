@@ -2,7 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from '../../src/index.js';
 
-const response = (status: number, headers: Record<string, string> = {}): AttemptOutcome => ({ kind: 'response', status, headers: new Headers(headers) });
+const response = (status: number, headers: Record<string, string> = {}): AttemptOutcome => ({
+  kind: 'response',
+  status,
+  headers: new Headers(headers),
+});
 
 // [outcome, GET/DELETE may retry, POST/PATCH may retry]
 const table: [string, AttemptOutcome, boolean, boolean][] = [
@@ -37,7 +41,9 @@ describe('retryDelayMs', () => {
   const fullJitter = () => 1;
 
   it('backs off 0.5 s x 2^n, capped at 8 s', () => {
-    expect([0, 1, 2, 3, 4, 5, 9].map((n) => retryDelayMs(n, undefined, now, noJitter))).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000]);
+    expect([0, 1, 2, 3, 4, 5, 9].map((n) => retryDelayMs(n, undefined, now, noJitter))).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000, 8000,
+    ]);
   });
 
   it('takes off at most 25 % as jitter', () => {

@@ -8,7 +8,9 @@ import { validateResponse } from '../../src/contract/validate-response.js';
 import { validateCommand } from '../../src/contract/validate-cli.js';
 import { projectRoot } from '../helpers/sources.js';
 
-const fixtures = JSON.parse(readFileSync(path.join(projectRoot, 'emulator', 'src', 'operations', 'fixtures', 'streaming.json'), 'utf8'));
+const fixtures = JSON.parse(
+  readFileSync(path.join(projectRoot, 'emulator', 'src', 'operations', 'fixtures', 'streaming.json'), 'utf8'),
+);
 const video = fixtures.videos[0];
 const dir = mkdtempSync(path.join(os.tmpdir(), 'validate-'));
 const file = (name: string, content: string) => {
@@ -18,12 +20,20 @@ const file = (name: string, content: string) => {
 };
 
 describe('validateResponse', () => {
-  it('accepts a response that matches, at the operation\'s success status by default', () => {
-    expect(validateResponse(video, { operationId: 'getVideo' })).toEqual({ valid: true, operationId: 'getVideo', status: 200, issues: [] });
+  it("accepts a response that matches, at the operation's success status by default", () => {
+    expect(validateResponse(video, { operationId: 'getVideo' })).toEqual({
+      valid: true,
+      operationId: 'getVideo',
+      status: 200,
+      issues: [],
+    });
   });
 
   it('rejects a field of the wrong type, naming the field and the rule', () => {
-    const result = validateResponse({ ...video, views: 'many', converted_videos: [{ ...video.converted_videos[0], height: 7.5 }] }, { operationId: 'getVideo' });
+    const result = validateResponse(
+      { ...video, views: 'many', converted_videos: [{ ...video.converted_videos[0], height: 7.5 }] },
+      { operationId: 'getVideo' },
+    );
     expect(result.valid).toBe(false);
     expect(result.issues).toEqual([
       { path: '$.views', rule: 'type', message: 'must be integer' },
@@ -33,23 +43,52 @@ describe('validateResponse', () => {
 
   it.each([
     ['an error body of the area', 'getVideo', 404, { error: 'Not found', status: 404 }, []],
-    ['an error body of another area', 'getVideo', 404, { message: 'x' }, [{ path: '$.error', rule: 'required', message: "must have required property 'error'" }]],
-    ['a status the operation does not declare', 'getVideo', 302, {}, [{ path: '$', rule: 'status', message: 'getVideo declares no response for status 302' }]],
-    ['a body where the document declares none', 'deleteEdgeApp', 204, { ok: true }, [{ path: '$', rule: 'body', message: 'deleteEdgeApp declares no body for status 204' }]],
+    [
+      'an error body of another area',
+      'getVideo',
+      404,
+      { message: 'x' },
+      [{ path: '$.error', rule: 'required', message: "must have required property 'error'" }],
+    ],
+    [
+      'a status the operation does not declare',
+      'getVideo',
+      302,
+      {},
+      [{ path: '$', rule: 'status', message: 'getVideo declares no response for status 302' }],
+    ],
+    [
+      'a body where the document declares none',
+      'deleteEdgeApp',
+      204,
+      { ok: true },
+      [{ path: '$', rule: 'body', message: 'deleteEdgeApp declares no body for status 204' }],
+    ],
     ['a plain-text 503 of the edge apps area', 'deleteEdgeApp', 503, 'Service Unavailable', []],
   ])('judges %s', (_name, operationId, status, body, issues) => {
     expect(validateResponse(body, { operationId, status }).issues).toEqual(issues);
   });
 
   it('names the known operations for an unknown operationId', () => {
-    expect(() => validateResponse({}, { operationId: 'getVideos' })).toThrow(/Unknown operationId "getVideos"; known: createInferenceApiKey, /);
+    expect(() => validateResponse({}, { operationId: 'getVideos' })).toThrow(
+      /Unknown operationId "getVideos"; known: createInferenceApiKey, /,
+    );
   });
 });
 
 describe('cloud-platform-validate', () => {
   it('exits 0 for a valid response and 1 listing each failing path and rule', () => {
-    expect(validateCommand([file('ok.json', JSON.stringify(video)), '--operation', 'getVideo'])).toEqual({ code: 0, output: `valid: ${path.join(dir, 'ok.json')} against getVideo 200\n` });
-    const bad = validateCommand([file('bad.json', JSON.stringify({ id: '1444', hls_url: 'nope' })), '--operation', 'getVideo', '--status', '200']);
+    expect(validateCommand([file('ok.json', JSON.stringify(video)), '--operation', 'getVideo'])).toEqual({
+      code: 0,
+      output: `valid: ${path.join(dir, 'ok.json')} against getVideo 200\n`,
+    });
+    const bad = validateCommand([
+      file('bad.json', JSON.stringify({ id: '1444', hls_url: 'nope' })),
+      '--operation',
+      'getVideo',
+      '--status',
+      '200',
+    ]);
     expect(bad.code).toBe(1);
     expect(bad.output).toContain('  $.id: must be integer (type)\n');
     expect(bad.output).toContain('  $.hls_url: must match format "uri" (format)\n');
@@ -76,7 +115,10 @@ describe('cloud-platform-validate', () => {
 
   it('reads the body from standard input for -, as the installed command', () => {
     const bin = path.join(projectRoot, 'node_modules', '.bin', 'cloud-platform-validate');
-    const run = spawnSync(bin, ['-', '--operation', 'getVideo'], { input: JSON.stringify({ id: 'x' }), encoding: 'utf8' });
+    const run = spawnSync(bin, ['-', '--operation', 'getVideo'], {
+      input: JSON.stringify({ id: 'x' }),
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('invalid: standard input against getVideo 200\n  $.id: must be integer (type)\n');
     const ok = spawnSync(bin, ['-', '--operation', 'getVideo'], { input: JSON.stringify(video), encoding: 'utf8' });
@@ -85,7 +127,10 @@ describe('cloud-platform-validate', () => {
 
   it('runs as the npm script', () => {
     const bad = file('script.json', JSON.stringify({ threshold: 'high' }));
-    const run = spawnSync('npm', ['run', '-s', 'validate', '--', bad, '--operation', 'getQuotaNotificationThreshold'], { cwd: projectRoot, encoding: 'utf8' });
+    const run = spawnSync('npm', ['run', '-s', 'validate', '--', bad, '--operation', 'getQuotaNotificationThreshold'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('$.threshold: must be integer (type)');
   }, 30_000);

@@ -14,7 +14,10 @@ import { operationRows } from '../helpers/operation-table.js';
 import { projectRoot } from '../helpers/sources.js';
 
 const guide = readFileSync(path.join(projectRoot, 'docs', 'contributing.md'), 'utf8');
-const section = guide.slice(guide.indexOf('## How to add an operation'), guide.indexOf('\n## ', guide.indexOf('## How to add an operation') + 1));
+const section = guide.slice(
+  guide.indexOf('## How to add an operation'),
+  guide.indexOf('\n## ', guide.indexOf('## How to add an operation') + 1),
+);
 /** The files and folders the section headings name, in order: `### \`a\`, \`b\``. */
 const named = [...section.matchAll(/^### (.+)$/gm)].flatMap((m) => [...m[1]!.matchAll(/`([^`]+)`/g)].map((n) => n[1]!));
 
@@ -32,19 +35,41 @@ describe("the contributing guide's How to add an operation", () => {
     cpSync(path.join(projectRoot, 'openapi'), copy, { recursive: true });
     // The path file, as its section says.
     const gadget = { id: 42, name: 'A gadget' };
-    const schema = { type: 'object', description: 'A gadget.', properties: { id: { type: 'integer', description: 'Its id.', examples: [42] }, name: { type: 'string', description: 'Its name.', examples: ['A gadget'] } } };
-    writeFileSync(path.join(copy, 'paths', 'gadgets_v1_gadgets_{gadget_id}.yaml'), stringify({
-      get: {
-        operationId: 'getGadget',
-        tags: ['Gadgets'],
-        summary: 'Get a gadget',
-        description: 'Returns one gadget.',
-        parameters: [{ $ref: '../components/parameters/GadgetId.yaml' }],
-        responses: { '200': { description: 'The gadget.', content: { 'application/json': { schema, example: gadget } } }, '4XX': { $ref: '../components/responses/CloudError.yaml' } },
+    const schema = {
+      type: 'object',
+      description: 'A gadget.',
+      properties: {
+        id: { type: 'integer', description: 'Its id.', examples: [42] },
+        name: { type: 'string', description: 'Its name.', examples: ['A gadget'] },
       },
-    }));
+    };
+    writeFileSync(
+      path.join(copy, 'paths', 'gadgets_v1_gadgets_{gadget_id}.yaml'),
+      stringify({
+        get: {
+          operationId: 'getGadget',
+          tags: ['Gadgets'],
+          summary: 'Get a gadget',
+          description: 'Returns one gadget.',
+          parameters: [{ $ref: '../components/parameters/GadgetId.yaml' }],
+          responses: {
+            '200': { description: 'The gadget.', content: { 'application/json': { schema, example: gadget } } },
+            '4XX': { $ref: '../components/responses/CloudError.yaml' },
+          },
+        },
+      }),
+    );
     // Its parameter in components/, and the path and its tag in openapi.yaml.
-    writeFileSync(path.join(copy, 'components', 'parameters', 'GadgetId.yaml'), stringify({ name: 'gadget_id', in: 'path', required: true, description: 'Gadget identifier.', schema: { type: 'integer', minimum: 1, examples: [42] } }));
+    writeFileSync(
+      path.join(copy, 'components', 'parameters', 'GadgetId.yaml'),
+      stringify({
+        name: 'gadget_id',
+        in: 'path',
+        required: true,
+        description: 'Gadget identifier.',
+        schema: { type: 'integer', minimum: 1, examples: [42] },
+      }),
+    );
     const root = parse(readFileSync(path.join(copy, 'openapi.yaml'), 'utf8')) as Record<string, any>;
     root.paths['/gadgets/v1/gadgets/{gadget_id}'] = { $ref: 'paths/gadgets_v1_gadgets_{gadget_id}.yaml' };
     root.tags.push({ name: 'Gadgets', description: 'Gadgets.' });
@@ -52,7 +77,14 @@ describe("the contributing guide's How to add an operation", () => {
     writeFileSync(path.join(copy, 'openapi.yaml'), stringify(root));
 
     const bundle = path.join(path.dirname(copy), 'bundle.yaml');
-    const source = runTool('redocly', ['lint', path.join(copy, 'openapi.yaml'), '--config', 'redocly.yaml', '--format', 'stylish']);
+    const source = runTool('redocly', [
+      'lint',
+      path.join(copy, 'openapi.yaml'),
+      '--config',
+      'redocly.yaml',
+      '--format',
+      'stylish',
+    ]);
     const bundled = await runTool('redocly', ['bundle', path.join(copy, 'openapi.yaml'), '--output', bundle]);
     expect(bundled.code, bundled.output).toBe(0);
     const lint = await lintBundle(bundle, source);
@@ -61,7 +93,9 @@ describe("the contributing guide's How to add an operation", () => {
     const document = parse(readFileSync(bundle, 'utf8')) as OpenApiDocument;
     expect(operationRows(document).map((row) => row.operationId)).toContain('getGadget');
     const emulator = await createEmulator({ document, warn: () => undefined });
-    const answer = await emulator.fetch('http://emulator.local/gadgets/v1/gadgets/42', { headers: { authorization: 'apikey readme' } });
+    const answer = await emulator.fetch('http://emulator.local/gadgets/v1/gadgets/42', {
+      headers: { authorization: 'apikey readme' },
+    });
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual(gadget);
   }, 60_000);

@@ -47,7 +47,9 @@ describe.skipIf(!chromiumFound)('the docs in Chromium, offline', () => {
   // folds it: click only a folded group. React may paint the list a frame after the click returns,
   // so callers poll or let Playwright's actions wait.
   async function expandGroup(tagName: string): Promise<Locator> {
-    const group = page.locator('.menu-item-type-group').filter({ has: page.locator(':scope > a', { hasText: new RegExp(`^${tagName}$`) }) });
+    const group = page
+      .locator('.menu-item-type-group')
+      .filter({ has: page.locator(':scope > a', { hasText: new RegExp(`^${tagName}$`) }) });
     const links = group.locator('.menu-item-type-operation a');
     if ((await links.count()) === 0) await group.locator(':scope > a').click();
     return links;
@@ -62,15 +64,20 @@ describe.skipIf(!chromiumFound)('the docs in Chromium, offline', () => {
     const listed: string[] = [];
     for (const tag of bundled.tags as { name: string }[]) {
       const links = await expandGroup(tag.name);
-      const operationIds = async () => (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''))).map((h) => h.split('/').pop() ?? '').sort();
-      const expected = documentOperations().filter((o) => o.operation.tags[0] === tag.name).map((o) => (o.operation.operationId as string).toLowerCase());
+      const operationIds = async () =>
+        (await links.evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? '')))
+          .map((h) => h.split('/').pop() ?? '')
+          .sort();
+      const expected = documentOperations()
+        .filter((o) => o.operation.tags[0] === tag.name)
+        .map((o) => (o.operation.operationId as string).toLowerCase());
       await expect.poll(operationIds, { message: tag.name, timeout: 10_000 }).toEqual(expected.sort());
       listed.push(...(await operationIds()));
     }
     expect(listed).toHaveLength(documentOperations().length);
   });
 
-  it('shows an operation\'s request body and responses when it is clicked', async () => {
+  it("shows an operation's request body and responses when it is clicked", async () => {
     await (await expandGroup('Bare metal')).first().click();
     const operation = documentOperations().find((o) => o.operation.operationId === 'checkBareMetalQuota')!.operation;
     await expect.poll(() => page.url()).toMatch(/#\/bare-metal\/checkbaremetalquota$/);
@@ -90,26 +97,39 @@ describe.skipIf(!chromiumFound)('the docs in Chromium, offline', () => {
   it('finds check_limits with search', async () => {
     await page.locator('[data-testid="search-trigger"]').click();
     await page.locator('input[placeholder^="Search"]').fill('check_limits');
-    const result = page.locator('[data-component-name="Search/SearchItem"]').filter({ hasText: '/cloud/v1/bminstances/{project_id}/{region_id}/check_limits' });
+    const result = page
+      .locator('[data-component-name="Search/SearchItem"]')
+      .filter({ hasText: '/cloud/v1/bminstances/{project_id}/{region_id}/check_limits' });
     await expect.poll(() => result.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
   });
 
-  const operations = documentOperations().map(({ path: route, operation }) => ({ operationId: operation.operationId as string, route, tag: operation.tags[0] as string }));
+  const operations = documentOperations().map(({ path: route, operation }) => ({
+    operationId: operation.operationId as string,
+    route,
+    tag: operation.tags[0] as string,
+  }));
 
-  it.each(operations)('shows $operationId with its operationId, and offers a TypeScript sample calling $route', async ({ operationId, route, tag }) => {
-    const id = `/${tag.toLowerCase().replace(/\s+/g, '-')}/${operationId.toLowerCase()}`;
-    await page.goto(`file://${docs}#${id}`);
-    const section = page.locator(`[data-section-id="${id}"]`);
-    await section.waitFor({ timeout: 15_000 });
-    await expect.poll(() => section.innerText()).toContain(`operationId: ${operationId}`);
-    // The menu is named by the language shown, and Redoc keeps a reader's choice from one operation to the next.
-    await section.getByRole('button', { name: /^(curl|TypeScript|Payload)$/ }).click();
-    await page.locator('li').filter({ hasText: /^TypeScript$/ }).first().click();
-    const sample = section.locator('pre').first();
-    await expect.poll(() => sample.innerText()).toContain('createCloudClient');
-    expect(await sample.innerText()).toContain(`'${route}'`);
-  });
+  it.each(operations)(
+    'shows $operationId with its operationId, and offers a TypeScript sample calling $route',
+    async ({ operationId, route, tag }) => {
+      const id = `/${tag.toLowerCase().replace(/\s+/g, '-')}/${operationId.toLowerCase()}`;
+      await page.goto(`file://${docs}#${id}`);
+      const section = page.locator(`[data-section-id="${id}"]`);
+      await section.waitFor({ timeout: 15_000 });
+      await expect.poll(() => section.innerText()).toContain(`operationId: ${operationId}`);
+      // The menu is named by the language shown, and Redoc keeps a reader's choice from one operation to the next.
+      await section.getByRole('button', { name: /^(curl|TypeScript|Payload)$/ }).click();
+      await page
+        .locator('li')
+        .filter({ hasText: /^TypeScript$/ })
+        .first()
+        .click();
+      const sample = section.locator('pre').first();
+      await expect.poll(() => sample.innerText()).toContain('createCloudClient');
+      expect(await sample.innerText()).toContain(`'${route}'`);
+    },
+  );
 
   it('makes no request off the machine and logs no console error; a screenshot is saved', async () => {
     mkdirSync(path.dirname(screenshot), { recursive: true });

@@ -19,7 +19,15 @@ function typeCheck(folder: string, files: Record<string, string>) {
   mkdirSync(dir, { recursive: true });
   for (const [name, source] of Object.entries(files)) writeFileSync(path.join(dir, name), source);
   const tsconfig = {
-    compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noEmit: true, skipLibCheck: true, types: ['node'] },
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ['node'],
+    },
     include: ['*.ts'],
   };
   writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
@@ -46,7 +54,9 @@ describe('code samples', () => {
   });
 
   it('compile with tsc against the package (TypeScript samples)', () => {
-    const files = Object.fromEntries(withSamples.map(({ operation }) => [`${operation.operationId}.ts`, samplesOf(operation)[1]!.source]));
+    const files = Object.fromEntries(
+      withSamples.map(({ operation }) => [`${operation.operationId}.ts`, samplesOf(operation)[1]!.source]),
+    );
     const result = typeCheck('code-samples', files);
     expect(result.stdout + result.stderr).toBe('');
     expect(result.status).toBe(0);

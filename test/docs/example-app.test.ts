@@ -12,15 +12,24 @@ import { projectRoot } from '../helpers/sources.js';
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'example-app-'));
 const app = path.join(scratch, 'logs-app');
 /** The environment without this run's own vitest variables, which would make the app's vitest think it is a worker. */
-const env = { ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))), NO_COLOR: '1', npm_config_fund: 'false', npm_config_audit: 'false' };
-const inApp = (command: string, args: string[]) => spawnSync(command, args, { cwd: app, encoding: 'utf8', env, timeout: 180_000 });
+const env = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST'))),
+  NO_COLOR: '1',
+  npm_config_fund: 'false',
+  npm_config_audit: 'false',
+};
+const inApp = (command: string, args: string[]) =>
+  spawnSync(command, args, { cwd: app, encoding: 'utf8', env, timeout: 180_000 });
 
 describe('the example app', () => {
   beforeAll(() => {
     // Beside the app, where its package.json expects them (file:../<name>-<version>.tgz).
     packedTarball(projectRoot, scratch);
     packedTarball(path.join(projectRoot, 'emulator'), scratch);
-    cpSync(path.join(projectRoot, 'examples', 'logs-app'), app, { recursive: true, filter: (from) => !from.includes('node_modules') });
+    cpSync(path.join(projectRoot, 'examples', 'logs-app'), app, {
+      recursive: true,
+      filter: (from) => !from.includes('node_modules'),
+    });
     const install = inApp('npm', ['install', '--prefer-offline']);
     expect(install.status, install.stderr).toBe(0);
   }, 240_000);
@@ -31,15 +40,19 @@ describe('the example app', () => {
     expect(test.stdout).toMatch(/Test Files\s+3 passed \(3\)/);
   }, 120_000);
 
-  it.each(['module', 'commonjs'])('type-checks as a "type": "%s" project', (type) => {
-    const manifest = path.join(app, 'package.json');
-    const original = readFileSync(manifest, 'utf8');
-    writeFileSync(manifest, JSON.stringify({ ...JSON.parse(original), type }, null, 2));
-    try {
-      const check = inApp('npm', ['run', 'typecheck']);
-      expect(check.status, check.stdout + check.stderr).toBe(0);
-    } finally {
-      writeFileSync(manifest, original);
-    }
-  }, 120_000);
+  it.each(['module', 'commonjs'])(
+    'type-checks as a "type": "%s" project',
+    (type) => {
+      const manifest = path.join(app, 'package.json');
+      const original = readFileSync(manifest, 'utf8');
+      writeFileSync(manifest, JSON.stringify({ ...JSON.parse(original), type }, null, 2));
+      try {
+        const check = inApp('npm', ['run', 'typecheck']);
+        expect(check.status, check.stdout + check.stderr).toBe(0);
+      } finally {
+        writeFileSync(manifest, original);
+      }
+    },
+    120_000,
+  );
 });

@@ -8,8 +8,14 @@ import { describe, expect, it } from 'vitest';
 import { headingAnchors, linkTargets, markdownFiles } from '../helpers/markdown.js';
 import { projectRoot } from '../helpers/sources.js';
 
-interface PackageJson { files?: string[]; repository?: { url: string; directory?: string }; homepage?: string; bugs?: { url: string } }
-const readPackage = (dir: string) => JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as PackageJson;
+interface PackageJson {
+  files?: string[];
+  repository?: { url: string; directory?: string };
+  homepage?: string;
+  bugs?: { url: string };
+}
+const readPackage = (dir: string) =>
+  JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as PackageJson;
 const root = readPackage('.');
 /** The repository's web address: `git+https://host/owner/name.git` without the wrapping. */
 const repositoryUrl = root.repository!.url.replace(/^git\+/, '').replace(/\.git$/, '');
@@ -20,9 +26,14 @@ function brokenBecause(file: string, target: string): string | undefined {
   const [where, anchor] = target.split('#') as [string, string | undefined];
   const ownPage = PAGE.exec(target);
   if (/^[a-z]+:/i.test(target) && !ownPage) return undefined; // elsewhere on the web: not ours to check offline
-  const resolved = ownPage ? ownPage[1]! : where === '' ? file : path.join(path.dirname(file), decodeURIComponent(where));
+  const resolved = ownPage
+    ? ownPage[1]!
+    : where === ''
+      ? file
+      : path.join(path.dirname(file), decodeURIComponent(where));
   if (!existsSync(path.join(projectRoot, resolved))) return `${resolved} does not exist`;
-  if (anchor === undefined || !resolved.endsWith('.md') || statSync(path.join(projectRoot, resolved)).isDirectory()) return undefined;
+  if (anchor === undefined || !resolved.endsWith('.md') || statSync(path.join(projectRoot, resolved)).isDirectory())
+    return undefined;
   return headingAnchors(resolved).has(anchor) ? undefined : `${resolved} has no heading #${anchor}`;
 }
 
@@ -49,7 +60,11 @@ describe('links in the Markdown', () => {
   it.each(packed)('$dir/package.json names the repository, homepage and bugs from the root package.json', ({ dir }) => {
     const pkg = readPackage(dir);
     expect(repositoryUrl).toMatch(/^https:\/\//);
-    expect(pkg.repository).toEqual({ type: 'git', url: root.repository!.url, ...(dir === '.' ? {} : { directory: dir }) });
+    expect(pkg.repository).toEqual({
+      type: 'git',
+      url: root.repository!.url,
+      ...(dir === '.' ? {} : { directory: dir }),
+    });
     expect(pkg.homepage).toBe(dir === '.' ? `${repositoryUrl}#readme` : `${repositoryUrl}/tree/main/${dir}#readme`);
     expect(pkg.bugs).toEqual({ url: `${repositoryUrl}/issues` });
   });

@@ -29,14 +29,24 @@ describe('the pages people read first', () => {
 
   it('has the README in the order a user needs it: install, three quick starts, the guides, contributing last', () => {
     const headings = [...readMarkdown('README.md').matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    expect(headings).toEqual(['Install', 'Quick start: call the API', 'Quick start: test your app against the emulator', 'Quick start: guard the description in CI', 'Guides', 'Contributing']);
+    expect(headings).toEqual([
+      'Install',
+      'Quick start: call the API',
+      'Quick start: test your app against the emulator',
+      'Quick start: guard the description in CI',
+      'Guides',
+      'Contributing',
+    ]);
   });
 
   it('lists every guide in docs/ in the README, one line each', () => {
     const readme = readMarkdown('README.md');
     const guides = readme.slice(readme.indexOf('## Guides'), readme.indexOf('## Contributing'));
     for (const guide of readdirSync(path.join(projectRoot, 'docs')).filter((file) => file.endsWith('.md'))) {
-      expect(guides.split('\n').filter((line) => line.startsWith('- ') && line.includes(`/docs/${guide})`)), guide).toHaveLength(1);
+      expect(
+        guides.split('\n').filter((line) => line.startsWith('- ') && line.includes(`/docs/${guide})`)),
+        guide,
+      ).toHaveLength(1);
     }
   });
 

@@ -25,7 +25,9 @@ const fromExample = (block: CodeBlock) => [...exampleFiles].find(([, text]) => t
 
 const blocks = userPages().flatMap(codeBlocks);
 const label = (block: CodeBlock) => `${block.file}:${block.line}`;
-const programs = blocks.filter((block) => ['ts', 'js'].includes(block.lang)).map((block) => ({ where: label(block), block }));
+const programs = blocks
+  .filter((block) => ['ts', 'js'].includes(block.lang))
+  .map((block) => ({ where: label(block), block }));
 const shellBlocks = blocks.filter((block) => block.lang === 'sh').map((block) => ({ where: label(block), block }));
 
 const running = useEmulator();
@@ -41,8 +43,12 @@ async function runProgram(block: CodeBlock): Promise<{ stdout: string; stderr: s
   return promisify(execFile)(process.execPath, [file], { cwd: projectRoot, encoding: 'utf8', timeout: 30_000, env });
 }
 
-interface PackageJson { scripts?: Record<string, string>; bin?: Record<string, string> }
-const packageJson = (dir: string) => JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as PackageJson;
+interface PackageJson {
+  scripts?: Record<string, string>;
+  bin?: Record<string, string>;
+}
+const packageJson = (dir: string) =>
+  JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as PackageJson;
 const scripts = { root: packageJson('.').scripts ?? {}, emulator: packageJson('emulator').scripts ?? {} };
 const installedBins = new Set(readdirSync(path.join(projectRoot, 'node_modules', '.bin')));
 
@@ -55,41 +61,74 @@ function missingCommand(command: string): string | undefined {
   }
   const bin = /^(?:npx |node_modules\/\.bin\/)([\w@/.-]+)/.exec(command)?.[1];
   // `npx @scope/name` runs that package's command: it must be installed, with one.
-  if (bin?.startsWith('@')) return existsSync(path.join(projectRoot, 'node_modules', bin, 'package.json')) && packageJson(path.join('node_modules', bin)).bin ? undefined : `no package "${bin}" with a command is installed`;
+  if (bin?.startsWith('@'))
+    return existsSync(path.join(projectRoot, 'node_modules', bin, 'package.json')) &&
+      packageJson(path.join('node_modules', bin)).bin
+      ? undefined
+      : `no package "${bin}" with a command is installed`;
   return bin && !installedBins.has(bin) ? `no command "${bin}" is installed` : undefined;
 }
 
 describe('code blocks in the user pages', () => {
   it('finds the pages and their blocks', () => {
-    expect(userPages()).toEqual(expect.arrayContaining(['README.md', 'emulator/README.md', 'docs/client.md', 'docs/testing.md']));
+    expect(userPages()).toEqual(
+      expect.arrayContaining(['README.md', 'emulator/README.md', 'docs/client.md', 'docs/testing.md']),
+    );
     expect(programs.length).toBeGreaterThan(5);
   });
 
-  it.each(programs)('$where is a file of the example app, or runs and prints what the page says', async ({ block }) => {
-    if (fromExample(block)) return;
-    const promised = /It prints `([^`]*)`/.exec(block.after)?.[1];
-    expect(promised, `${label(block)}: neither a file of examples/logs-app nor a program followed by "It prints \`...\`"`).toBeDefined();
-    const { stdout, stderr } = await runProgram(block);
-    expect(stderr).toBe('');
-    expect(stdout.trim()).toBe(promised);
-  }, 40_000);
+  it.each(programs)(
+    '$where is a file of the example app, or runs and prints what the page says',
+    async ({ block }) => {
+      if (fromExample(block)) return;
+      const promised = /It prints `([^`]*)`/.exec(block.after)?.[1];
+      expect(
+        promised,
+        `${label(block)}: neither a file of examples/logs-app nor a program followed by "It prints \`...\`"`,
+      ).toBeDefined();
+      const { stdout, stderr } = await runProgram(block);
+      expect(stderr).toBe('');
+      expect(stdout.trim()).toBe(promised);
+    },
+    40_000,
+  );
 
-  it("takes every program of the README from the example app, so the quick starts cannot drift", () => {
+  it('takes every program of the README from the example app, so the quick starts cannot drift', () => {
     const readmePrograms = programs.filter(({ block }) => block.file === 'README.md');
     expect(readmePrograms.length).toBeGreaterThanOrEqual(3);
-    expect(readmePrograms.map(({ block }) => fromExample(block) ?? label(block))).toEqual(expect.arrayContaining(['quickstart.mjs', path.join('test', 'in-process.test.ts'), path.join('test', 'msw.test.ts')]));
+    expect(readmePrograms.map(({ block }) => fromExample(block) ?? label(block))).toEqual(
+      expect.arrayContaining([
+        'quickstart.mjs',
+        path.join('test', 'in-process.test.ts'),
+        path.join('test', 'msw.test.ts'),
+      ]),
+    );
     for (const { block } of readmePrograms) expect(fromExample(block), label(block)).toBeDefined();
   });
 
   it.each(shellBlocks)('$where names only npm scripts and commands that exist', ({ block }) => {
-    const commands = block.code.split('\n').map((line) => line.replace(/#.*$/, '')).flatMap((line) => line.split(/&&|;|&(?!&)/)).map((part) => part.trim()).filter(Boolean);
+    const commands = block.code
+      .split('\n')
+      .map((line) => line.replace(/#.*$/, ''))
+      .flatMap((line) => line.split(/&&|;|&(?!&)/))
+      .map((part) => part.trim())
+      .filter(Boolean);
     expect(commands.flatMap((command) => missingCommand(command) ?? [])).toEqual([]);
   });
 
   it.each(userPages())('%s names only operationIds the description has (or exports of the packages)', async (file) => {
-    const exported = await Promise.all(['cloud-platform-api', 'cloud-platform-emulator', 'cloud-platform-emulator/msw', 'cloud-platform-emulator/server'].map(async (name) => Object.keys(await import(name))));
+    const exported = await Promise.all(
+      [
+        'cloud-platform-api',
+        'cloud-platform-emulator',
+        'cloud-platform-emulator/msw',
+        'cloud-platform-emulator/server',
+      ].map(async (name) => Object.keys(await import(name))),
+    );
     const known = new Set([...operationIndex.map((op) => op.operationId), ...exported.flat()]);
-    const named = [...readMarkdown(file).matchAll(/`((?:get|list|create|update|delete|add|check)[A-Z]\w+)`/g)].map((m) => m[1]!);
+    const named = [...readMarkdown(file).matchAll(/`((?:get|list|create|update|delete|add|check)[A-Z]\w+)`/g)].map(
+      (m) => m[1]!,
+    );
     expect(named.filter((name) => !known.has(name))).toEqual([]);
   });
 });

@@ -21,11 +21,16 @@ function shellBlock(file: string, heading: string): string {
 async function runAsWritten(script: string, replacements: [string, string][]): Promise<string> {
   const port = String(await closedPort());
   const edited = replacements.reduce((text, [from, to]) => text.replaceAll(from, to), script.replaceAll('4010', port));
-  const { stdout } = await promisify(execFile)('bash', ['-e', '-c', edited], { cwd: projectRoot, encoding: 'utf8', timeout: 120_000 });
+  const { stdout } = await promisify(execFile)('bash', ['-e', '-c', edited], {
+    cwd: projectRoot,
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   return stdout;
 }
 
-const version = (dir: string) => (JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (dir: string) =>
+  (JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('shell recipes, run as written', () => {
   it("the README's guard quick start: lint, the diff gate, and the checker against the emulator pass", async () => {
@@ -36,7 +41,9 @@ describe('shell recipes, run as written', () => {
 
   it("the contract guide's checker recipe writes its JUnit file", async () => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'check-recipe-'));
-    const out = await runAsWritten(shellBlock('docs/contract.md', '## Check a server: `cloud-platform-check`'), [['check.xml', path.join(scratch, 'check.xml')]]);
+    const out = await runAsWritten(shellBlock('docs/contract.md', '## Check a server: `cloud-platform-check`'), [
+      ['check.xml', path.join(scratch, 'check.xml')],
+    ]);
     expect(out).toContain('No check failed.');
     expect(readFileSync(path.join(scratch, 'check.xml'), 'utf8')).toMatch(/^<\?xml/);
   }, 150_000);
@@ -44,7 +51,9 @@ describe('shell recipes, run as written', () => {
   it("the MCP guide's first session, through the MCP Inspector's CLI (a client nobody here wrote), lists the tools and calls getVideo", async () => {
     const out = await runAsWritten(shellBlock('docs/mcp.md', '## A first session'), []);
     const [listed, called] = out.split(/\n(?=\{)/).map((part) => JSON.parse(part) as Record<string, unknown>);
-    expect((listed!.tools as { name: string }[]).map((tool) => tool.name)).toEqual(expect.arrayContaining(['getVideo', 'listStreams', 'journal']));
+    expect((listed!.tools as { name: string }[]).map((tool) => tool.name)).toEqual(
+      expect.arrayContaining(['getVideo', 'listStreams', 'journal']),
+    );
     const { content, isError } = called as { content: { text: string }[]; isError?: boolean };
     expect(isError).toBeFalsy();
     expect(JSON.parse(content[0]!.text)).toMatchObject({ id: 1444, name: 'Product launch' });
@@ -57,12 +66,21 @@ describe('shell recipes, run as written', () => {
 
   it("the emulator README's server command listens, keeping state in the file it names", async () => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'server-recipe-'));
-    const command = shellBlock('emulator/README.md', '## As a server').trim().replace('.emulator.db', path.join(scratch, 'state.db')).replace('4010', '0');
-    const child = spawn('bash', ['-c', `exec ${command.replace(/^npx /, 'node_modules/.bin/')}`], { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+    const command = shellBlock('emulator/README.md', '## As a server')
+      .trim()
+      .replace('.emulator.db', path.join(scratch, 'state.db'))
+      .replace('4010', '0');
+    const child = spawn('bash', ['-c', `exec ${command.replace(/^npx /, 'node_modules/.bin/')}`], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     try {
       const listening = await new Promise<string>((resolve, reject) => {
         let out = '';
-        child.stdout!.on('data', (chunk: Buffer) => (out += chunk) && /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) && resolve(out));
+        child.stdout!.on(
+          'data',
+          (chunk: Buffer) => (out += chunk) && /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) && resolve(out),
+        );
         child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
       });
       expect(listening).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
@@ -76,8 +94,12 @@ describe('shell recipes, run as written', () => {
     const install = shellBlock('README.md', '## Install');
     expect(install).toContain(`cloud-platform-api-${version('.')}.tgz`);
     expect(install).toContain(`cloud-platform-emulator-${version('emulator')}.tgz`);
-    const example = JSON.parse(readFileSync(path.join(projectRoot, 'examples', 'logs-app', 'package.json'), 'utf8')) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
+    const example = JSON.parse(
+      readFileSync(path.join(projectRoot, 'examples', 'logs-app', 'package.json'), 'utf8'),
+    ) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     expect(example.dependencies['cloud-platform-api']).toBe(`file:../cloud-platform-api-${version('.')}.tgz`);
-    expect(example.devDependencies['cloud-platform-emulator']).toBe(`file:../cloud-platform-emulator-${version('emulator')}.tgz`);
+    expect(example.devDependencies['cloud-platform-emulator']).toBe(
+      `file:../cloud-platform-emulator-${version('emulator')}.tgz`,
+    );
   });
 });

@@ -15,9 +15,15 @@ describe('examples', () => {
     expect(examples.length).toBeGreaterThan(500);
     for (const { method, path, operation } of documentOperations()) {
       const bodies = [
-        ...Object.keys(operation.requestBody?.content ?? {}).map((t) => jsonPointer('paths', path, method.toLowerCase(), 'requestBody', 'content', t, 'schema')),
+        ...Object.keys(operation.requestBody?.content ?? {}).map((t) =>
+          jsonPointer('paths', path, method.toLowerCase(), 'requestBody', 'content', t, 'schema'),
+        ),
       ];
-      for (const pointer of bodies) expect(examples.some((e) => e.schema === pointer), `${method} ${path} request example`).toBe(true);
+      for (const pointer of bodies)
+        expect(
+          examples.some((e) => e.schema === pointer),
+          `${method} ${path} request example`,
+        ).toBe(true);
     }
   });
 
@@ -29,12 +35,18 @@ describe('examples', () => {
   const WHOLE_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/;
   const MILLISECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
   const timestamps = (value: unknown): string[] =>
-    typeof value === 'string' ? (/^\d{4}-\d\d-\d\dT/.test(value) ? [value] : []) : value && typeof value === 'object' ? Object.values(value).flatMap(timestamps) : [];
+    typeof value === 'string'
+      ? /^\d{4}-\d\d-\d\dT/.test(value)
+        ? [value]
+        : []
+      : value && typeof value === 'object'
+        ? Object.values(value).flatMap(timestamps)
+        : [];
   it.each([
     ['inference keys', /InferenceApiKey|\/cloud~1v3~1inference/, WHOLE_SECONDS],
     ['logs uploader configs', /LogsUploaderConfig|~1cdn~1logs_uploader/, WHOLE_SECONDS],
     ['streams and videos', /LiveStream|Video|~1streaming~1/, MILLISECONDS],
-  ])('write timestamps of %s with the seed\'s precision', (_name, where, precision) => {
+  ])("write timestamps of %s with the seed's precision", (_name, where, precision) => {
     const stamps = examples.filter((e) => where.test(e.at)).flatMap((e) => timestamps(e.value));
     expect(stamps.length).toBeGreaterThan(3);
     for (const stamp of stamps) expect(stamp).toMatch(precision);

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { componentSchema, propertiesOf, resolve, typesOf, type Schema } from '../helpers/document.js';
 import { expectedShape, type ExpectedShape } from '../helpers/seed-types.js';
-import { factsText, seedEventKinds, seedInlineFields, seedResourceTables, seedText, type SeedField } from '../helpers/sources.js';
+import {
+  factsText,
+  seedEventKinds,
+  seedInlineFields,
+  seedResourceTables,
+  seedText,
+  type SeedField,
+} from '../helpers/sources.js';
 
 /**
  * Fields the seed types without null but the facts file says can be null (a gap the facts fill):
@@ -42,7 +49,8 @@ function assertShape(where: string, actual: Schema, expected: ExpectedShape): vo
     expect(actual.description, `${where}: description marks the live-service fact`).toMatch(LIVE_SERVICE_MARK);
   }
   expect(types.includes('null'), `${where}: nullable`).toBe(expected.nullable || factsSayNull !== undefined);
-  if (expected.type === 'string') expect(resolve(actual).format ?? actual.format, `${where}: format`).toBe(expected.format);
+  if (expected.type === 'string')
+    expect(resolve(actual).format ?? actual.format, `${where}: format`).toBe(expected.format);
   if (expected.items) {
     const items = resolve(actual).items;
     expect(items, `${where}: items`).toBeDefined();
@@ -51,7 +59,9 @@ function assertShape(where: string, actual: Schema, expected: ExpectedShape): vo
   if (expected.fields) {
     assertFields(where, actual, expected.fields);
     // A nested object the seed spells out holds exactly the seed's fields.
-    expect(Object.keys(propertiesOf(actual)).sort(), `${where}: fields`).toEqual(expected.fields.map((f) => f.name).sort());
+    expect(Object.keys(propertiesOf(actual)).sort(), `${where}: fields`).toEqual(
+      expected.fields.map((f) => f.name).sort(),
+    );
   }
 }
 
@@ -64,21 +74,29 @@ function assertFields(where: string, schema: Schema, fields: SeedField[]): void 
 }
 
 const cases = [
-  ...seedResourceTables().map((t) => ({ source: `table "${t.resource}"`, schema: SCHEMA_OF_TABLE[t.resource], fields: t.fields })),
-  ...Object.entries(SCHEMA_OF_INLINE_LIST).map(([label, schema]) => ({ source: `list "${label.trim()}"`, schema, fields: seedInlineFields(label) })),
+  ...seedResourceTables().map((t) => ({
+    source: `table "${t.resource}"`,
+    schema: SCHEMA_OF_TABLE[t.resource],
+    fields: t.fields,
+  })),
+  ...Object.entries(SCHEMA_OF_INLINE_LIST).map(([label, schema]) => ({
+    source: `list "${label.trim()}"`,
+    schema,
+    fields: seedInlineFields(label),
+  })),
 ];
 
-describe('the seed\'s resources in the bundled document', () => {
+describe("the seed's resources in the bundled document", () => {
   it('maps every resource table of the seed to a schema', () => {
     for (const c of cases) expect(c.schema, `${c.source} has no schema`).toBeDefined();
     expect(cases.length).toBe(Object.keys(SCHEMA_OF_TABLE).length + Object.keys(SCHEMA_OF_INLINE_LIST).length);
   });
 
-  it.each(cases)('$schema has every field of the seed\'s $source with its type', ({ schema, fields }) => {
+  it.each(cases)("$schema has every field of the seed's $source with its type", ({ schema, fields }) => {
     assertFields(schema!, componentSchema(schema!), fields);
   });
 
-  it.each(cases)('$schema has no field beyond the seed\'s $source', ({ schema, fields }) => {
+  it.each(cases)("$schema has no field beyond the seed's $source", ({ schema, fields }) => {
     const seedNames = fields.map((f) => f.name).sort();
     expect(Object.keys(propertiesOf(componentSchema(schema!))).sort()).toEqual(seedNames);
   });
@@ -105,17 +123,25 @@ describe('storage notification events', () => {
     expect(Object.keys(matching[0]!).sort()).toEqual(['name', ...payload].sort());
   });
 
-  it('discriminates the union by name, over exactly the seed\'s kinds', () => {
+  it("discriminates the union by name, over exactly the seed's kinds", () => {
     const event = componentSchema('StorageEvent');
     expect(event.discriminator.propertyName).toBe('name');
-    expect(Object.keys(event.discriminator.mapping).sort()).toEqual(seedEventKinds().map((k) => k.kind).sort());
+    expect(Object.keys(event.discriminator.mapping).sort()).toEqual(
+      seedEventKinds()
+        .map((k) => k.kind)
+        .sort(),
+    );
   });
 
   it('describes the configurator as the seed does: example keyed by kind, structure of typed fields', () => {
     const configurator = propertiesOf(componentSchema('EventsConfigurator'));
     expect(Object.keys(configurator).sort()).toEqual(['example', 'structure']);
     const example = propertiesOf(configurator.example!);
-    expect(Object.keys(example).sort()).toEqual(seedEventKinds().map((k) => k.kind).sort());
+    expect(Object.keys(example).sort()).toEqual(
+      seedEventKinds()
+        .map((k) => k.kind)
+        .sort(),
+    );
     for (const { kind, payload } of seedEventKinds()) {
       expect(typesOf(example[kind]!)).toEqual(['array']);
       expect(Object.keys(propertiesOf(resolve(example[kind]!).items)).sort()).toEqual([...payload].sort());

@@ -34,17 +34,21 @@ const DIFFERENCES: Record<string, { issues: string[]; why: string }> = {
 const requestSchemas = new Map(
   documentOperations()
     .filter((op) => op.operation.requestBody?.content?.['application/json'])
-    .map((op) => [op.operationId, jsonPointer('paths', op.path, op.method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema')]),
+    .map((op) => [
+      op.operationId,
+      jsonPointer('paths', op.path, op.method.toLowerCase(), 'requestBody', 'content', 'application/json', 'schema'),
+    ]),
 );
 
 function issuesOf(entry: Entry, body: unknown): string[] {
-  if (entry.kind === 'response') return checkResponse(entry.operationId, entry.status!, body).map((i) => `${i.path} ${i.rule}`);
+  if (entry.kind === 'response')
+    return checkResponse(entry.operationId, entry.status!, body).map((i) => `${i.path} ${i.rule}`);
   const schema = requestSchemas.get(entry.operationId);
   if (!schema) return [`$ no request body for ${entry.operationId}`];
   return validator.check(schema, body).map((i) => `${i.path} ${i.rule}`);
 }
 
-describe.skipIf(!present)('the live service\'s examples in ../shared/reference/live-examples', () => {
+describe.skipIf(!present)("the live service's examples in ../shared/reference/live-examples", () => {
   const manifest = present ? (JSON.parse(readFileSync(path.join(folder, 'manifest.json'), 'utf8')) as Entry[]) : [];
 
   it('has the 27 examples the manifest lists', () => {

@@ -43,20 +43,25 @@ describe('operations', () => {
     expect(declared.sort()).toEqual(inPath.sort());
   });
 
-  it('marks exactly the seed\'s deprecated operation as deprecated', () => {
-    const deprecatedInSeed = rows.filter((r) => new RegExp(`^${r.number}\\. .*\\(deprecated\\)`, 'm').test(seedPart('Endpoints')));
+  it("marks exactly the seed's deprecated operation as deprecated", () => {
+    const deprecatedInSeed = rows.filter((r) =>
+      new RegExp(`^${r.number}\\. .*\\(deprecated\\)`, 'm').test(seedPart('Endpoints')),
+    );
     expect(deprecatedInSeed.map((r) => r.number)).toEqual([2]);
     const deprecated = operations.filter((o) => o.operation.deprecated === true).map((o) => `${o.method} ${o.path}`);
     expect(deprecated).toEqual(deprecatedInSeed.map((r) => `${r.method} ${r.path}`));
   });
 
-  it.each(operations)('$method $path is described, tagged with one declared area and has a verb-first operationId', ({ operation }) => {
-    expect(operation.summary).toBeTruthy();
-    expect(operation.description).toBeTruthy();
-    expect(operation.operationId).toMatch(/^(list|get|create|update|delete|check|add)[A-Z][A-Za-z0-9]*$/);
-    expect(operation.tags).toHaveLength(1);
-    expect(bundled.tags!.map((t: { name: string }) => t.name)).toContain(operation.tags[0]);
-  });
+  it.each(operations)(
+    '$method $path is described, tagged with one declared area and has a verb-first operationId',
+    ({ operation }) => {
+      expect(operation.summary).toBeTruthy();
+      expect(operation.description).toBeTruthy();
+      expect(operation.operationId).toMatch(/^(list|get|create|update|delete|check|add)[A-Z][A-Za-z0-9]*$/);
+      expect(operation.tags).toHaveLength(1);
+      expect(bundled.tags!.map((t: { name: string }) => t.name)).toContain(operation.tags[0]);
+    },
+  );
 
   it('applies the one apikey security scheme to every operation', () => {
     expect(bundled.components.securitySchemes).toEqual({
@@ -68,7 +73,10 @@ describe('operations', () => {
 
   it('serves {base_url} with the live default', () => {
     expect(bundled.servers).toEqual([
-      expect.objectContaining({ url: '{base_url}', variables: { base_url: expect.objectContaining({ default: 'https://api.gcore.com' }) } }),
+      expect.objectContaining({
+        url: '{base_url}',
+        variables: { base_url: expect.objectContaining({ default: 'https://api.gcore.com' }) },
+      }),
     ]);
   });
 });
@@ -78,17 +86,24 @@ describe('source layout', () => {
 
   it('keeps one file per path, named after its segments', () => {
     const files = readdirSync(path.join(projectRoot, 'openapi', 'paths')).sort();
-    const expected = Object.keys(root.paths).map((route) => `${route.slice(1).replaceAll('/', '_')}.yaml`).sort();
+    const expected = Object.keys(root.paths)
+      .map((route) => `${route.slice(1).replaceAll('/', '_')}.yaml`)
+      .sort();
     expect(files).toEqual(expected);
     for (const [route, item] of Object.entries<{ $ref: string }>(root.paths)) {
       expect(item.$ref).toBe(`paths/${route.slice(1).replaceAll('/', '_')}.yaml`);
     }
   });
 
-  it.each(['schemas', 'parameters', 'responses', 'securitySchemes'])('keeps one file per %s component, named after it', (kind) => {
-    const files = readdirSync(path.join(projectRoot, 'openapi', 'components', kind)).sort();
-    expect(files.length).toBeGreaterThan(0);
-    for (const file of files) expect(file).toMatch(/^[A-Z][A-Za-z0-9]*\.yaml$/);
-    expect(Object.keys(bundled.components[kind] ?? {}).sort()).toEqual(files.map((f) => f.replace(/\.yaml$/, '')).sort());
-  });
+  it.each(['schemas', 'parameters', 'responses', 'securitySchemes'])(
+    'keeps one file per %s component, named after it',
+    (kind) => {
+      const files = readdirSync(path.join(projectRoot, 'openapi', 'components', kind)).sort();
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(file).toMatch(/^[A-Z][A-Za-z0-9]*\.yaml$/);
+      expect(Object.keys(bundled.components[kind] ?? {}).sort()).toEqual(
+        files.map((f) => f.replace(/\.yaml$/, '')).sort(),
+      );
+    },
+  );
 });

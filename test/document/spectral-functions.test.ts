@@ -14,7 +14,9 @@ describe('operationSecured', () => {
   });
 
   it('flags an operation that opts out with an empty list, and every operation when the root has none', () => {
-    expect(operationSecured({ security: [{ key: [] }], paths }).map((r: { message: string }) => r.message)).toEqual(['POST /a has no security requirement']);
+    expect(operationSecured({ security: [{ key: [] }], paths }).map((r: { message: string }) => r.message)).toEqual([
+      'POST /a has no security requirement',
+    ]);
     expect(operationSecured({ paths }).map((r: { path: string[] }) => r.path)).toEqual([
       ['paths', '/a', 'get'],
       ['paths', '/a', 'post'],
@@ -26,7 +28,10 @@ describe('mediaTypeExampled', () => {
   it('accepts bodies with `example` or a non-empty `examples` map, and bodiless responses', () => {
     const operation = {
       requestBody: { content: { 'application/json': { example: {} } } },
-      responses: { '200': { content: { 'application/json': { examples: { one: { value: 1 } } } } }, '204': { description: 'none' } },
+      responses: {
+        '200': { content: { 'application/json': { examples: { one: { value: 1 } } } } },
+        '204': { description: 'none' },
+      },
     };
     expect(mediaTypeExampled(operation, undefined, context)).toEqual([]);
   });
@@ -37,8 +42,14 @@ describe('mediaTypeExampled', () => {
       responses: { '4XX': { content: { 'application/json': { examples: {} } } } },
     };
     expect(mediaTypeExampled(operation, undefined, context)).toEqual([
-      { message: 'The request body (application/json) has no example', path: [...context.path, 'requestBody', 'content', 'application/json'] },
-      { message: 'The 4XX response (application/json) has no example', path: [...context.path, 'responses', '4XX', 'content', 'application/json'] },
+      {
+        message: 'The request body (application/json) has no example',
+        path: [...context.path, 'requestBody', 'content', 'application/json'],
+      },
+      {
+        message: 'The 4XX response (application/json) has no example',
+        path: [...context.path, 'responses', '4XX', 'content', 'application/json'],
+      },
     ]);
   });
 });
@@ -51,7 +62,11 @@ describe('propertiesHave', () => {
   });
 
   it('flags missing, empty and blank keywords by property name', () => {
-    const result = propertiesHave({ a: {}, b: { examples: [] }, c: { description: '  ' } }, { keywords: ['examples'] }, context);
+    const result = propertiesHave(
+      { a: {}, b: { examples: [] }, c: { description: '  ' } },
+      { keywords: ['examples'] },
+      context,
+    );
     expect(result.map((r: { path: string[] }) => r.path.at(-1))).toEqual(['a', 'b', 'c']);
     expect(propertiesHave({ c: { description: '  ' } }, { keywords: ['description'] }, context)).toHaveLength(1);
   });

@@ -12,7 +12,9 @@ const inCi = process.env.CI === 'true';
 /** Says why the browser tests named `what` are skipped, and in CI adds a test that fails for it. */
 export function requireChromium(what: string): void {
   if (chromiumFound) return;
-  process.stderr.write(`\n*** ${what} SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).${inCi ? ' CI=true: this fails the run.' : ''}\n\n`);
+  process.stderr.write(
+    `\n*** ${what} SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).${inCi ? ' CI=true: this fails the run.' : ''}\n\n`,
+  );
   describe.runIf(inCi)(`${what} in CI`, () => {
     it('has a Chromium to run with', () => {
       expect.fail(`CI=true needs a Chromium at ${CHROMIUM}: .ci/run installs Debian's chromium`);
@@ -23,6 +25,15 @@ export function requireChromium(what: string): void {
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }

@@ -13,13 +13,24 @@ export interface EmulatorAnswer {
 export type Divergence = (request: RecordedRequest, answer: EmulatorAnswer) => EmulatorAnswer;
 
 /** `options` make the emulator behind it (fixtures of its own, say). */
-export async function startDivergentServer(diverge: Divergence = (_, answer) => answer, options: EmulatorOptions = {}): Promise<TestServer> {
+export async function startDivergentServer(
+  diverge: Divergence = (_, answer) => answer,
+  options: EmulatorOptions = {},
+): Promise<TestServer> {
   const emulator = await createEmulator(options);
   const server = await startServer((recorded, res) => {
-    const headers = Object.entries(recorded.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : []));
+    const headers = Object.entries(recorded.headers).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name, value] as [string, string]] : [],
+    );
     const hasBody = recorded.method !== 'GET' && recorded.method !== 'HEAD';
     void emulator
-      .fetch(new Request(`http://emulator.local${recorded.url}`, { method: recorded.method, headers, body: hasBody ? recorded.body : undefined }))
+      .fetch(
+        new Request(`http://emulator.local${recorded.url}`, {
+          method: recorded.method,
+          headers,
+          body: hasBody ? recorded.body : undefined,
+        }),
+      )
       .then(async (response) => {
         const { 'content-length': _length, ...kept } = Object.fromEntries(response.headers);
         const answer = diverge(recorded, { status: response.status, headers: kept, body: await response.text() });

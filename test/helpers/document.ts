@@ -2,7 +2,14 @@
 // following `$ref`s and `allOf`, so tests can compare it with the seed.
 import path from 'node:path';
 import { loadBundledDocument } from '../../src/contract/bundled-document.js';
-import { HTTP_METHODS, listOperations, operationsAt, resolveRef, type OpenApiDocument, type OperationRef } from '../../src/contract/document.js';
+import {
+  HTTP_METHODS,
+  listOperations,
+  operationsAt,
+  resolveRef,
+  type OpenApiDocument,
+  type OperationRef,
+} from '../../src/contract/document.js';
 import { projectRoot } from './sources.js';
 
 export { HTTP_METHODS, type OpenApiDocument };
@@ -14,7 +21,11 @@ export const bundled: OpenApiDocument = loadBundledDocument(path.join(projectRoo
 export const documentOperations = (document: OpenApiDocument = bundled) => listOperations(document);
 
 /** The operation a request went to, by method and path template (the query is ignored); undefined for none. */
-export function operationFor(method: string, url: string, document: OpenApiDocument = bundled): OperationRef | undefined {
+export function operationFor(
+  method: string,
+  url: string,
+  document: OpenApiDocument = bundled,
+): OperationRef | undefined {
   return operationsAt(document, url.split('?')[0]!).find((op) => op.method === method);
 }
 
@@ -31,7 +42,8 @@ export const componentSchema = (name: string): Schema => {
 export function propertiesOf(schema: Schema): Record<string, Schema> {
   const s = resolve(schema);
   const merged: Record<string, Schema> = { ...(s.properties ?? {}) };
-  for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])]) Object.assign(merged, propertiesOf(part));
+  for (const part of [...(s.allOf ?? []), ...(s.oneOf ?? []), ...(s.anyOf ?? [])])
+    Object.assign(merged, propertiesOf(part));
   return merged;
 }
 

@@ -19,13 +19,18 @@ export interface CodeBlock {
 
 /** Every Markdown file git tracks, and those it would track (new, not ignored), relative to the root. */
 export function markdownFiles(): string[] {
-  const list = (args: string[]) => execFileSync('git', ['ls-files', ...args, '--', '*.md'], { cwd: projectRoot, encoding: 'utf8' });
-  return [...new Set([...list([]).split('\n'), ...list(['--others', '--exclude-standard']).split('\n')])].filter(Boolean).sort();
+  const list = (args: string[]) =>
+    execFileSync('git', ['ls-files', ...args, '--', '*.md'], { cwd: projectRoot, encoding: 'utf8' });
+  return [...new Set([...list([]).split('\n'), ...list(['--others', '--exclude-standard']).split('\n')])]
+    .filter(Boolean)
+    .sort();
 }
 
 /** The pages people read to use the packages: both READMEs, the guides and the example's README. */
 export function userPages(): string[] {
-  return markdownFiles().filter((file) => /^(README\.md|emulator\/README\.md|docs\/[^/]+\.md|examples\/[^/]+\/README\.md)$/.test(file));
+  return markdownFiles().filter((file) =>
+    /^(README\.md|emulator\/README\.md|docs\/[^/]+\.md|examples\/[^/]+\/README\.md)$/.test(file),
+  );
 }
 
 export const readMarkdown = (file: string): string => readFileSync(path.join(projectRoot, file), 'utf8');
@@ -44,7 +49,14 @@ export function codeBlocks(file: string): CodeBlock[] {
     if (end < 0) throw new Error(`${file}:${i + 1}: a code block that never closes`);
     let next = end + 1;
     while (next < lines.length && !/^(```|#{1,6} )/.test(lines[next]!)) next++;
-    blocks.push({ file, lang: fence[1]!, code: `${lines.slice(i + 1, end).join('\n')}\n`, heading, after: lines.slice(end + 1, next).join('\n'), line: i + 1 });
+    blocks.push({
+      file,
+      lang: fence[1]!,
+      code: `${lines.slice(i + 1, end).join('\n')}\n`,
+      heading,
+      after: lines.slice(end + 1, next).join('\n'),
+      line: i + 1,
+    });
     i = end;
   }
   return blocks;
@@ -59,7 +71,11 @@ export function headingAnchors(file: string): Set<string> {
     if (line.startsWith('```')) inCode = !inCode;
     const heading = !inCode && /^#{1,6} (.+)$/.exec(line);
     if (!heading) continue;
-    const base = heading[1]!.trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const base = heading[1]!
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
     const seen = counts.get(base) ?? 0;
     counts.set(base, seen + 1);
     anchors.add(seen ? `${base}-${seen}` : base);
@@ -71,10 +87,13 @@ export function headingAnchors(file: string): Set<string> {
 export function linkTargets(file: string): { target: string; line: number }[] {
   const found: { target: string; line: number }[] = [];
   let inCode = false;
-  readMarkdown(file).split('\n').forEach((line, index) => {
-    if (line.startsWith('```')) inCode = !inCode;
-    if (inCode) return;
-    for (const match of line.replace(/`[^`]*`/g, '').matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) found.push({ target: match[1]!, line: index + 1 });
-  });
+  readMarkdown(file)
+    .split('\n')
+    .forEach((line, index) => {
+      if (line.startsWith('```')) inCode = !inCode;
+      if (inCode) return;
+      for (const match of line.replace(/`[^`]*`/g, '').matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g))
+        found.push({ target: match[1]!, line: index + 1 });
+    });
   return found;
 }

@@ -34,6 +34,15 @@ export function operationRows(document: OpenApiDocument = bundled): OperationRow
       else query.push(`${p.name}=${encodeURIComponent(String(value))}`);
     }
     const url = query.length > 0 ? `${pathname}?${query.join('&')}` : pathname;
-    return { operationId: route.operationId, method: route.method, path: route.path, params, body: bodyExample(document, route), url, successStatus: route.status, route };
+    return {
+      operationId: route.operationId,
+      method: route.method,
+      path: route.path,
+      params,
+      body: bodyExample(document, route),
+      url,
+      successStatus: route.status,
+      route,
+    };
   });
 }

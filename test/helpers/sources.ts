@@ -119,7 +119,10 @@ export function seedResourceTables(): SeedTable[] {
     tables.push({
       resource,
       fields: rows.map((row) => {
-        const [name, type] = row.split('|').slice(1, 3).map((cell) => cell.trim());
+        const [name, type] = row
+          .split('|')
+          .slice(1, 3)
+          .map((cell) => cell.trim());
         return { name: name!, type: type! };
       }),
     });

@@ -26,7 +26,11 @@ export function freshProject(prefix: string): string {
 }
 
 export function run(command: string, args: string[], cwd: string) {
-  return spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' } });
+  return spawnSync(command, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_fund: 'false', npm_config_audit: 'false' },
+  });
 }
 
 /**
@@ -42,12 +46,36 @@ export function packedTarball(dir: string, destination: string): string {
 /** Imports every export both ways in the installed project, checks each has its member, and runs the bins. */
 export function expectUsable(project: string, { emulator }: { emulator: boolean }): void {
   for (const [specifier, member] of EXPORTS.filter(([s]) => emulator || s.startsWith('cloud-platform-api'))) {
-    const esm = run(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(specifier)}); if (typeof m.${member} !== 'function') process.exit(3);`], project);
+    const esm = run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const m = await import(${JSON.stringify(specifier)}); if (typeof m.${member} !== 'function') process.exit(3);`,
+      ],
+      project,
+    );
     expect(esm.status, `import('${specifier}'): ${esm.stderr}`).toBe(0);
-    const cjs = run(process.execPath, ['--input-type=commonjs', '-e', `const m = require(${JSON.stringify(specifier)}); if (typeof m.${member} !== 'function') process.exit(3);`], project);
+    const cjs = run(
+      process.execPath,
+      [
+        '--input-type=commonjs',
+        '-e',
+        `const m = require(${JSON.stringify(specifier)}); if (typeof m.${member} !== 'function') process.exit(3);`,
+      ],
+      project,
+    );
     expect(cjs.status, `require('${specifier}'): ${cjs.stderr}`).toBe(0);
   }
-  const json = run(process.execPath, ['--input-type=module', '-e', "const { default: d } = await import('cloud-platform-api/openapi.json', { with: { type: 'json' } }); if (d.openapi !== '3.1.0') process.exit(3);"], project);
+  const json = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "const { default: d } = await import('cloud-platform-api/openapi.json', { with: { type: 'json' } }); if (d.openapi !== '3.1.0') process.exit(3);",
+    ],
+    project,
+  );
   expect(json.status, json.stderr).toBe(0);
   const validate = run('npx', ['--no-install', 'cloud-platform-validate', '--help'], project);
   expect(validate.stdout).toMatch(/^Usage: cloud-platform-validate/);
@@ -64,8 +92,14 @@ export function expectUsable(project: string, { emulator }: { emulator: boolean 
  * Starts the installed emulator command on a free port and fetches its interactive reference at /docs,
  * then every file the page loads from the emulator and the document it renders: the package ships them.
  */
-export async function fetchInstalledDocs(project: string): Promise<{ status: number; text: string; files: Record<string, number> }> {
-  const child = spawn('npx', ['--no-install', 'cloud-platform-emulator', '--port', '0', '--quiet'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+export async function fetchInstalledDocs(
+  project: string,
+): Promise<{ status: number; text: string; files: Record<string, number> }> {
+  const child = spawn('npx', ['--no-install', 'cloud-platform-emulator', '--port', '0', '--quiet'], {
+    cwd: project,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let out = '';

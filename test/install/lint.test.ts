@@ -36,7 +36,12 @@ describe.each(PACKAGES)('the package in %s', (dir) => {
   it('passes npm publish --dry-run with no warning but the one for not being logged in', () => {
     const publish = run('npm', ['publish', '--dry-run', '--ignore-scripts'], dir);
     expect(publish.status, publish.stderr).toBe(0);
-    const warnings = publish.stderr.split('\n').filter((line) => line.startsWith('npm warn') && !/requires you to be logged in|Unknown (user|env) config "nodedir"/.test(line));
+    const warnings = publish.stderr
+      .split('\n')
+      .filter(
+        (line) =>
+          line.startsWith('npm warn') && !/requires you to be logged in|Unknown (user|env) config "nodedir"/.test(line),
+      );
     expect(warnings).toEqual([]);
   }, 60_000);
 
@@ -48,7 +53,11 @@ describe.each(PACKAGES)('the package in %s', (dir) => {
     // report written to a pipe short at random.
     const report = path.join(work, 'report.json');
     const out = openSync(report, 'w');
-    const check = spawnSync(bin('attw'), [tarball, '--format', 'json'], { cwd: dir, stdio: ['ignore', out, 'pipe'], encoding: 'utf8' });
+    const check = spawnSync(bin('attw'), [tarball, '--format', 'json'], {
+      cwd: dir,
+      stdio: ['ignore', out, 'pipe'],
+      encoding: 'utf8',
+    });
     closeSync(out);
     const text = readFileSync(report, 'utf8');
     expect(text, check.stderr).not.toBe('');

@@ -18,20 +18,39 @@ describe(`the packages installed from tarballs, on Node ${process.versions.node}
     const docs = await fetchInstalledDocs(project);
     expect(docs.status).toBe(200);
     expect(docs.text).toContain('<elements-api');
-    expect(Object.keys(docs.files)).toEqual(expect.arrayContaining(['/docs/elements/web-components.min.js', '/docs/elements/styles.min.css', '/docs/openapi.json']));
-    expect(Object.values(docs.files).every((status) => status === 200), JSON.stringify(docs.files)).toBe(true);
+    expect(Object.keys(docs.files)).toEqual(
+      expect.arrayContaining([
+        '/docs/elements/web-components.min.js',
+        '/docs/elements/styles.min.css',
+        '/docs/openapi.json',
+      ]),
+    );
+    expect(
+      Object.values(docs.files).every((status) => status === 200),
+      JSON.stringify(docs.files),
+    ).toBe(true);
   }, 240_000);
 
-  it("a client-only install (cloud-platform-api alone) pulls in no MCP SDK, nothing it brings, and no SQLite binding", () => {
+  it('a client-only install (cloud-platform-api alone) pulls in no MCP SDK, nothing it brings, and no SQLite binding', () => {
     const project = freshProject('client-only-install-');
-    const install = run('npm', ['install', '--ignore-scripts', '--omit=dev', packedTarball(projectRoot, project)], project);
+    const install = run(
+      'npm',
+      ['install', '--ignore-scripts', '--omit=dev', packedTarball(projectRoot, project)],
+      project,
+    );
     expect(install.status, install.stderr).toBe(0);
     expectUsable(project, { emulator: false });
-    const dependencies = (dir: string) => Object.keys((JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies);
+    const dependencies = (dir: string) =>
+      Object.keys(
+        (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> })
+          .dependencies,
+      );
     const clientDependencies = new Set(dependencies(projectRoot));
     // The MCP SDK and what it brings (an HTTP server framework among them), and the emulator's SQLite binding.
     const sdk = path.join(projectRoot, 'node_modules', '@modelcontextprotocol', 'sdk');
-    const serverSide = ['@modelcontextprotocol/sdk', ...dependencies(sdk), 'better-sqlite3'].filter((name) => !clientDependencies.has(name));
+    const serverSide = ['@modelcontextprotocol/sdk', ...dependencies(sdk), 'better-sqlite3'].filter(
+      (name) => !clientDependencies.has(name),
+    );
     expect(serverSide).toEqual(expect.arrayContaining(['express', 'hono']));
     for (const name of serverSide) expect(existsSync(path.join(project, 'node_modules', name)), name).toBe(false);
   }, 240_000);

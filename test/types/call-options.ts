@@ -5,7 +5,13 @@ import { createCloudClient, NotFoundError, isApiError } from '../../src/index.js
 export async function callOptions() {
   const client = createCloudClient({ apiKey: 'k' });
   const params = { path: { video_id: 1444 } };
-  const { data } = await client.GET('/streaming/videos/{video_id}', { params, timeoutMs: 100, maxRetries: 0, signal: AbortSignal.timeout(1_000), headers: { 'x-trace-id': 't-1' } });
+  const { data } = await client.GET('/streaming/videos/{video_id}', {
+    params,
+    timeoutMs: 100,
+    maxRetries: 0,
+    signal: AbortSignal.timeout(1_000),
+    headers: { 'x-trace-id': 't-1' },
+  });
   const name: string | undefined = data?.name;
   await client.GET('/streaming/streams');
   await client.GET('/streaming/streams', { timeoutMs: 5 });

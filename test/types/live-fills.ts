@@ -4,7 +4,12 @@ import type { CloudClient } from '../../src/index.js';
 import { unwrap } from '../../src/index.js';
 
 export async function requiredFields(client: CloudClient) {
-  const key = await unwrap(client.POST('/cloud/v3/inference/{project_id}/api_keys', { params: { path: { project_id: 1 } }, body: { name: 'ci-pipeline-key' } }));
+  const key = await unwrap(
+    client.POST('/cloud/v3/inference/{project_id}/api_keys', {
+      params: { path: { project_id: 1 } },
+      body: { name: 'ci-pipeline-key' },
+    }),
+  );
   // All six fields of the creation response are required live; description and expires_at stay nullable.
   const secret: string = key.secret;
   const created: string = key.created_at;
@@ -21,11 +26,15 @@ export async function requiredFields(client: CloudClient) {
   const zoneName: string | undefined = zone.Zone.name;
 
   // The body of check_limits is optional live, and client_id of ops 11 and 12 too.
-  await client.POST('/cloud/v1/bminstances/{project_id}/{region_id}/check_limits', { params: { path: { project_id: 1, region_id: 76 } } });
+  await client.POST('/cloud/v1/bminstances/{project_id}/{region_id}/check_limits', {
+    params: { path: { project_id: 1, region_id: 76 } },
+  });
   await client.POST('/storage/notifications/v1/event', { body: { name: 'reaching_used_space', bytes: 1 } });
 
   // The validation status of a config is one of the live enum's values.
-  const config = await unwrap(client.POST('/cdn/logs_uploader/configs', { body: { name: 'Logs', policy: 1, target: 2 } }));
+  const config = await unwrap(
+    client.POST('/cdn/logs_uploader/configs', { body: { name: 'Logs', policy: 1, target: 2 } }),
+  );
   const state: 'in_progress' | 'successful' | 'failed' | undefined = config.status?.status;
   // @ts-expect-error a state the enum does not have
   const unknown: 'uploading' | undefined = config.status?.status;

@@ -10,7 +10,9 @@ export async function callEveryOperation(client = createClient<paths>({ baseUrl:
   });
   const secret: string | undefined = key.data?.secret;
 
-  await client.DELETE('/cloud/v2/inference/deployments/{instance_id}', { params: { path: { instance_id: 'my-deployment' } } });
+  await client.DELETE('/cloud/v2/inference/deployments/{instance_id}', {
+    params: { path: { instance_id: 'my-deployment' } },
+  });
 
   const quota = await client.POST('/cloud/v1/bminstances/{project_id}/{region_id}/check_limits', {
     params: { path: { project_id: 1, region_id: 76 } },
@@ -20,7 +22,10 @@ export async function callEveryOperation(client = createClient<paths>({ baseUrl:
 
   const created = await client.POST('/cdn/logs_uploader/configs', { body: { name: 'Logs', policy: 1, target: 2 } });
   const configId: number | undefined = created.data?.id;
-  await client.PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: 7 } }, body: { enabled: false } });
+  await client.PATCH('/cdn/logs_uploader/configs/{config_id}', {
+    params: { path: { config_id: 7 } },
+    body: { enabled: false },
+  });
 
   const streams = await client.GET('/streaming/streams', { params: { query: { page: 2, with_broadcasts: 1 } } });
   const streamUri: string | null | undefined = streams.data?.[0]?.uri;
@@ -53,7 +58,9 @@ export async function callEveryOperation(client = createClient<paths>({ baseUrl:
   const configurator = await client.GET('/storage/notifications/v1/events/configurator');
   const kinds: string[] | undefined = configurator.data?.structure?.map((s) => s.name ?? '');
 
-  const threshold = await client.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', { params: { path: { client_id: 3 } } });
+  const threshold = await client.GET('/cloud/v2/client_quotas/{client_id}/notification_threshold', {
+    params: { path: { client_id: 3 } },
+  });
   const lastSending: string | null | undefined = threshold.data?.last_sending;
 
   // Error bodies are typed per area.
@@ -68,8 +75,11 @@ export async function rejectMisuse(client = createClient<paths>({ baseUrl: 'http
   await client.POST('/cdn/logs_uploader/configs', { body: { name: 'Logs' } });
 
   // A body field of the wrong type.
-  // @ts-expect-error wrong body
-  await client.PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: 7 } }, body: { enabled: 'yes' } });
+  await client.PATCH('/cdn/logs_uploader/configs/{config_id}', {
+    params: { path: { config_id: 7 } },
+    // @ts-expect-error wrong body
+    body: { enabled: 'yes' },
+  });
 
   // An event kind that does not exist.
   await client.POST('/storage/notifications/v1/event', {

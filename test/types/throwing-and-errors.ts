@@ -6,10 +6,16 @@ export async function throwingClient() {
   const client = createCloudClient({ apiKey: 'k', throwOnError: true });
   const video = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
   const id: number | undefined = video.data.id;
-  const key = await client.POST('/cloud/v3/inference/{project_id}/api_keys', { params: { path: { project_id: 1 } }, body: { name: 'ci-key' } });
+  const key = await client.POST('/cloud/v3/inference/{project_id}/api_keys', {
+    params: { path: { project_id: 1 } },
+    body: { name: 'ci-key' },
+  });
   const secret: string = key.data.secret;
-  // @ts-expect-error the body is still checked against the document
-  await client.POST('/cloud/v3/inference/{project_id}/api_keys', { params: { path: { project_id: 1 } }, body: { nom: 'ci-key' } });
+  await client.POST('/cloud/v3/inference/{project_id}/api_keys', {
+    params: { path: { project_id: 1 } },
+    // @ts-expect-error the body is still checked against the document
+    body: { nom: 'ci-key' },
+  });
   // @ts-expect-error a path the API does not have
   await client.GET('/streaming/nothing');
 

@@ -54,16 +54,26 @@ async function serve(answer: Buffer, headers: Record<string, string>): Promise<{
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 /** 256 MiB of JSON spaces, as a 256 kB gzip answer. */
-const compressedAnswer = () => ({ body: gzipSync(Buffer.alloc(256 * MIB, 32)), headers: { 'content-encoding': 'gzip' } });
+const compressedAnswer = () => ({
+  body: gzipSync(Buffer.alloc(256 * MIB, 32)),
+  headers: { 'content-encoding': 'gzip' },
+});
 /** 64 MiB, as it is. */
 const hugeAnswer = () => ({ body: Buffer.alloc(64 * MIB, 32), headers: {} });
 
-async function throughProxy(name: string, make: () => { body: Buffer; headers: Record<string, string> }): Promise<PeerResult> {
+async function throughProxy(
+  name: string,
+  make: () => { body: Buffer; headers: Record<string, string> },
+): Promise<PeerResult> {
   const { body, headers } = make();
   const upstream = await serve(body, headers);
   const emulator = await createEmulator({ proxy: { baseUrl: upstream.url } });
   try {
-    const { mib, value } = await peakRssMib(() => emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization: 'apikey stress' } }).then((r) => r.status));
+    const { mib, value } = await peakRssMib(() =>
+      emulator
+        .fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization: 'apikey stress' } })
+        .then((r) => r.status),
+    );
     return { name, mib, boundMib: 200, outcome: `the proxy answered ${value}` };
   } finally {
     await emulator.close();
@@ -71,11 +81,16 @@ async function throughProxy(name: string, make: () => { body: Buffer; headers: R
   }
 }
 
-async function underCheck(name: string, make: () => { body: Buffer; headers: Record<string, string> }): Promise<PeerResult> {
+async function underCheck(
+  name: string,
+  make: () => { body: Buffer; headers: Record<string, string> },
+): Promise<PeerResult> {
   const { body, headers } = make();
   const target = await serve(body, headers);
   try {
-    const { mib, value } = await peakRssMib(() => checkContract({ baseUrl: target.url, apiKey: 'stress', seed: 1, maxRequests: 3 }));
+    const { mib, value } = await peakRssMib(() =>
+      checkContract({ baseUrl: target.url, apiKey: 'stress', seed: 1, maxRequests: 3 }),
+    );
     return { name, mib, boundMib: 200, outcome: value.stoppedEarly ?? `${value.failures.length} failures` };
   } finally {
     await close(target.server);
@@ -89,13 +104,22 @@ async function journalOfLargeBodies(): Promise<PeerResult> {
   const before = process.memoryUsage().heapUsed;
   for (let n = 0; n < 1000; n++) {
     const body = `${n}`.padEnd(MIB, ' ');
-    await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { authorization: 'apikey stress', 'content-type': 'application/json' }, body });
+    await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+      method: 'POST',
+      headers: { authorization: 'apikey stress', 'content-type': 'application/json' },
+      body,
+    });
   }
   collect();
   const mib = (process.memoryUsage().heapUsed - before) / MIB;
   const kept = emulator.requests.list().length;
   await emulator.close();
-  return { name: 'a client sending the journal 1,000 bodies of 1 MiB', mib, boundMib: 64, outcome: `${kept} requests kept` };
+  return {
+    name: 'a client sending the journal 1,000 bodies of 1 MiB',
+    mib,
+    boundMib: 64,
+    outcome: `${kept} requests kept`,
+  };
 }
 
 export async function runHostilePeers(): Promise<PeerResult[]> {

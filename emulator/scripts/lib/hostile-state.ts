@@ -22,7 +22,11 @@ const deep = (depth: number): unknown => {
 /** A value that may break a row or a fixture: wrong types, prototype keys, deep nesting, extreme ids. */
 const hostileValue = fc.oneof(
   fc.constantFrom<unknown>(null, 'abc', -1, 1.5, MAX_ID, MAX_ID + 1, true, [], {}, '', 'x'.repeat(10_000)),
-  fc.constantFrom<unknown>(JSON.parse('{"__proto__":{"polluted":1}}'), { constructor: { prototype: { polluted: 1 } } }, { toString: 1 }),
+  fc.constantFrom<unknown>(
+    JSON.parse('{"__proto__":{"polluted":1}}'),
+    { constructor: { prototype: { polluted: 1 } } },
+    { toString: 1 },
+  ),
   fc.integer({ min: 33, max: 6000 }).map(deep),
   fc.jsonValue({ maxDepth: 3 }),
 );
@@ -32,27 +36,52 @@ function replacedAt(value: unknown, keys: readonly (string | number)[], replacem
   if (keys.length === 0) return replacement;
   const [key, ...rest] = keys;
   const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
-  Object.defineProperty(copy, key!, { value: replacedAt(copy[key!], rest, replacement), enumerable: true, writable: true, configurable: true });
+  Object.defineProperty(copy, key!, {
+    value: replacedAt(copy[key!], rest, replacement),
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
   return copy;
 }
 
 /** Every path into a JSON value, down to `depth`. */
 function pathsOf(value: unknown, depth = 4, at: (string | number)[] = []): (string | number)[][] {
   if (depth === 0 || value === null || typeof value !== 'object') return [at];
-  return [at, ...Object.keys(value).flatMap((key) => pathsOf((value as Record<string, unknown>)[key], depth - 1, [...at, Array.isArray(value) ? Number(key) : key]))];
+  return [
+    at,
+    ...Object.keys(value).flatMap((key) =>
+      pathsOf((value as Record<string, unknown>)[key], depth - 1, [...at, Array.isArray(value) ? Number(key) : key]),
+    ),
+  ];
 }
 
 /** Snapshots made from a valid one with one part spoiled, or a counter dropped. */
 export function hostileSnapshots(valid: StateSnapshot): fc.Arbitrary<StateSnapshot> {
-  const spoiled = fc.tuple(fc.constantFrom(...pathsOf(valid.tables, 5).filter((p) => p.length > 0)), hostileValue).map(([keys, value]) => ({ ...valid, tables: replacedAt(valid.tables, keys, value) as StateSnapshot['tables'] }));
-  const counterDropped = fc.constantFrom('nextConfigId', 'nextClientId').map((name) => ({ ...valid, tables: { ...valid.tables, counters: valid.tables.counters.filter(([key]) => key !== name) } }));
-  const tableDropped = fc.constantFrom(...TABLE_NAMES).map((name) => ({ ...valid, tables: { ...valid.tables, [name]: [] } }));
-  return fc.oneof({ weight: 6, arbitrary: spoiled }, { weight: 1, arbitrary: counterDropped }, { weight: 1, arbitrary: tableDropped });
+  const spoiled = fc
+    .tuple(fc.constantFrom(...pathsOf(valid.tables, 5).filter((p) => p.length > 0)), hostileValue)
+    .map(([keys, value]) => ({ ...valid, tables: replacedAt(valid.tables, keys, value) as StateSnapshot['tables'] }));
+  const counterDropped = fc
+    .constantFrom('nextConfigId', 'nextClientId')
+    .map((name) => ({
+      ...valid,
+      tables: { ...valid.tables, counters: valid.tables.counters.filter(([key]) => key !== name) },
+    }));
+  const tableDropped = fc
+    .constantFrom(...TABLE_NAMES)
+    .map((name) => ({ ...valid, tables: { ...valid.tables, [name]: [] } }));
+  return fc.oneof(
+    { weight: 6, arbitrary: spoiled },
+    { weight: 1, arbitrary: counterDropped },
+    { weight: 1, arbitrary: tableDropped },
+  );
 }
 
 /** Fixture sets made from the built-in one with one part spoiled. */
 export function hostileFixtures(): fc.Arbitrary<unknown> {
-  return fc.tuple(fc.constantFrom(...pathsOf(builtIn, 4).filter((p) => p.length > 0)), hostileValue).map(([keys, value]) => replacedAt(builtIn, keys, value));
+  return fc
+    .tuple(fc.constantFrom(...pathsOf(builtIn, 4).filter((p) => p.length > 0)), hostileValue)
+    .map(([keys, value]) => replacedAt(builtIn, keys, value));
 }
 
 export interface HostileStateReport {
@@ -70,26 +99,53 @@ async function probe(emulator: Emulator, document: OpenApiDocument, requests: nu
   const judge = createJudge(document);
   const problems: string[] = [];
   for (const request of fc.sample(fuzzRequests(document), { numRuns: requests, seed })) {
-    if (/\/\.\.?(\/|\?|$)/.test(request.url) || ['TRACE', 'CONNECT'].includes(request.method) || (request.body !== undefined && ['GET', 'HEAD'].includes(request.method))) continue;
-    const response = await emulator.fetch(`http://emulator.local${request.url}`, { method: request.method, headers: request.headers, ...(request.body === undefined ? {} : { body: request.body }) });
-    const verdict = judge(request, { status: response.status, contentType: response.headers.get('content-type') ?? undefined, body: await response.text() });
+    if (
+      /\/\.\.?(\/|\?|$)/.test(request.url) ||
+      ['TRACE', 'CONNECT'].includes(request.method) ||
+      (request.body !== undefined && ['GET', 'HEAD'].includes(request.method))
+    )
+      continue;
+    const response = await emulator.fetch(`http://emulator.local${request.url}`, {
+      method: request.method,
+      headers: request.headers,
+      ...(request.body === undefined ? {} : { body: request.body }),
+    });
+    const verdict = judge(request, {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? undefined,
+      body: await response.text(),
+    });
     if (verdict) problems.push(`${request.method} ${request.url.slice(0, 80)} -> ${verdict}`);
   }
   return problems;
 }
 
 /** Feeds `count` hostile snapshots and `count` hostile fixture sets, each into a fresh emulator in process. */
-export async function feedHostileState(count: number, seed: number, requestsPerAccepted = 20): Promise<HostileStateReport> {
+export async function feedHostileState(
+  count: number,
+  seed: number,
+  requestsPerAccepted = 20,
+): Promise<HostileStateReport> {
   const report: HostileStateReport = { fed: 0, refused: 0, accepted: 0, crashes: [], contradictions: [] };
   const fresh = await createEmulator();
   const valid = fresh.store.snapshot();
   const feeds: [string, () => Promise<Emulator>][] = [
-    ...fc.sample(hostileSnapshots(valid), { numRuns: count, seed }).map((snapshot): [string, () => Promise<Emulator>] => ['snapshot', async () => {
-      const emulator = await createEmulator();
-      emulator.importState(snapshot, 'a hostile snapshot');
-      return emulator;
-    }]),
-    ...fc.sample(hostileFixtures(), { numRuns: count, seed }).map((fixtures): [string, () => Promise<Emulator>] => ['fixtures', () => createEmulator({ fixtures: { value: fixtures as Record<string, unknown>, source: 'hostile fixtures' } })]),
+    ...fc
+      .sample(hostileSnapshots(valid), { numRuns: count, seed })
+      .map((snapshot): [string, () => Promise<Emulator>] => [
+        'snapshot',
+        async () => {
+          const emulator = await createEmulator();
+          emulator.importState(snapshot, 'a hostile snapshot');
+          return emulator;
+        },
+      ]),
+    ...fc
+      .sample(hostileFixtures(), { numRuns: count, seed })
+      .map((fixtures): [string, () => Promise<Emulator>] => [
+        'fixtures',
+        () => createEmulator({ fixtures: { value: fixtures as Record<string, unknown>, source: 'hostile fixtures' } }),
+      ]),
   ];
   for (const [kind, feed] of feeds) {
     report.fed++;
@@ -103,7 +159,9 @@ export async function feedHostileState(count: number, seed: number, requestsPerA
     }
     report.accepted++;
     try {
-      report.contradictions.push(...(await probe(emulator, fresh.document, requestsPerAccepted, seed + report.fed)).map((p) => `${kind}: ${p}`));
+      report.contradictions.push(
+        ...(await probe(emulator, fresh.document, requestsPerAccepted, seed + report.fed)).map((p) => `${kind}: ${p}`),
+      );
     } catch (error) {
       report.crashes.push(`${kind}, serving: ${(error as Error).stack?.split('\n').slice(0, 3).join(' | ')}`);
     }

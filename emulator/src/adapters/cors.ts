@@ -16,40 +16,55 @@ function originAllowed(origin: string, allowed: readonly string[]): boolean {
     (pattern) =>
       pattern === '*' ||
       pattern === origin ||
-      (pattern.endsWith(':*') && (origin === pattern.slice(0, -2) || (origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))))),
+      (pattern.endsWith(':*') &&
+        (origin === pattern.slice(0, -2) ||
+          (origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))))),
   );
 }
-
 
 /** Host names every server answers to, beside the address it is bound to and those --allow-host adds. */
 export const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
 
 /** The host name of a Host header, without its port: `[::1]:4010` -> `[::1]`, `localhost:4010` -> `localhost`. */
-export const hostName = (host: string) => (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!).toLowerCase();
+export const hostName = (host: string) =>
+  (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!).toLowerCase();
 
 /**
  * Refuses what a web page must not reach: a request whose Host is not a name this server answers to
  * (a DNS-rebinding page's), with 421; a call to a control route from an origin the CORS rule does not
  * allow, preflight or not (a no-cors request needs none), with 403. Answers it and returns true.
  */
-export function refusedBrowserRequest(req: IncomingMessage, res: ServerResponse, hosts: ReadonlySet<string>, origins: readonly string[]): boolean {
+export function refusedBrowserRequest(
+  req: IncomingMessage,
+  res: ServerResponse,
+  hosts: ReadonlySet<string>,
+  origins: readonly string[],
+): boolean {
   const host = req.headers.host;
   if (host !== undefined && !hosts.has(hostName(host))) {
     const name = hostName(host);
-    res.writeHead(421, { 'content-type': 'text/plain; charset=utf-8' }).end(`This emulator does not answer for the host ${name}: start it with --allow-host ${name} to allow it`);
+    res
+      .writeHead(421, { 'content-type': 'text/plain; charset=utf-8' })
+      .end(`This emulator does not answer for the host ${name}: start it with --allow-host ${name} to allow it`);
     return true;
   }
   if (!(req.url ?? '').startsWith(CONTROL_PREFIX)) return false;
   const origin = req.headers.origin;
   if (origin && !originAllowed(origin, origins) && !(host !== undefined && origin === `http://${host}`)) {
-    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' }).end(`Origin ${origin} may not call the emulator's control routes: start it with --cors ${origin} to allow it`);
+    res
+      .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' })
+      .end(`Origin ${origin} may not call the emulator's control routes: start it with --cors ${origin} to allow it`);
     return true;
   }
   // A browser sends no Origin with a no-cors GET, but says where the request came from: a page of another
   // site (or of another port) must not reach these routes that way either.
   const site = req.headers['sec-fetch-site'];
   if (!origin && (site === 'cross-site' || site === 'same-site')) {
-    res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end(`A page of another origin (Sec-Fetch-Site: ${site}) may not call the emulator's control routes without an Origin: call them with fetch in cors mode from an origin --cors allows`);
+    res
+      .writeHead(403, { 'content-type': 'text/plain; charset=utf-8' })
+      .end(
+        `A page of another origin (Sec-Fetch-Site: ${site}) may not call the emulator's control routes without an Origin: call them with fetch in cors mode from an origin --cors allows`,
+      );
     return true;
   }
   return false;
@@ -66,7 +81,9 @@ export function corsHeaders(req: IncomingMessage, res: ServerResponse, origins: 
   const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
   if (preflight) {
     if (!allowed) {
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' }).end(`Origin ${origin} is not allowed: start the emulator with --cors ${origin}`);
+      res
+        .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', vary: 'origin' })
+        .end(`Origin ${origin} is not allowed: start the emulator with --cors ${origin}`);
       return true;
     }
     res.writeHead(204, {

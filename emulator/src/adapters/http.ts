@@ -3,7 +3,13 @@
 // header, request and idle timeouts, answers for what Node's parser refuses, and the static files;
 // what browser pages may do is cors.ts's.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
@@ -38,7 +44,8 @@ const NO_BODY: ReadBody = { text: undefined, bytes: undefined, tooLarge: false }
 /** Reads the body up to the limit, then calls `done`; past the limit, stops reading and reports it too large. A failed read ends the response. */
 function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBody) => void): void {
   // Most GETs and DELETEs carry no body: answer them without waiting a turn for the stream to end.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return done(NO_BODY);
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
+    return done(NO_BODY);
   const chunks: Buffer[] = [];
   let size = 0;
   const onData = (chunk: Buffer) => {
@@ -51,7 +58,10 @@ function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBo
     const bytes = size === 0 ? undefined : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     done({ text: bytes?.toString('utf8'), bytes, tooLarge: false });
   };
-  req.on('data', onData).on('end', onEnd).on('error', () => res.destroy());
+  req
+    .on('data', onData)
+    .on('end', onEnd)
+    .on('error', () => res.destroy());
 }
 
 const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
@@ -81,7 +91,8 @@ function send(res: ServerResponse, answer: CoreResponse, closeAfter = false): vo
   const content = bodyContent(answer);
   const headers: OutgoingHttpHeaders = { ...answer.headers };
   if (answer.setCookie?.length) headers['set-cookie'] = [...answer.setCookie];
-  if (content !== undefined) headers['content-length'] = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+  if (content !== undefined)
+    headers['content-length'] = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
   if (closeAfter) headers.connection = 'close';
   res.writeHead(answer.status, headers);
   res.end(content);
@@ -89,7 +100,9 @@ function send(res: ServerResponse, answer: CoreResponse, closeAfter = false): vo
 
 function serveStatic(res: ServerResponse, root: string, { file, type }: StaticFiles[string]): void {
   if (!existsSync(file)) {
-    res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end(`${path.relative(root, file)} is not built: run npm run build`);
+    res
+      .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+      .end(`${path.relative(root, file)} is not built: run npm run build`);
     return;
   }
   res.writeHead(200, { 'content-type': type }).end(readFileSync(file));
@@ -106,7 +119,11 @@ function answerClientError(core: Pick<ExchangeCore, 'refuse'>) {
     const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
     const answer = core.refuse(method, target.split('?')[0]!, status, message);
     const text = bodyText(answer) ?? '';
-    const lines = [`HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`, 'connection: close', `content-length: ${Buffer.byteLength(text)}`];
+    const lines = [
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`,
+      'connection: close',
+      `content-length: ${Buffer.byteLength(text)}`,
+    ];
     for (const [name, value] of Object.entries(answer.headers)) lines.push(`${name}: ${value}`);
     if (socket.writable) socket.write(`${lines.join('\r\n')}\r\n\r\n${text}`);
     socket.destroy();
@@ -146,8 +163,20 @@ function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: bo
 }
 
 /** Answers a request whose body has been read; a body cut off at the limit leaves bytes unread, so the connection closes after. */
-function answerRequest(emulator: ExchangeCore, req: IncomingMessage, res: ServerResponse, pathname: string, body: ReadBody, started: number): void {
-  const delivered = exchange(emulator, coreRequestOf(req, pathname, body), httpTransport(req, res, body.tooLarge), started);
+function answerRequest(
+  emulator: ExchangeCore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  body: ReadBody,
+  started: number,
+): void {
+  const delivered = exchange(
+    emulator,
+    coreRequestOf(req, pathname, body),
+    httpTransport(req, res, body.tooLarge),
+    started,
+  );
   if (delivered) delivered.catch(() => undefined);
 }
 
@@ -167,11 +196,28 @@ export interface HttpServerOptions {
 const asksForHtml = (req: IncomingMessage) => /(^|,)\s*text\/html\b/.test(req.headers.accept ?? '');
 
 /** A server for the emulator, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
-export function createHttpServer(emulator: ExchangeCore, { staticFiles = {}, root = process.cwd(), corsOrigins = DEFAULT_CORS_ORIGINS, hosts = [], browserHome }: HttpServerOptions = {}): Server {
+export function createHttpServer(
+  emulator: ExchangeCore,
+  {
+    staticFiles = {},
+    root = process.cwd(),
+    corsOrigins = DEFAULT_CORS_ORIGINS,
+    hosts = [],
+    browserHome,
+  }: HttpServerOptions = {},
+): Server {
   const assets = new Map(Object.entries(staticFiles));
-  const answeredHosts = new Set([...LOCAL_HOSTS, ...hosts.map((host) => hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host))]);
+  const answeredHosts = new Set([
+    ...LOCAL_HOSTS,
+    ...hosts.map((host) => hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host)),
+  ]);
   const server = createServer(
-    { headersTimeout: TIMEOUTS.headers, requestTimeout: TIMEOUTS.request, keepAliveTimeout: TIMEOUTS.idle, connectionsCheckingInterval: 500 },
+    {
+      headersTimeout: TIMEOUTS.headers,
+      requestTimeout: TIMEOUTS.request,
+      keepAliveTimeout: TIMEOUTS.idle,
+      connectionsCheckingInterval: 500,
+    },
     (req, res) => {
       const started = performance.now();
       if (refusedBrowserRequest(req, res, answeredHosts, corsOrigins)) return;
@@ -179,7 +225,8 @@ export function createHttpServer(emulator: ExchangeCore, { staticFiles = {}, roo
       const pathname = pathOf(req.url ?? '/');
       const asset = req.method === 'GET' ? assets.get(pathname) : undefined;
       if (asset) return serveStatic(res, root, asset);
-      if (browserHome && req.method === 'GET' && pathname === '/' && asksForHtml(req)) return void res.writeHead(302, { location: browserHome }).end();
+      if (browserHome && req.method === 'GET' && pathname === '/' && asksForHtml(req))
+        return void res.writeHead(302, { location: browserHome }).end();
       readBody(req, res, (body) => answerRequest(emulator, req, res, pathname, body, started));
     },
   );
@@ -188,7 +235,9 @@ export function createHttpServer(emulator: ExchangeCore, { staticFiles = {}, roo
   // Node hands CONNECT to this event, not to the request handler; with no listener it answers nothing.
   server.on('connect', (_request: IncomingMessage, socket: Socket) => {
     const text = 'CONNECT is not supported: this is not a proxy';
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nconnection: close\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    );
   });
   return server;
 }

@@ -13,7 +13,9 @@ export interface MswHandlersOptions {
 }
 
 /** The base URL createCloudClient() goes to, so that handlers made with no options answer it. */
-const clientBaseUrl = () => (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.GCORE_BASE_URL ?? DEFAULT_BASE_URL;
+const clientBaseUrl = () =>
+  (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.GCORE_BASE_URL ??
+  DEFAULT_BASE_URL;
 
 /** MSW's form of a dropped connection; a held request waits until its client leaves (MSW then drops what follows). */
 async function mswAnswer(answer: CoreResponse, signal: AbortSignal): Promise<Response> {
@@ -23,7 +25,10 @@ async function mswAnswer(answer: CoreResponse, signal: AbortSignal): Promise<Res
 }
 
 /** `setupServer(...createMswHandlers(emulator))`: every request under `baseUrl` goes to the emulator. */
-export function createMswHandlers(emulator: Emulator, { baseUrl = clientBaseUrl() }: MswHandlersOptions = {}): HttpHandler[] {
+export function createMswHandlers(
+  emulator: Emulator,
+  { baseUrl = clientBaseUrl() }: MswHandlersOptions = {},
+): HttpHandler[] {
   const base = baseUrl.replace(/\/+$/, '');
   // An API mounted under a path (https://example.test/api/v1): the operations' paths follow it.
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
@@ -31,9 +36,14 @@ export function createMswHandlers(emulator: Emulator, { baseUrl = clientBaseUrl(
     http.all(`${base}/*`, async ({ request }) => {
       const started = performance.now();
       const { signal } = request;
-      const transport = { wait: (ms: number) => wait(ms, signal), deliver: (answer: CoreResponse) => mswAnswer(answer, signal) };
+      const transport = {
+        wait: (ms: number) => wait(ms, signal),
+        deliver: (answer: CoreResponse) => mswAnswer(answer, signal),
+      };
       // A client that left has its fetch rejected by MSW already: what the handler gives then goes nowhere.
-      return Promise.resolve(exchange(emulator, await toCoreRequest(request, basePath), transport, started)).catch(() => HttpResponse.error());
+      return Promise.resolve(exchange(emulator, await toCoreRequest(request, basePath), transport, started)).catch(() =>
+        HttpResponse.error(),
+      );
     }),
   ];
 }

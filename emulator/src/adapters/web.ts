@@ -22,11 +22,17 @@ function bodyOf(request: Request): Promise<Uint8Array> {
       void request.body?.cancel(signal.reason).catch(() => undefined);
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    request.arrayBuffer().then((buffer) => resolve(new Uint8Array(buffer)), reject).finally(() => signal.removeEventListener('abort', onAbort));
+    request
+      .arrayBuffer()
+      .then((buffer) => resolve(new Uint8Array(buffer)), reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
-const bodyFields = (bytes: Uint8Array): Pick<CoreRequest, 'body' | 'bodyBytes'> => ({ body: new TextDecoder().decode(bytes), bodyBytes: bytes });
+const bodyFields = (bytes: Uint8Array): Pick<CoreRequest, 'body' | 'bodyBytes'> => ({
+  body: new TextDecoder().decode(bytes),
+  bodyBytes: bytes,
+});
 
 /** The request as the core takes it; `basePath`, where the API is mounted under a path, is cut off its path. */
 export async function toCoreRequest(request: Request, basePath = ''): Promise<CoreRequest> {
@@ -35,7 +41,8 @@ export async function toCoreRequest(request: Request, basePath = ''): Promise<Co
   request.headers.forEach((value, name) => (headers[name] = value));
   return {
     method: request.method,
-    path: basePath !== '' && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname,
+    path:
+      basePath !== '' && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname,
     query: queryOf(url.searchParams),
     headers,
     ...(request.body === null ? {} : bodyFields(await bodyOf(request))),
@@ -46,7 +53,10 @@ export function toWebResponse(answer: CoreResponse): Response {
   const headers = new Headers(answer.headers);
   for (const cookie of answer.setCookie ?? []) headers.append('set-cookie', cookie);
   // Bytes come from the proxy's own read of an answer: an ArrayBuffer of their own, never a shared one.
-  return new Response((bodyContent(answer) as string | Uint8Array<ArrayBuffer> | undefined) ?? null, { status: answer.status, headers });
+  return new Response((bodyContent(answer) as string | Uint8Array<ArrayBuffer> | undefined) ?? null, {
+    status: answer.status,
+    headers,
+  });
 }
 
 /** Resolves after `ms` (never, for Infinity), or rejects with the signal's reason once it aborts. */
@@ -65,7 +75,11 @@ export function wait(ms: number, signal?: AbortSignal): Promise<void> {
  */
 export async function fetchAnswer(answer: CoreResponse, signal?: AbortSignal): Promise<Response> {
   if (answer.fault?.drop === 'reset') {
-    throw new TypeError('fetch failed', { cause: Object.assign(new Error('The emulator dropped the connection (an injected fault)'), { code: 'ECONNRESET' }) });
+    throw new TypeError('fetch failed', {
+      cause: Object.assign(new Error('The emulator dropped the connection (an injected fault)'), {
+        code: 'ECONNRESET',
+      }),
+    });
   }
   if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, signal);
   return toWebResponse(answer);

@@ -27,14 +27,19 @@ export function credentialOf(headers: CoreRequest['headers']): string | undefine
   return /^\S+\s+(.+)$/s.exec(value)?.[1]!.trim() ?? value;
 }
 
-export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, { header, scheme }: AuthScheme) {
+export function createAuth(
+  store: Store<CoreTables>,
+  apiKeys: readonly string[] | undefined,
+  { header, scheme }: AuthScheme,
+) {
   const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
   return {
     keysRequired: allowedKeys !== undefined,
     tokenOf: tokenReader(scheme),
     /** Why a request may not act, or undefined: a well-formed token, and an accepted one when keys are set. */
     refusal(token: string | undefined): string | undefined {
-      if (token === undefined) return `Missing or malformed ${header} header: send "${header}: ${authorizationValue({ header, scheme }, '<token>')}"`;
+      if (token === undefined)
+        return `Missing or malformed ${header} header: send "${header}: ${authorizationValue({ header, scheme }, '<token>')}"`;
       if (allowedKeys && !allowedKeys.has(token)) return 'Unknown API key';
       return undefined;
     },

@@ -16,4 +16,5 @@ export type Handler = (context: CallContext) => unknown;
  * The typed handlers as the core calls them. The one cast between the two: the core's checks have
  * validated each request against the schemas the handlers' types are generated from.
  */
-export const asCalledByTheCore = (handlers: OperationHandlers): Partial<Record<string, Handler>> => handlers as unknown as Partial<Record<string, Handler>>;
+export const asCalledByTheCore = (handlers: OperationHandlers): Partial<Record<string, Handler>> =>
+  handlers as unknown as Partial<Record<string, Handler>>;

@@ -42,10 +42,16 @@ function decodedParams(raw: Record<string, string>): Record<string, string> | un
   return decoded;
 }
 
-export function createCallChecker(document: OpenApiDocument, routes: readonly RouteSpec[], validator: ContractValidator) {
+export function createCallChecker(
+  document: OpenApiDocument,
+  routes: readonly RouteSpec[],
+  validator: ContractValidator,
+) {
   const keepDocumented = createFieldFilter(document);
   const checkRequest = createRequestChecker(validator);
-  const bodySchemas = new Map(routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]));
+  const bodySchemas = new Map(
+    routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]),
+  );
 
   /** The call as the document reads it, or why it cannot be; `strict` refuses undeclared body fields too. */
   return function checkCall({ route, request, rawParams }: Call, strict: boolean | undefined): CheckedCall {
@@ -56,9 +62,16 @@ export function createCallChecker(document: OpenApiDocument, routes: readonly Ro
     const checked = checkRequest(route, params, request.query, body.value, body.present, strict);
     if (checked.issues.length > 0) return { ok: false, status: 400, message: '', issues: checked.issues };
     const unknownFields: string[] = [];
-    const documented = route.body && checked.body !== undefined ? keepDocumented(bodySchemas.get(route)!, checked.body, 'body', unknownFields) : checked.body;
+    const documented =
+      route.body && checked.body !== undefined
+        ? keepDocumented(bodySchemas.get(route)!, checked.body, 'body', unknownFields)
+        : checked.body;
     if (strict && unknownFields.length > 0) {
-      const issues = unknownFields.map((path) => ({ path, rule: 'strict', message: 'is not a field the document declares' }));
+      const issues = unknownFields.map((path) => ({
+        path,
+        rule: 'strict',
+        message: 'is not a field the document declares',
+      }));
       return { ok: false, status: 400, message: '', issues, unknownFields };
     }
     return { ok: true, params: checked.params, query: checked.query, body: documented, unknownFields };

@@ -20,7 +20,11 @@ const REQUESTS_PATH = `${CONTROL_PREFIX}requests`;
 const VIOLATIONS_PATH = `${CONTROL_PREFIX}violations`;
 
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
-const answer = (status: number, body?: unknown): CoreResponse => ({ status, headers: body === undefined ? NO_HEADERS : JSON_HEADERS, body });
+const answer = (status: number, body?: unknown): CoreResponse => ({
+  status,
+  headers: body === undefined ? NO_HEADERS : JSON_HEADERS,
+  body,
+});
 
 /** The journal filter a query gives: each of operationId, method and path that it has once. */
 function journalFilter(query: CoreRequest['query']): JournalFilter {
@@ -62,7 +66,14 @@ function resetRoute(resetState: () => void): Methods {
  * A list a test manages over HTTP (scripted faults, overrides): GET lists it, POST adds one given as JSON
  * (one that cannot be used is a 400 saying why), DELETE clears it.
  */
-function listRoute<T>(key: string, what: string, list: () => T[], add: (given: unknown) => T, refusedBecause: (problem: unknown) => problem is Error, clear: () => void): Methods {
+function listRoute<T>(
+  key: string,
+  what: string,
+  list: () => T[],
+  add: (given: unknown) => T,
+  refusedBecause: (problem: unknown) => problem is Error,
+  clear: () => void,
+): Methods {
   return {
     GET: () => answer(200, { [key]: list() }),
     POST: (request) => {
@@ -88,7 +99,10 @@ function listRoute<T>(key: string, what: string, list: () => T[], add: (given: u
 
 /** An override as JSON gives it: `{ operationId, status, body, headers, count }`, a fixed answer. */
 function addOverride(overrides: Overrides, given: unknown) {
-  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw new OverrideError('The override must be a JSON object: { "operationId", "status", "body", "headers", "count" }');
+  if (typeof given !== 'object' || given === null || Array.isArray(given))
+    throw new OverrideError(
+      'The override must be a JSON object: { "operationId", "status", "body", "headers", "count" }',
+    );
   const { operationId, count, ...answer } = given as { operationId?: unknown; count?: number } & OverrideAnswer;
   return overrides.add(String(operationId), answer, count === undefined ? {} : { count });
 }
@@ -114,7 +128,10 @@ function requestsRoute(journal: Journal): Methods {
 /** GET lists what the proxy found wrong (`?format=markdown`: the report per operation); DELETE clears it. */
 function violationsRoute(violations: ViolationLog): Methods {
   return {
-    GET: ({ query }) => (query.format === 'markdown' ? { status: 200, headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: violations.markdown() } : answer(200, violations.list())),
+    GET: ({ query }) =>
+      query.format === 'markdown'
+        ? { status: 200, headers: { 'content-type': 'text/markdown; charset=utf-8' }, body: violations.markdown() }
+        : answer(200, violations.list()),
     DELETE: () => {
       violations.clear();
       return answer(204);
@@ -122,14 +139,43 @@ function violationsRoute(violations: ViolationLog): Methods {
   };
 }
 
-export function createControlRoutes({ faults, overrides, journal, violations, resetState, refusal, tokenOf, keysRequired }: ControlOptions) {
+export function createControlRoutes({
+  faults,
+  overrides,
+  journal,
+  violations,
+  resetState,
+  refusal,
+  tokenOf,
+  keysRequired,
+}: ControlOptions) {
   // A Map: every request's path is looked up here, and a path is the client's text, not a known name.
   const routes = new Map<string, Methods>([
     [RESET_PATH, resetRoute(resetState)],
     [REQUESTS_PATH, requestsRoute(journal)],
     [VIOLATIONS_PATH, violationsRoute(violations)],
-    [FAULTS_PATH, listRoute('faults', 'fault rule', faults.list, faults.add, (problem) => problem instanceof FaultRuleError, faults.clear)],
-    [OVERRIDES_PATH, listRoute('overrides', 'override', overrides.list, (given) => addOverride(overrides, given), (problem) => problem instanceof OverrideError, overrides.clear)],
+    [
+      FAULTS_PATH,
+      listRoute(
+        'faults',
+        'fault rule',
+        faults.list,
+        faults.add,
+        (problem) => problem instanceof FaultRuleError,
+        faults.clear,
+      ),
+    ],
+    [
+      OVERRIDES_PATH,
+      listRoute(
+        'overrides',
+        'override',
+        overrides.list,
+        (given) => addOverride(overrides, given),
+        (problem) => problem instanceof OverrideError,
+        overrides.clear,
+      ),
+    ],
   ]);
 
   /** The answer of an own route, or undefined for a request that is not for one. */
@@ -144,7 +190,11 @@ export function createControlRoutes({ faults, overrides, journal, violations, re
       return answer(415, { message: `${request.path} takes a body only as Content-Type: application/json` });
     }
     const route = atPath[method];
-    if (!route) return { ...answer(405, { message: `${method} is not allowed on ${request.path}` }), headers: { ...JSON_HEADERS, allow: Object.keys(atPath).join(', ') } };
+    if (!route)
+      return {
+        ...answer(405, { message: `${method} is not allowed on ${request.path}` }),
+        headers: { ...JSON_HEADERS, allow: Object.keys(atPath).join(', ') },
+      };
     return route(request);
   }
 

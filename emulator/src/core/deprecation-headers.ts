@@ -4,13 +4,21 @@ import { resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } fro
 
 function declaredDeprecation(document: OpenApiDocument, route: RouteSpec): string | undefined {
   if (!route.operation.deprecated) return undefined;
-  const response = resolveRef<JsonObject>(document, (route.operation.responses as Record<string, JsonObject>)[String(route.status)] ?? {});
-  const header = Object.entries((response.headers ?? {}) as Record<string, JsonObject>).find(([name]) => name.toLowerCase() === 'deprecation')?.[1];
+  const response = resolveRef<JsonObject>(
+    document,
+    (route.operation.responses as Record<string, JsonObject>)[String(route.status)] ?? {},
+  );
+  const header = Object.entries((response.headers ?? {}) as Record<string, JsonObject>).find(
+    ([name]) => name.toLowerCase() === 'deprecation',
+  )?.[1];
   const value = header ? resolveRef<JsonObject>(document, header).schema?.const : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
-export function deprecationHeaders(document: OpenApiDocument, routes: readonly RouteSpec[]): Map<RouteSpec, Record<string, string>> {
+export function deprecationHeaders(
+  document: OpenApiDocument,
+  routes: readonly RouteSpec[],
+): Map<RouteSpec, Record<string, string>> {
   return new Map(
     routes.flatMap((route) => {
       const value = declaredDeprecation(document, route);

@@ -8,7 +8,12 @@ import type { Handler } from './behaviour.js';
  * `handlers` with an answer from the document for each route that has none; `warn` is told once which
  * operations those are.
  */
-export function withDocumentAnswers(document: OpenApiDocument, routes: readonly RouteSpec[], handlers: Partial<Record<string, Handler>>, warn: (line: string) => void): Record<string, Handler> {
+export function withDocumentAnswers(
+  document: OpenApiDocument,
+  routes: readonly RouteSpec[],
+  handlers: Partial<Record<string, Handler>>,
+  warn: (line: string) => void,
+): Record<string, Handler> {
   const answered: Record<string, Handler> = { ...handlers } as Record<string, Handler>;
   const missing = routes.filter((route) => answered[route.operationId] === undefined);
   for (const route of missing) {
@@ -16,7 +21,9 @@ export function withDocumentAnswers(document: OpenApiDocument, routes: readonly 
     answered[route.operationId] = () => body;
   }
   if (missing.length > 0) {
-    warn(`cloud-platform-emulator: no behaviour for ${missing.map((r) => r.operationId).join(', ')}: answered statelessly with the document's example\n`);
+    warn(
+      `cloud-platform-emulator: no behaviour for ${missing.map((r) => r.operationId).join(', ')}: answered statelessly with the document's example\n`,
+    );
   }
   return answered;
 }

@@ -21,7 +21,13 @@ interface Shape {
  */
 function othersOf(schema: JsonObject, listed: number): JsonObject | undefined {
   const { additionalProperties: additional } = schema;
-  const freeForm = additional === undefined && listed === 0 && (schema.type === undefined || schema.type === 'object') && !schema.allOf && !schema.oneOf && !schema.anyOf;
+  const freeForm =
+    additional === undefined &&
+    listed === 0 &&
+    (schema.type === undefined || schema.type === 'object') &&
+    !schema.allOf &&
+    !schema.oneOf &&
+    !schema.anyOf;
   if (additional === true || freeForm) return {};
   return additional !== null && typeof additional === 'object' ? additional : undefined;
 }
@@ -37,12 +43,22 @@ export function createFieldFilter(document: OpenApiDocument) {
     if (shape) return shape;
     const resolved = resolveRef(document, schema);
     const property: string | undefined = resolved.discriminator?.propertyName;
-    if (resolved.oneOf && !property) throw new Error('the emulator can keep the fields of a discriminated oneOf only: it cannot tell which branch to follow');
+    if (resolved.oneOf && !property)
+      throw new Error(
+        'the emulator can keep the fields of a discriminated oneOf only: it cannot tell which branch to follow',
+      );
     const branches = (resolved.oneOf ?? []) as JsonObject[];
     const properties = Object.entries(schemaProperties(document, resolved));
     shape = {
       items: resolved.items,
-      union: property ? { property, branches: new Map(branches.map((b) => [resolveRef(document, schemaProperties(document, b)[property] ?? {}).const, b])) } : undefined,
+      union: property
+        ? {
+            property,
+            branches: new Map(
+              branches.map((b) => [resolveRef(document, schemaProperties(document, b)[property] ?? {}).const, b]),
+            ),
+          }
+        : undefined,
       properties,
       declared: new Set(properties.map(([name]) => name)),
       others: othersOf(resolved, properties.length),
@@ -58,7 +74,10 @@ export function createFieldFilter(document: OpenApiDocument) {
   return function keep(schema: JsonObject, value: unknown, at: string, dropped: string[]): unknown {
     if (!hasFields(value)) return value;
     const shape = shapeOf(schema);
-    if (Array.isArray(value)) return shape.items ? value.map((item, i) => (hasFields(item) ? keep(shape.items!, item, `${at}[${i}]`, dropped) : item)) : value;
+    if (Array.isArray(value))
+      return shape.items
+        ? value.map((item, i) => (hasFields(item) ? keep(shape.items!, item, `${at}[${i}]`, dropped) : item))
+        : value;
     if (shape.union) {
       const branch = shape.union.branches.get((value as JsonObject)[shape.union.property]);
       // Validation has passed, so a branch matched; no branch means a schema this cannot follow.
@@ -81,7 +100,12 @@ export function createFieldFilter(document: OpenApiDocument) {
       }
       // A name of a map: its own, as the schema allows. Defined as a property, so `__proto__` is only a key.
       const field = (value as JsonObject)[name];
-      Object.defineProperty(kept, name, { value: hasFields(field) ? keep(shape.others, field, `${at}.${name}`, dropped) : field, enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(kept, name, {
+        value: hasFields(field) ? keep(shape.others, field, `${at}.${name}`, dropped) : field,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return kept;
   };

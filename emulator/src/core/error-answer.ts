@@ -4,13 +4,26 @@ import type { OpenApiDocument, OperationRef, ValidationIssue } from 'cloud-platf
 import { createErrorBodies } from './error-bodies.js';
 import type { CoreResponse } from './messages.js';
 
-export type ErrorAnswer = (op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[], headers?: Readonly<Record<string, string>>) => CoreResponse;
+export type ErrorAnswer = (
+  op: OperationRef,
+  status: number,
+  message: string,
+  issues?: readonly ValidationIssue[],
+  headers?: Readonly<Record<string, string>>,
+) => CoreResponse;
 
 export function createErrorAnswer(document: OpenApiDocument): ErrorAnswer {
   const errors = createErrorBodies(document);
   return (op, status, message, issues, headers = {}) => {
     const answer = errors.forOperation(op, status, message, issues);
-    const contentType: Record<string, string> = answer.body === undefined ? {} : { 'content-type': answer.contentType! };
-    return { status, headers: { ...headers, ...answer.headers, ...contentType }, body: answer.body, operationId: op.operationId, ...(issues?.length ? { issues } : {}) };
+    const contentType: Record<string, string> =
+      answer.body === undefined ? {} : { 'content-type': answer.contentType! };
+    return {
+      status,
+      headers: { ...headers, ...answer.headers, ...contentType },
+      body: answer.body,
+      operationId: op.operationId,
+      ...(issues?.length ? { issues } : {}),
+    };
   };
 }

@@ -1,7 +1,15 @@
 // Builds error bodies in the shape the document gives each operation's area, from the response
 // schema it declares for the status: the builder fills whichever of the known error fields that
 // schema has (message, error, exception_class, request_id, status, errors-per-field).
-import { resolveRef, responseFor, schemaProperties, type JsonObject, type OpenApiDocument, type OperationRef, type ValidationIssue } from 'cloud-platform-api/internal';
+import {
+  resolveRef,
+  responseFor,
+  schemaProperties,
+  type JsonObject,
+  type OpenApiDocument,
+  type OperationRef,
+  type ValidationIssue,
+} from 'cloud-platform-api/internal';
 import { dictionary } from './dictionary.js';
 import { randomHex } from './random.js';
 import { STATUS_TEXT } from './status-text.js';
@@ -18,7 +26,8 @@ function schemaAt(document: OpenApiDocument, pointer: string): JsonObject {
   return resolveRef(document, { $ref: pointer });
 }
 
-const propertyNames = (document: OpenApiDocument, schema: JsonObject) => new Set(Object.keys(schemaProperties(document, schema)));
+const propertyNames = (document: OpenApiDocument, schema: JsonObject) =>
+  new Set(Object.keys(schemaProperties(document, schema)));
 
 /** A class-like name for a status, in the style of the cloud area's `exception_class`. */
 const className = (status: number) => (STATUS_TEXT[status] ?? 'Error').replace(/[^A-Za-z]/g, '');
@@ -47,7 +56,13 @@ export function createErrorBodies(document: OpenApiDocument) {
    * fields at all (the CDN area, whose live shape is not documented) gets the emulator's own
    * `{"message": ..., "errors": {field: [...]}}`.
    */
-  function bodyFromSchema(schema: JsonObject, status: number, message: string, issues: readonly ValidationIssue[] | undefined, example: unknown): unknown {
+  function bodyFromSchema(
+    schema: JsonObject,
+    status: number,
+    message: string,
+    issues: readonly ValidationIssue[] | undefined,
+    example: unknown,
+  ): unknown {
     const names = propertyNames(document, resolveRef(document, schema));
     if (names.size === 0) return issues?.length ? { message, errors: messagesPerField(issues) } : { message };
     const body: JsonObject = {};
@@ -55,7 +70,8 @@ export function createErrorBodies(document: OpenApiDocument) {
     if (names.has('invalid_fields') && issues?.length) body.invalid_fields = messagesPerField(issues);
     // The class the document's example for exactly this status gives (NotFoundError for 404), else one made from the status.
     const exampleClass = (example as { exception_class?: unknown } | undefined)?.exception_class;
-    if (names.has('exception_class')) body.exception_class = typeof exampleClass === 'string' ? exampleClass : className(status);
+    if (names.has('exception_class'))
+      body.exception_class = typeof exampleClass === 'string' ? exampleClass : className(status);
     if (names.has('message')) body.message = message;
     if (names.has('error')) body.error = message;
     if (names.has('request_id')) body.request_id = randomHex(16);
@@ -64,13 +80,22 @@ export function createErrorBodies(document: OpenApiDocument) {
   }
 
   /** The answer for an error of an operation: the body its document response for the status declares. */
-  function forOperation(op: OperationRef, status: number, message: string, issues?: readonly ValidationIssue[]): ErrorAnswer {
+  function forOperation(
+    op: OperationRef,
+    status: number,
+    message: string,
+    issues?: readonly ValidationIssue[],
+  ): ErrorAnswer {
     // The emulator's own server faults (a state file it cannot write) take the area's error shape
     // where the document declares nothing for them.
     const response = responseFor(document, op, status) ?? (status >= 500 ? responseFor(document, op, 400) : undefined);
     if (!response || response.mediaTypes.length === 0) {
       // Without a body, the message has only the headers the response declares to go in.
-      return { body: undefined, contentType: undefined, headers: Object.fromEntries((response?.headers ?? []).map((name) => [name, headerSafe(message)])) };
+      return {
+        body: undefined,
+        contentType: undefined,
+        headers: Object.fromEntries((response?.headers ?? []).map((name) => [name, headerSafe(message)])),
+      };
     }
     if (!response.jsonSchema) return { body: message, contentType: response.mediaTypes[0], headers: {} };
     // An example speaks for its own status only: not for the others a 4XX response covers.

@@ -6,16 +6,30 @@ import type { ErrorAnswer } from './error-answer.js';
 import { withJsonType, type CoreResponse } from './messages.js';
 
 export function createExampleAnswer(document: OpenApiDocument, error: ErrorAnswer) {
-  return function exampleAnswer(route: RouteSpec, status: number, name: string | undefined, headers: Record<string, string>): CoreResponse {
+  return function exampleAnswer(
+    route: RouteSpec,
+    status: number,
+    name: string | undefined,
+    headers: Record<string, string>,
+  ): CoreResponse {
     const response = responseFor(document, route, status);
     const named = response?.namedExamples ?? {};
     if (name !== undefined && !Object.hasOwn(named, name)) {
       const known = Object.keys(named).map((each) => `"${each}"`);
-      const listed = known.length > 0 ? `one of ${known.join(', ')}` : `a name the ${status} response of ${route.operationId} gives an example, and it names none`;
+      const listed =
+        known.length > 0
+          ? `one of ${known.join(', ')}`
+          : `a name the ${status} response of ${route.operationId} gives an example, and it names none`;
       return error(route, 400, `header.prefer: example must be ${listed}, got "${name}"`, undefined, headers);
     }
     const body = name !== undefined ? named[name] : responseExample(document, response);
-    return { status, headers: body === undefined ? headers : withJsonType(headers), body, operationId: route.operationId, injected: status };
+    return {
+      status,
+      headers: body === undefined ? headers : withJsonType(headers),
+      body,
+      operationId: route.operationId,
+      injected: status,
+    };
   };
 }
 

@@ -22,11 +22,19 @@ export interface Transport<Delivered> {
 /** A throw from the core is a 500 for the client and a line for the operator, never a crash of the transport. */
 function internalError(core: ExchangeCore, request: CoreRequest, error: unknown): CoreResponse {
   // Never the request's headers: the API key must not reach a log line.
-  console.error(`emulator: internal error on ${request.method} ${request.path}: ${(error as Error)?.stack ?? String(error)}`);
+  console.error(
+    `emulator: internal error on ${request.method} ${request.path}: ${(error as Error)?.stack ?? String(error)}`,
+  );
   return core.refuse(request.method, request.path, 500, 'Internal emulator error');
 }
 
-async function settle<Delivered>(core: ExchangeCore, request: CoreRequest, first: CoreResponse, transport: Transport<Delivered>, started: number): Promise<Awaited<Delivered>> {
+async function settle<Delivered>(
+  core: ExchangeCore,
+  request: CoreRequest,
+  first: CoreResponse,
+  transport: Transport<Delivered>,
+  started: number,
+): Promise<Awaited<Delivered>> {
   let answer = first;
   while (answer.deferred) {
     try {
@@ -50,7 +58,12 @@ async function settle<Delivered>(core: ExchangeCore, request: CoreRequest, first
  * recorded and delivered in the same turn (no promise on the fast path); a deferred one gives a
  * promise, which rejects with the transport's reason when the client leaves during a wait.
  */
-export function exchange<Delivered>(core: ExchangeCore, request: CoreRequest, transport: Transport<Delivered>, started = performance.now()): Delivered | Promise<Awaited<Delivered>> {
+export function exchange<Delivered>(
+  core: ExchangeCore,
+  request: CoreRequest,
+  transport: Transport<Delivered>,
+  started = performance.now(),
+): Delivered | Promise<Awaited<Delivered>> {
   let answer: CoreResponse;
   try {
     answer = core.handle(request);

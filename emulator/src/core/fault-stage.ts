@@ -8,7 +8,12 @@ import type { ExampleAnswer } from './example-answer.js';
 import type { CoreResponse } from './messages.js';
 import type { Call } from './call-check.js';
 
-export function createFaultStage(faults: Faults, error: ErrorAnswer, exampleAnswer: ExampleAnswer, operate: (call: Call) => CoreResponse) {
+export function createFaultStage(
+  faults: Faults,
+  error: ErrorAnswer,
+  exampleAnswer: ExampleAnswer,
+  operate: (call: Call) => CoreResponse,
+) {
   /**
    * The operation's answer, failed after it was made: its change is kept, and the client gets the
    * injected status or a dropped or held connection instead. `applied` tells the journal what it answered.
@@ -19,8 +24,26 @@ export function createFaultStage(faults: Faults, error: ErrorAnswer, exampleAnsw
       return { ...answer, deferred: async () => failedAfter(call, fault, await deferred()) };
     }
     const applied = { applied: answer.status };
-    if (fault.drop) return { status: 0, headers: {}, body: undefined, operationId: call.route.operationId, fault: { drop: fault.drop }, ...applied };
-    return { ...error(call.route, fault.status!, `Injected fault after the operation ran: ${fault.status}`, undefined, call.headers), injected: fault.status!, ...applied };
+    if (fault.drop)
+      return {
+        status: 0,
+        headers: {},
+        body: undefined,
+        operationId: call.route.operationId,
+        fault: { drop: fault.drop },
+        ...applied,
+      };
+    return {
+      ...error(
+        call.route,
+        fault.status!,
+        `Injected fault after the operation ran: ${fault.status}`,
+        undefined,
+        call.headers,
+      ),
+      injected: fault.status!,
+      ...applied,
+    };
   }
 
   /** What a call with this fault gets, once any delay is over. */
@@ -29,11 +52,17 @@ export function createFaultStage(faults: Faults, error: ErrorAnswer, exampleAnsw
     if (fault.after) return failedAfter(call, fault, operate(call));
     const drop = fault.drop ? { fault: { drop: fault.drop } } : {};
     // A named example, or another success the operation declares: the document answers, nothing changes.
-    if (fault.example !== undefined || (fault.status !== undefined && fault.status < 300)) return { ...exampleAnswer(route, fault.status ?? route.status, fault.example, headers), ...drop };
+    if (fault.example !== undefined || (fault.status !== undefined && fault.status < 300))
+      return { ...exampleAnswer(route, fault.status ?? route.status, fault.example, headers), ...drop };
     // An injected status answers instead of the operation: nothing changes.
     if (fault.status !== undefined) {
-      const retryAfter: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
-      return { ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }), injected: fault.status, ...drop };
+      const retryAfter: Record<string, string> =
+        fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
+      return {
+        ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }),
+        injected: fault.status,
+        ...drop,
+      };
     }
     if (fault.drop) return { status: 0, headers: {}, body: undefined, operationId: route.operationId, ...drop };
     return operate(call);
@@ -51,6 +80,13 @@ export function createFaultStage(faults: Faults, error: ErrorAnswer, exampleAnsw
     if (!fault) return operate(call);
     if (fault.delayMs === undefined) return faulted(call, fault);
     const delayed = fault;
-    return { status: 0, headers: {}, body: undefined, operationId: route.operationId, fault: { delayMs: delayed.delayMs }, deferred: () => faulted(call, delayed) };
+    return {
+      status: 0,
+      headers: {},
+      body: undefined,
+      operationId: route.operationId,
+      fault: { delayMs: delayed.delayMs },
+      deferred: () => faulted(call, delayed),
+    };
   };
 }

@@ -86,10 +86,13 @@ function combinationProblem(rule: FaultRule): string | undefined {
   const byPath = rule.method !== undefined || rule.path !== undefined;
   if (byOperation === byPath) return 'give either operationId, or method and path';
   if (byPath && (rule.method === undefined || rule.path === undefined)) return 'method and path go together';
-  if ([rule.status, rule.delay_ms, rule.reset, rule.timeout].every((v) => v === undefined)) return 'give what happens: status, delay_ms, reset or timeout';
-  if ([rule.status, rule.reset, rule.timeout].filter((v) => v !== undefined).length > 1) return 'status, reset and timeout exclude each other';
+  if ([rule.status, rule.delay_ms, rule.reset, rule.timeout].every((v) => v === undefined))
+    return 'give what happens: status, delay_ms, reset or timeout';
+  if ([rule.status, rule.reset, rule.timeout].filter((v) => v !== undefined).length > 1)
+    return 'status, reset and timeout exclude each other';
   if (rule.retry_after !== undefined && rule.status === undefined) return 'retry_after goes with status';
-  if (rule.after && rule.status === undefined && !rule.reset && !rule.timeout) return 'after goes with status, reset or timeout: how the answer fails once the operation ran';
+  if (rule.after && rule.status === undefined && !rule.reset && !rule.timeout)
+    return 'after goes with status, reset or timeout: how the answer fails once the operation ran';
   if (rule.after && rule.status !== undefined && !AFTER_STATUSES.includes(rule.status)) {
     return `after: status must be one of ${AFTER_STATUSES.join(', ')} (an answer lost after the operation ran), got ${rule.status}`;
   }
@@ -100,19 +103,30 @@ function combinationProblem(rule: FaultRule): string | undefined {
 /** A method-and-path rule that no operation would ever match: the path is no operation's, for that method. */
 function unmatchedPath(rule: FaultRule, routes: readonly RouteSpec[]): string | undefined {
   if (rule.path === undefined) return undefined;
-  const matches = routes.some((r) => r.method === rule.method && (r.path === rule.path || pathPattern(r.path).test(rule.path!)));
+  const matches = routes.some(
+    (r) => r.method === rule.method && (r.path === rule.path || pathPattern(r.path).test(rule.path!)),
+  );
   const known = routes.filter((r) => r.method === rule.method).map((r) => r.path);
-  return matches ? undefined : `path: no operation answers ${rule.method} ${rule.path}, so the rule would never fire; ${rule.method} paths: ${known.join(', ')}`;
+  return matches
+    ? undefined
+    : `path: no operation answers ${rule.method} ${rule.path}, so the rule would never fire; ${rule.method} paths: ${known.join(', ')}`;
 }
 
 /** Whether a rule is for calls to this route at this path. */
 const ruleMatches = (rule: FaultRule, route: RouteSpec, path: string) =>
-  rule.operationId ? rule.operationId === route.operationId : rule.method === route.method && (rule.path === route.path || rule.path === path);
+  rule.operationId
+    ? rule.operationId === route.operationId
+    : rule.method === route.method && (rule.path === route.path || rule.path === path);
 
 /** The check of a fault rule against what the routes allow, compiled once per document. */
-export const compileFaultRule = (routes: readonly RouteSpec[], validator: ContractValidator) => validator.compile(ruleSchema(routes));
+export const compileFaultRule = (routes: readonly RouteSpec[], validator: ContractValidator) =>
+  validator.compile(ruleSchema(routes));
 
-export function createFaults(routes: readonly RouteSpec[], ruleCheck: () => ReturnType<typeof compileFaultRule>, random: () => number = Math.random) {
+export function createFaults(
+  routes: readonly RouteSpec[],
+  ruleCheck: () => ReturnType<typeof compileFaultRule>,
+  random: () => number = Math.random,
+) {
   let rules: StoredFault[] = [];
   let nextId = 1;
 
@@ -121,11 +135,19 @@ export function createFaults(routes: readonly RouteSpec[], ruleCheck: () => Retu
     add(rule: unknown): StoredFault {
       const validate = ruleCheck();
       if (!validate(rule)) {
-        throw new FaultRuleError(`Invalid fault rule: ${describeErrors(validate.errors).map((i) => `${i.path.replace(/^\$\.?/, '') || 'rule'}: ${i.message} (${i.rule})`).join('; ')}`);
+        throw new FaultRuleError(
+          `Invalid fault rule: ${describeErrors(validate.errors)
+            .map((i) => `${i.path.replace(/^\$\.?/, '') || 'rule'}: ${i.message} (${i.rule})`)
+            .join('; ')}`,
+        );
       }
       const problem = combinationProblem(rule as FaultRule) ?? unmatchedPath(rule as FaultRule, routes);
       if (problem) throw new FaultRuleError(`Invalid fault rule: ${problem}`);
-      const stored: StoredFault = { ...(rule as FaultRule), id: nextId++, ...((rule as FaultRule).count ? { remaining: (rule as FaultRule).count } : {}) };
+      const stored: StoredFault = {
+        ...(rule as FaultRule),
+        id: nextId++,
+        ...((rule as FaultRule).count ? { remaining: (rule as FaultRule).count } : {}),
+      };
       rules.push(stored);
       return stored;
     },
@@ -139,7 +161,9 @@ export function createFaults(routes: readonly RouteSpec[], ruleCheck: () => Retu
      */
     match(route: RouteSpec, path: string): FaultAction | undefined {
       if (rules.length === 0) return undefined;
-      const rule = rules.find((r) => ruleMatches(r, route, path) && (r.probability === undefined || random() < r.probability));
+      const rule = rules.find(
+        (r) => ruleMatches(r, route, path) && (r.probability === undefined || random() < r.probability),
+      );
       if (!rule) return undefined;
       if (rule.remaining !== undefined && --rule.remaining === 0) rules = rules.filter((r) => r !== rule);
       return {
@@ -171,14 +195,19 @@ export function preferredFault(header: string | undefined, route: RouteSpec): Fa
       const code = Number(value);
       const successes = Object.keys(route.operation.responses ?? {}).filter((status) => /^2\d\d$/.test(status));
       if (!/^\d{3}$/.test(value) || ((code < 400 || code > 599) && !successes.includes(value))) {
-        throw new FaultRuleError(`header.prefer: code must be an error status from 400 to 599, or a success status ${route.operationId} declares (${successes.join(', ')}), got "${value}"`);
+        throw new FaultRuleError(
+          `header.prefer: code must be an error status from 400 to 599, or a success status ${route.operationId} declares (${successes.join(', ')}), got "${value}"`,
+        );
       }
       if (code !== route.status) action.status = code;
     } else if (name?.toLowerCase() === 'example') {
       action.example = value;
     } else if (name?.toLowerCase() === 'delay') {
       const ms = Number(value);
-      if (!/^\d+$/.test(value) || ms > MAX_DELAY_MS) throw new FaultRuleError(`header.prefer: delay must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, got "${value}"`);
+      if (!/^\d+$/.test(value) || ms > MAX_DELAY_MS)
+        throw new FaultRuleError(
+          `header.prefer: delay must be a whole number of milliseconds from 0 to ${MAX_DELAY_MS}, got "${value}"`,
+        );
       action.delayMs = ms;
     }
   }

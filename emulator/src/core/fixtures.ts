@@ -30,14 +30,19 @@ export function prepared<T>(value: T): T {
   return Object.freeze(dictionary(Object.entries(value).map(([key, child]) => [key, prepared(child)] as const))) as T;
 }
 
-export function createFixtureLoader<F extends object>(document: OpenApiDocument, validator: ContractValidator, parts: FixtureParts<F>) {
+export function createFixtureLoader<F extends object>(
+  document: OpenApiDocument,
+  validator: ContractValidator,
+  parts: FixtureParts<F>,
+) {
   // Compiled when first needed: the built-in set needs no check at run time (a test checks it against the document).
   let validate: ReturnType<ContractValidator['compile']> | undefined;
 
   function checked(value: unknown, source: string): F {
     // Checked first: a value nested this deep could overflow the stack of the validator, or of the
     // serializer once it is served.
-    if (nestingDepth(value) > MAX_NESTING) throw new FixtureError(`Invalid fixtures in ${source}: nested deeper than ${MAX_NESTING} levels`);
+    if (nestingDepth(value) > MAX_NESTING)
+      throw new FixtureError(`Invalid fixtures in ${source}: nested deeper than ${MAX_NESTING} levels`);
     validate ??= validator.compile(fixtureSchema(parts.schemas(document)));
     if (!validate(value)) {
       const issues = describeErrors(validate.errors).map((i) => `  ${i.path}: ${i.message} (${i.rule})`);

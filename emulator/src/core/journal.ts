@@ -114,14 +114,33 @@ function keptBody(body: string | undefined): Pick<Kept, 'body' | 'bodyTruncatedF
 }
 
 function entryOf(kept: Kept): JournalEntry {
-  const { time, method, path, query, body, bodyTruncatedFrom, authorization, operationId, status, fault, applied, unknownFields, issues } = kept;
+  const {
+    time,
+    method,
+    path,
+    query,
+    body,
+    bodyTruncatedFrom,
+    authorization,
+    operationId,
+    status,
+    fault,
+    applied,
+    unknownFields,
+    issues,
+  } = kept;
   return (kept.entry ??= {
     time,
     method: method.toUpperCase(),
     path,
     query: { ...query },
     ...(operationId ? { operationId } : {}),
-    ...(body ? { body: bodyTruncatedFrom === undefined ? readableBody(body, authorization) : scrubbedText(body, authorization), ...(bodyTruncatedFrom === undefined ? {} : { bodyTruncatedFrom }) } : {}),
+    ...(body
+      ? {
+          body: bodyTruncatedFrom === undefined ? readableBody(body, authorization) : scrubbedText(body, authorization),
+          ...(bodyTruncatedFrom === undefined ? {} : { bodyTruncatedFrom }),
+        }
+      : {}),
     status,
     ...(fault === undefined ? {} : { fault }),
     ...(applied === undefined ? {} : { applied }),
@@ -173,7 +192,9 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE, operationIds: readonl
     /** The requests kept, oldest first, those that match every field of `filter`. */
     list(filter: JournalFilter = {}): JournalEntry[] {
       if (filter.operationId !== undefined && !known.has(filter.operationId)) {
-        throw new JournalFilterError(`operationId: must be one of ${operationIds.map((id) => `"${id}"`).join(', ')}, got ${JSON.stringify(filter.operationId)}: it would match no request`);
+        throw new JournalFilterError(
+          `operationId: must be one of ${operationIds.map((id) => `"${id}"`).join(', ')}, got ${JSON.stringify(filter.operationId)}: it would match no request`,
+        );
       }
       const matches = ({ operationId, method, path }: Kept) =>
         (filter.operationId === undefined || operationId === filter.operationId) &&

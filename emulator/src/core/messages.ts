@@ -18,10 +18,13 @@ export interface ContractViolation {
  * frozen, as adapters copy an answer's headers before adding their own.
  */
 export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
-export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json; charset=utf-8' });
+export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+});
 
 /** An answer's headers with a JSON content type added: the shared JSON_HEADERS where there are no others. */
-export const withJsonType = (headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> => (headers === NO_HEADERS ? JSON_HEADERS : { ...headers, ...JSON_HEADERS });
+export const withJsonType = (headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> =>
+  headers === NO_HEADERS ? JSON_HEADERS : { ...headers, ...JSON_HEADERS };
 
 export interface CoreRequest {
   method: string;

@@ -20,14 +20,26 @@ export interface OperateOptions {
 }
 
 /** An override's answer as the core sends it: its headers over the call's, JSON for a body that is not text. */
-function overriddenAnswer(operationId: string, headers: CoreResponse['headers'], { status, body, headers: own = {} }: OverrideAnswer): CoreResponse {
+function overriddenAnswer(
+  operationId: string,
+  headers: CoreResponse['headers'],
+  { status, body, headers: own = {} }: OverrideAnswer,
+): CoreResponse {
   const merged = { ...headers, ...own };
-  return { status, headers: body === undefined || typeof body === 'string' ? merged : withJsonType(merged), body, operationId };
+  return {
+    status,
+    headers: body === undefined || typeof body === 'string' ? merged : withJsonType(merged),
+    body,
+    operationId,
+  };
 }
 
 export function createOperate({ handlers, checkCall, strict, error, clientIdentity, overrides }: OperateOptions) {
   /** Runs the behaviour (or a test's override of it) on a checked request; its refusals are error answers that still name the undeclared fields. */
-  function run({ route, request, token, headers }: Call, { params, query, body, unknownFields }: Extract<CheckedCall, { ok: true }>): CoreResponse {
+  function run(
+    { route, request, token, headers }: Call,
+    { params, query, body, unknownFields }: Extract<CheckedCall, { ok: true }>,
+  ): CoreResponse {
     let answer: CoreResponse;
     try {
       const override = overrides?.answer(route, { path: params, query, body, headers: request.headers });
@@ -41,7 +53,8 @@ export function createOperate({ handlers, checkCall, strict, error, clientIdenti
       };
     } catch (problem) {
       if (problem instanceof HttpProblem) answer = error(route, problem.status, problem.message, undefined, headers);
-      else if (problem instanceof StatePersistError) answer = error(route, 503, `${problem.message}; try again`, undefined, headers);
+      else if (problem instanceof StatePersistError)
+        answer = error(route, 503, `${problem.message}; try again`, undefined, headers);
       // A test's override that answers off the document: the emulator's own failure, saying what is off.
       else if (problem instanceof OverrideError) answer = error(route, 500, problem.message, undefined, headers);
       else throw problem;
@@ -49,14 +62,21 @@ export function createOperate({ handlers, checkCall, strict, error, clientIdenti
     return withUnknown(answer, unknownFields);
   }
 
-  const withUnknown = (answer: CoreResponse, unknownFields: string[]): CoreResponse => (unknownFields.length > 0 ? { ...answer, unknownFields } : answer);
+  const withUnknown = (answer: CoreResponse, unknownFields: string[]): CoreResponse =>
+    unknownFields.length > 0 ? { ...answer, unknownFields } : answer;
 
   /** Checks the request in full, then runs the operation; the answer names the fields it did not declare. */
   return function operate(call: Call): CoreResponse {
     const { route, headers } = call;
     const checked = checkCall(call, strict);
     if (!checked.ok) {
-      const refused = error(route, checked.status, checked.issues ? describeIssues(checked.issues) : checked.message, checked.issues, headers);
+      const refused = error(
+        route,
+        checked.status,
+        checked.issues ? describeIssues(checked.issues) : checked.message,
+        checked.issues,
+        headers,
+      );
       return checked.unknownFields ? { ...refused, unknownFields: checked.unknownFields } : refused;
     }
     return run(call, checked);

@@ -41,23 +41,33 @@ interface Kept {
 }
 
 /** `checkAnswer` is the document's answer check, made when first asked for: an emulator with no override needs none. */
-export function createOverrides(routes: readonly RouteSpec[], checkAnswer: () => ReturnType<typeof createAnswerChecker>) {
+export function createOverrides(
+  routes: readonly RouteSpec[],
+  checkAnswer: () => ReturnType<typeof createAnswerChecker>,
+) {
   const byId = new Map(routes.map((route) => [route.operationId, route]));
   let kept: Kept[] = [];
   let nextId = 1;
 
   /** Each way the answer differs from what the document declares for the operation, as `field: message (rule)`. */
   function problems(route: RouteSpec, answer: OverrideAnswer): string[] {
-    if (typeof answer !== 'object' || answer === null || !Number.isInteger(answer.status)) return ['status: must be a whole number (type)'];
-    const text = answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    if (typeof answer !== 'object' || answer === null || !Number.isInteger(answer.status))
+      return ['status: must be a whole number (type)'];
+    const text =
+      answer.body === undefined ? '' : typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
     const type = answer.body === undefined || typeof answer.body === 'string' ? undefined : 'application/json';
     const headers = { ...(type ? { 'content-type': type } : {}), ...lowerCased(answer.headers ?? {}) };
-    return checkAnswer()(route, { status: answer.status, headers, text }).issues.map((issue) => `${issue.path === '$' ? 'status' : issue.path}: ${issue.message} (${issue.rule})`);
+    return checkAnswer()(route, { status: answer.status, headers, text }).issues.map(
+      (issue) => `${issue.path === '$' ? 'status' : issue.path}: ${issue.message} (${issue.rule})`,
+    );
   }
 
   function checked(route: RouteSpec, answer: OverrideAnswer): OverrideAnswer {
     const found = problems(route, answer);
-    if (found.length > 0) throw new OverrideError(`The override of ${route.operationId} answers what the document does not declare: ${found.join('; ')}`);
+    if (found.length > 0)
+      throw new OverrideError(
+        `The override of ${route.operationId} answers what the document does not declare: ${found.join('; ')}`,
+      );
     return answer;
   }
 
@@ -65,10 +75,19 @@ export function createOverrides(routes: readonly RouteSpec[], checkAnswer: () =>
     /** Adds an override; a fixed answer is checked now, a function's answers as they are made. */
     add(operationId: string, source: OverrideSource, { count }: { count?: number } = {}): StoredOverride {
       const route = byId.get(operationId);
-      if (!route) throw new OverrideError(`operationId: must be one of ${[...byId.keys()].map((id) => `"${id}"`).join(', ')}, got ${JSON.stringify(operationId)}`);
-      if (count !== undefined && (!Number.isInteger(count) || count < 1)) throw new OverrideError(`count: must be a whole number from 1, got ${JSON.stringify(count)}`);
+      if (!route)
+        throw new OverrideError(
+          `operationId: must be one of ${[...byId.keys()].map((id) => `"${id}"`).join(', ')}, got ${JSON.stringify(operationId)}`,
+        );
+      if (count !== undefined && (!Number.isInteger(count) || count < 1))
+        throw new OverrideError(`count: must be a whole number from 1, got ${JSON.stringify(count)}`);
       if (typeof source !== 'function') checked(route, source);
-      const stored: StoredOverride = { id: nextId++, operationId, ...(typeof source === 'function' ? {} : { answer: source }), ...(count === undefined ? {} : { remaining: count }) };
+      const stored: StoredOverride = {
+        id: nextId++,
+        operationId,
+        ...(typeof source === 'function' ? {} : { answer: source }),
+        ...(count === undefined ? {} : { remaining: count }),
+      };
       kept.push({ stored, source });
       return { ...stored };
     },
@@ -90,7 +109,8 @@ export function createOverrides(routes: readonly RouteSpec[], checkAnswer: () =>
       if (kept.length === 0) return undefined;
       const found = kept.find(({ stored }) => stored.operationId === route.operationId);
       if (!found) return undefined;
-      if (found.stored.remaining !== undefined && --found.stored.remaining === 0) kept = kept.filter((each) => each !== found);
+      if (found.stored.remaining !== undefined && --found.stored.remaining === 0)
+        kept = kept.filter((each) => each !== found);
       return checked(route, typeof found.source === 'function' ? found.source(request) : found.source);
     },
   };
@@ -98,4 +118,5 @@ export function createOverrides(routes: readonly RouteSpec[], checkAnswer: () =>
 
 export type Overrides = ReturnType<typeof createOverrides>;
 
-const lowerCased = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+const lowerCased = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));

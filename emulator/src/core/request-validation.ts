@@ -28,7 +28,14 @@ const located = (where: string, issue: ValidationIssue): ValidationIssue => ({
 
 export function createRequestChecker(validator: ContractValidator) {
   /** `strict`: a body sent to an operation that takes none is an issue, as an undeclared field is. */
-  return function check(route: RouteSpec, rawParams: Record<string, string>, rawQuery: Record<string, unknown>, body: unknown, hasBody: boolean, strict = false): CheckedRequest {
+  return function check(
+    route: RouteSpec,
+    rawParams: Record<string, string>,
+    rawQuery: Record<string, unknown>,
+    body: unknown,
+    hasBody: boolean,
+    strict = false,
+  ): CheckedRequest {
     const issues: ValidationIssue[] = [];
     const params: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
@@ -47,7 +54,8 @@ export function createRequestChecker(validator: ContractValidator) {
       for (const issue of validator.check(parameter.schema, value)) issues.push(located(where, issue));
       (parameter.in === 'path' ? params : query)[parameter.name] = value;
     }
-    if (!route.body && hasBody && strict) issues.push({ path: 'body', rule: 'strict', message: `${route.operationId} takes no body` });
+    if (!route.body && hasBody && strict)
+      issues.push({ path: 'body', rule: 'strict', message: `${route.operationId} takes no body` });
     if (route.body) {
       if (!hasBody) {
         if (route.body.required) issues.push({ path: 'body', rule: 'required', message: 'is required' });

@@ -9,12 +9,14 @@ export type RouteMatch =
   | { kind: 'none'; nearest: OperationRef };
 
 /** Whether a route takes a request with this method: its own, or HEAD for a GET (a GET without the body). */
-const takes = (route: RouteSpec, method: string) => route.method === method || (method === 'HEAD' && route.method === 'GET');
+const takes = (route: RouteSpec, method: string) =>
+  route.method === method || (method === 'HEAD' && route.method === 'GET');
 
 export function createRouter(routes: readonly RouteSpec[]) {
   // Paths without parameters are found by one lookup; only the others are tried against their patterns.
   const literal = new Map<string, RouteSpec[]>();
-  for (const route of routes) if (!route.path.includes('{')) literal.set(route.path, [...(literal.get(route.path) ?? []), route]);
+  for (const route of routes)
+    if (!route.path.includes('{')) literal.set(route.path, [...(literal.get(route.path) ?? []), route]);
   const compiled = routes.map((route) => ({
     route,
     pattern: pathPattern(route.path),
@@ -34,13 +36,18 @@ export function createRouter(routes: readonly RouteSpec[]) {
   };
 
   return function match(method: string, path: string): RouteMatch {
-    for (const route of literal.get(path) ?? []) if (takes(route, method)) return { kind: 'operation', route, rawParams: {} };
+    for (const route of literal.get(path) ?? [])
+      if (takes(route, method)) return { kind: 'operation', route, rawParams: {} };
     const atPath: RouteSpec[] = [];
     for (const { route, pattern, names } of compiled) {
       const found = pattern.exec(path);
       if (!found) continue;
       if (takes(route, method)) {
-        return { kind: 'operation', route, rawParams: Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])) };
+        return {
+          kind: 'operation',
+          route,
+          rawParams: Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])),
+        };
       }
       atPath.push(route);
     }

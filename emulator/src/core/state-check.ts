@@ -11,9 +11,17 @@ import type { StateModel, TableSpec } from './state.js';
 
 export function createStateChecker(validator: ContractValidator, model: StateModel) {
   const names = Object.keys(model.tables);
-  const validators = new Map<string, ValidateFunction>(Object.entries(model.tables).map(([name, spec]) => [name, validator.compile(spec.row)]));
+  const validators = new Map<string, ValidateFunction>(
+    Object.entries(model.tables).map(([name, spec]) => [name, validator.compile(spec.row)]),
+  );
 
-  function checkRow(name: string, spec: TableSpec<unknown>, key: string, row: unknown, fail: (rule: string) => never): void {
+  function checkRow(
+    name: string,
+    spec: TableSpec<unknown>,
+    key: string,
+    row: unknown,
+    fail: (rule: string) => never,
+  ): void {
     if (nestingDepth(row) > MAX_NESTING) fail(`nested deeper than ${MAX_NESTING} levels`);
     const validate = validators.get(name)!;
     const documented = spec.documented && row !== null && typeof row === 'object' ? spec.documented(row) : row;
@@ -31,13 +39,18 @@ export function createStateChecker(validator: ContractValidator, model: StateMod
     for (const [name, spec] of Object.entries(model.tables)) {
       for (const [key, row] of snapshot.tables[name] ?? []) {
         checkRow(name, spec, key, row, (rule) => {
-          throw new StateFileError(`${source}: table ${name}, row ${JSON.stringify(key)}: ${rule}; nothing was changed`);
+          throw new StateFileError(
+            `${source}: table ${name}, row ${JSON.stringify(key)}: ${rule}; nothing was changed`,
+          );
         });
       }
     }
     const counters = new Map(snapshot.tables.counters ?? []);
     for (const { name } of model.counters) {
-      if (!counters.has(name)) throw new StateFileError(`${source}: table counters has no row ${JSON.stringify(name)}, the next id to hand out; nothing was changed`);
+      if (!counters.has(name))
+        throw new StateFileError(
+          `${source}: table counters has no row ${JSON.stringify(name)}, the next id to hand out; nothing was changed`,
+        );
     }
   };
 }

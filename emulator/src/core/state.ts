@@ -66,10 +66,16 @@ export function initialSnapshot<T extends TableRows>(model: StateModel, fixtures
  * is checked whole (`check` throws for a state that cannot be used) and keeps its rows, and its
  * counters are raised above every id it holds.
  */
-export function prepareState<T extends TableRows>(store: Store<T>, model: StateModel, fixtures: object, check: (snapshot: StateSnapshot) => void): void {
+export function prepareState<T extends TableRows>(
+  store: Store<T>,
+  model: StateModel,
+  fixtures: object,
+  check: (snapshot: StateSnapshot) => void,
+): void {
   const snapshot = store.snapshot();
   // Only a store with no row at all is new: one that lost a table or a counter is damaged, and refused.
-  if (Object.values(snapshot.tables).every((rows) => rows.length === 0)) return store.replace(initialSnapshot<T>(model, fixtures));
+  if (Object.values(snapshot.tables).every((rows) => rows.length === 0))
+    return store.replace(initialSnapshot<T>(model, fixtures));
   check(snapshot);
   raiseCounters(store, model, snapshot);
 }
@@ -86,7 +92,8 @@ export function raiseCounters(store: Store, model: StateModel, snapshot: StateSn
     for (const [name, spec] of Object.entries(model.tables)) {
       for (const [counter, idOf] of Object.entries(spec.ids ?? {})) {
         // A snapshot may leave a table out (an empty one).
-        for (const [, row] of snapshot.tables[name] ?? []) next.set(counter, Math.max(next.get(counter)!, idOf(row) + 1));
+        for (const [, row] of snapshot.tables[name] ?? [])
+          next.set(counter, Math.max(next.get(counter)!, idOf(row) + 1));
       }
     }
     for (const [name, value] of next) counters.put(name, value);
@@ -97,7 +104,8 @@ export function raiseCounters(store: Store, model: StateModel, snapshot: StateSn
 export function nextId(store: Store<CoreTables>, counter: Counter): number {
   const id = store.tables.counters.get(counter.name)!;
   // Past 2^53 - 1 an id can no longer be told from the next one: refuse rather than reuse.
-  if (id >= Number.MAX_SAFE_INTEGER) throw new StatePersistError(`No ${counter.counts} is left to hand out (the next would pass 2^53 - 1)`);
+  if (id >= Number.MAX_SAFE_INTEGER)
+    throw new StatePersistError(`No ${counter.counts} is left to hand out (the next would pass 2^53 - 1)`);
   store.tables.counters.put(counter.name, id + 1);
   return id;
 }

@@ -5,10 +5,14 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 type NodeCrypto = typeof import('node:crypto');
-const nodeCrypto = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
+const nodeCrypto = (
+  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+).process?.getBuiltinModule?.('node:crypto') as NodeCrypto | undefined;
 
 // crypto.hash, the one-shot form, costs a fraction of createHash's three calls on each create.
-const hashOf: (token: string) => string = nodeCrypto ? (token) => nodeCrypto.hash('sha256', token, 'hex') : (token) => bytesToHex(sha256(utf8ToBytes(token)));
+const hashOf: (token: string) => string = nodeCrypto
+  ? (token) => nodeCrypto.hash('sha256', token, 'hex')
+  : (token) => bytesToHex(sha256(utf8ToBytes(token)));
 
 // The last token's hash, kept: an app (or a test) sends one token request after request, and a create
 // pays for the hash. One entry only, so no more tokens are held than the request in hand.

@@ -38,21 +38,44 @@ interface McpCommand {
 function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | 'help' | 'version' {
   const { values } = parseArgs({
     args: [...argv],
-    options: { emulator: { type: 'boolean' }, state: { type: 'string' }, 'base-url': { type: 'string' }, 'allow-writes': { type: 'boolean' }, 'allow-deletes': { type: 'boolean' }, help: { type: 'boolean' }, version: { type: 'boolean' } },
+    options: {
+      emulator: { type: 'boolean' },
+      state: { type: 'string' },
+      'base-url': { type: 'string' },
+      'allow-writes': { type: 'boolean' },
+      'allow-deletes': { type: 'boolean' },
+      help: { type: 'boolean' },
+      version: { type: 'boolean' },
+    },
     strict: true,
   });
   if (values.help) return 'help';
   if (values.version) return 'version';
   const baseUrl = values['base-url'];
-  if (baseUrl !== undefined && values.emulator) throw new UsageError('--base-url and --emulator name two targets: give one');
-  if (baseUrl !== undefined && values.state !== undefined) throw new UsageError('--state keeps the emulator\'s state: it has no meaning with --base-url');
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url must be an http or https URL, got ${JSON.stringify(baseUrl)}`);
-  if (baseUrl !== undefined && !env.GCORE_API_KEY) throw new UsageError('--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)');
-  if (values['allow-deletes'] && !values['allow-writes']) throw new UsageError('--allow-deletes needs --allow-writes too');
-  return { allowWrites: values['allow-writes'] === true, allowDeletes: values['allow-deletes'] === true, baseUrl, stateFile: values.state };
+  if (baseUrl !== undefined && values.emulator)
+    throw new UsageError('--base-url and --emulator name two targets: give one');
+  if (baseUrl !== undefined && values.state !== undefined)
+    throw new UsageError("--state keeps the emulator's state: it has no meaning with --base-url");
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
+    throw new UsageError(`--base-url must be an http or https URL, got ${JSON.stringify(baseUrl)}`);
+  if (baseUrl !== undefined && !env.GCORE_API_KEY)
+    throw new UsageError('--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)');
+  if (values['allow-deletes'] && !values['allow-writes'])
+    throw new UsageError('--allow-deletes needs --allow-writes too');
+  return {
+    allowWrites: values['allow-writes'] === true,
+    allowDeletes: values['allow-deletes'] === true,
+    baseUrl,
+    stateFile: values.state,
+  };
 }
 
-const stderrLogger: Logger = Object.fromEntries((['error', 'warn', 'info', 'debug'] as const).map((level) => [level, (line: string) => void process.stderr.write(`${line}\n`)])) as unknown as Logger;
+const stderrLogger: Logger = Object.fromEntries(
+  (['error', 'warn', 'info', 'debug'] as const).map((level) => [
+    level,
+    (line: string) => void process.stderr.write(`${line}\n`),
+  ]),
+) as unknown as Logger;
 
 /** Runs the server until its client closes stdin; the exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
@@ -64,7 +87,8 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     process.stderr.write(`cloud-platform-mcp: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  if (command === 'help' || command === 'version') return void process.stdout.write(command === 'help' ? USAGE : `${version}\n`), 0;
+  if (command === 'help' || command === 'version')
+    return (void process.stdout.write(command === 'help' ? USAGE : `${version}\n`), 0);
   let emulator: Emulator | undefined;
   let target: McpTarget;
   if (command.baseUrl === undefined) {
@@ -73,8 +97,19 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   } else {
     target = { baseUrl: command.baseUrl, apiKey: env.GCORE_API_KEY! };
   }
-  const journal = emulator ? (operationId: string | undefined) => emulator.requests.list(operationId === undefined ? {} : { operationId: operationId as never }) : undefined;
-  const server = createMcpServer({ document: emulator?.document ?? (bundled as OpenApiDocument), target, allowWrites: command.allowWrites, allowDeletes: command.allowDeletes, journal, version, logger: stderrLogger });
+  const journal = emulator
+    ? (operationId: string | undefined) =>
+        emulator.requests.list(operationId === undefined ? {} : { operationId: operationId as never })
+    : undefined;
+  const server = createMcpServer({
+    document: emulator?.document ?? (bundled as OpenApiDocument),
+    target,
+    allowWrites: command.allowWrites,
+    allowDeletes: command.allowDeletes,
+    journal,
+    version,
+    logger: stderrLogger,
+  });
   // The client ends the session by closing stdin (the SDK's transport does not watch for that) or by a close.
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;

@@ -3,7 +3,12 @@
 // Read-only unless told: a POST or PATCH needs `allowWrites`, a DELETE `allowDeletes` too. Every result
 // and error is scrubbed of the key, as the client's errors are.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { createCloudClient, type Logger } from 'cloud-platform-api';
 import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/internal';
 import { operationTools, type OperationTool } from './tools.js';
@@ -32,35 +37,76 @@ export interface McpServerOptions {
 const JOURNAL_TOOL = 'journal';
 
 /** The flags a method needs, as the command line spells them; none for a read. */
-const flagsFor = (method: string) => (method === 'GET' ? [] : method === 'DELETE' ? ['--allow-writes', '--allow-deletes'] : ['--allow-writes']);
+const flagsFor = (method: string) =>
+  method === 'GET' ? [] : method === 'DELETE' ? ['--allow-writes', '--allow-deletes'] : ['--allow-writes'];
 
-const textResult = (text: string, isError = false): CallToolResult => ({ content: [{ type: 'text', text }], ...(isError ? { isError: true } : {}) });
+const textResult = (text: string, isError = false): CallToolResult => ({
+  content: [{ type: 'text', text }],
+  ...(isError ? { isError: true } : {}),
+});
 
 function journalTool(tools: readonly OperationTool[]): Tool {
   return {
     name: JOURNAL_TOOL,
-    description: 'What the tools sent to the emulator, oldest first: each request with its operationId, body, status and any fault. Filter by operationId.',
-    inputSchema: { type: 'object', properties: { operationId: { type: 'string', enum: tools.map((tool) => tool.name), description: 'Only the requests to this operation.' } }, additionalProperties: false },
+    description:
+      'What the tools sent to the emulator, oldest first: each request with its operationId, body, status and any fault. Filter by operationId.',
+    inputSchema: {
+      type: 'object',
+      properties: {
+        operationId: {
+          type: 'string',
+          enum: tools.map((tool) => tool.name),
+          description: 'Only the requests to this operation.',
+        },
+      },
+      additionalProperties: false,
+    },
   };
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
   const tools = operationTools(options.document);
-  const allowed = (tool: OperationTool) => flagsFor(tool.route.method).every((flag) => (flag === '--allow-writes' ? options.allowWrites : options.allowDeletes));
+  const allowed = (tool: OperationTool) =>
+    flagsFor(tool.route.method).every((flag) =>
+      flag === '--allow-writes' ? options.allowWrites : options.allowDeletes,
+    );
   const redact = createRedactor(options.target.apiKey);
-  const client = createCloudClient({ apiKey: options.target.apiKey, baseUrl: options.target.baseUrl, ...(options.target.fetch ? { fetch: options.target.fetch } : {}), logger: options.logger });
+  const client = createCloudClient({
+    apiKey: options.target.apiKey,
+    baseUrl: options.target.baseUrl,
+    ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
+    logger: options.logger,
+  });
   const server = new Server({ name: 'cloud-platform-mcp', version: options.version }, { capabilities: { tools: {} } });
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
-    tools: [...tools.filter(allowed).map(({ name, description, inputSchema }) => ({ name, description, inputSchema: inputSchema as Tool['inputSchema'] })), ...(options.journal ? [journalTool(tools)] : [])],
+    tools: [
+      ...tools
+        .filter(allowed)
+        .map(({ name, description, inputSchema }) => ({
+          name,
+          description,
+          inputSchema: inputSchema as Tool['inputSchema'],
+        })),
+      ...(options.journal ? [journalTool(tools)] : []),
+    ],
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
-    if (name === JOURNAL_TOOL && options.journal) return textResult(JSON.stringify(options.journal(args.operationId as string | undefined), null, 2));
+    if (name === JOURNAL_TOOL && options.journal)
+      return textResult(JSON.stringify(options.journal(args.operationId as string | undefined), null, 2));
     const tool = tools.find((each) => each.name === name);
-    if (!tool) return textResult(`There is no tool ${JSON.stringify(name)}: the tools are ${tools.map((each) => each.name).join(', ')}`, true);
-    if (!allowed(tool)) return textResult(`${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`, true);
+    if (!tool)
+      return textResult(
+        `There is no tool ${JSON.stringify(name)}: the tools are ${tools.map((each) => each.name).join(', ')}`,
+        true,
+      );
+    if (!allowed(tool))
+      return textResult(
+        `${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`,
+        true,
+      );
     return callOperation(client, tool, args, redact);
   });
   return server;
@@ -69,16 +115,31 @@ export function createMcpServer(options: McpServerOptions): Server {
 type Send = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
 /** Calls the operation through the client: its answer as JSON text, or a tool error with the API's status and message. */
-async function callOperation(client: ReturnType<typeof createCloudClient>, tool: OperationTool, args: Record<string, unknown>, redact: (text: string) => string): Promise<CallToolResult> {
+async function callOperation(
+  client: ReturnType<typeof createCloudClient>,
+  tool: OperationTool,
+  args: Record<string, unknown>,
+  redact: (text: string) => string,
+): Promise<CallToolResult> {
   const names = new Set(tool.route.parameters.map((p) => p.name));
   const unknown = Object.keys(args).filter((key) => !names.has(key) && key !== 'body');
-  if (unknown.length > 0) return textResult(`${tool.name} takes no input named ${unknown.join(', ')}: its inputs are ${[...names, ...(tool.route.body ? ['body'] : [])].join(', ') || 'none'}`, true);
+  if (unknown.length > 0)
+    return textResult(
+      `${tool.name} takes no input named ${unknown.join(', ')}: its inputs are ${[...names, ...(tool.route.body ? ['body'] : [])].join(', ') || 'none'}`,
+      true,
+    );
   const params = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
   for (const p of tool.route.parameters) if (args[p.name] !== undefined) params[p.in][p.name] = args[p.name];
   const send = (client as unknown as Record<string, Send>)[tool.route.method]!;
   try {
-    const { data, error, response } = await send(tool.route.path, { params, ...(args.body === undefined ? {} : { body: args.body }) });
-    if (response.ok) return textResult(data === undefined ? `${response.status}: done, no content` : JSON.stringify(redactJson(data, redact), null, 2));
+    const { data, error, response } = await send(tool.route.path, {
+      params,
+      ...(args.body === undefined ? {} : { body: args.body }),
+    });
+    if (response.ok)
+      return textResult(
+        data === undefined ? `${response.status}: done, no content` : JSON.stringify(redactJson(data, redact), null, 2),
+      );
     return textResult(`${tool.name} answered ${response.status}: ${JSON.stringify(error)}`, true);
   } catch (thrown) {
     // The client's own errors (network, timeout, an answer that is not JSON) carry no key.

@@ -1,7 +1,13 @@
 // The MCP tools, made from the document and nothing else: one per operation, named by its operationId,
 // described by its summary and description (a deprecated one says so), its input a JSON Schema of its
 // parameters (each by name) and its body (`body`), every $ref inlined so a client needs no document.
-import { deriveRoutes, resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/internal';
+import {
+  deriveRoutes,
+  resolveRef,
+  type JsonObject,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/internal';
 
 export interface OperationTool {
   name: string;
@@ -30,7 +36,9 @@ function inlined(document: OpenApiDocument, node: unknown, trail: readonly strin
     kept.map(([key, value]) => [
       key,
       SCHEMA_MAPS.has(key) && value !== null && typeof value === 'object'
-        ? Object.fromEntries(Object.entries(value as JsonObject).map(([name, schema]) => [name, inlined(document, schema, trail)]))
+        ? Object.fromEntries(
+            Object.entries(value as JsonObject).map(([name, schema]) => [name, inlined(document, schema, trail)]),
+          )
         : inlined(document, value, trail),
     ]),
   );
@@ -42,9 +50,15 @@ function inputSchema(document: OpenApiDocument, route: RouteSpec): JsonObject {
   for (const raw of (route.operation.parameters ?? []) as JsonObject[]) {
     const parameter = resolveRef(document, raw);
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
-    if (parameter.name in properties || parameter.name === 'body') throw new Error(`${route.operationId}: two inputs named ${parameter.name}`);
+    if (parameter.name in properties || parameter.name === 'body')
+      throw new Error(`${route.operationId}: two inputs named ${parameter.name}`);
     const schema = inlined(document, parameter.schema ?? {}, []) as JsonObject;
-    properties[parameter.name] = { ...schema, description: [parameter.description, schema.description].filter(Boolean).join(' ') || `The ${parameter.in} parameter ${parameter.name}.` };
+    properties[parameter.name] = {
+      ...schema,
+      description:
+        [parameter.description, schema.description].filter(Boolean).join(' ') ||
+        `The ${parameter.in} parameter ${parameter.name}.`,
+    };
     if (parameter.required) required.push(parameter.name);
   }
   if (route.body) {
@@ -55,11 +69,24 @@ function inputSchema(document: OpenApiDocument, route: RouteSpec): JsonObject {
 }
 
 function description(route: RouteSpec): string {
-  const { summary, description: text, deprecated } = route.operation as { summary?: string; description?: string; deprecated?: boolean };
+  const {
+    summary,
+    description: text,
+    deprecated,
+  } = route.operation as { summary?: string; description?: string; deprecated?: boolean };
   const said = [summary, text].filter((part): part is string => typeof part === 'string' && part !== '');
-  return [...(deprecated ? ['Deprecated: the service may remove this operation.'] : []), ...said, `${route.method} ${route.path}.`].join('\n\n');
+  return [
+    ...(deprecated ? ['Deprecated: the service may remove this operation.'] : []),
+    ...said,
+    `${route.method} ${route.path}.`,
+  ].join('\n\n');
 }
 
 export function operationTools(document: OpenApiDocument): OperationTool[] {
-  return deriveRoutes(document).map((route) => ({ name: route.operationId, description: description(route), inputSchema: inputSchema(document, route), route }));
+  return deriveRoutes(document).map((route) => ({
+    name: route.operationId,
+    description: description(route),
+    inputSchema: inputSchema(document, route),
+    route,
+  }));
 }

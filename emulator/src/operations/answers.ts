@@ -12,7 +12,12 @@ export const notFound = (what: string) => new HttpProblem(404, `${what} not foun
 export const nowInSeconds = clockText(1000, (time) => time.toISOString().replace('.000Z', 'Z'));
 
 /** Deletes a row that stands for a resource, or answers 404. */
-export function deleteOrNotFound(store: Pick<Store, 'transaction'>, table: { delete(key: string): boolean }, key: string, what: string): void {
+export function deleteOrNotFound(
+  store: Pick<Store, 'transaction'>,
+  table: { delete(key: string): boolean },
+  key: string,
+  what: string,
+): void {
   store.transaction(() => {
     if (!table.delete(key)) throw notFound(what);
   });

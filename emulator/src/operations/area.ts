@@ -15,7 +15,9 @@ export interface Answered<Id extends OperationId> {
 }
 
 /** How an area makes fixtures of its operations' success answers (`--record`): the parts of the recorded fixtures each changes. */
-export type Recorders<F extends object> = { [Id in OperationId]?: (answered: Answered<Id>, recorded: Partial<F>) => Partial<F> };
+export type Recorders<F extends object> = {
+  [Id in OperationId]?: (answered: Answered<Id>, recorded: Partial<F>) => Partial<F>;
+};
 
 export interface Area<T extends TableRows, F extends object> {
   /** The tables of its resources. A new table also needs a new SQLite migration (store/sqlite.ts). */
@@ -35,7 +37,9 @@ export interface Area<T extends TableRows, F extends object> {
  * An area, of the types of its tables and of its fixture part (each area names them: the emulator's
  * declarations then name them too, rather than spell out the generated schema types).
  */
-export const defineArea = <T extends TableRows = Record<never, never>, F extends object = Record<never, never>>(area: Area<T, F>) => area;
+export const defineArea = <T extends TableRows = Record<never, never>, F extends object = Record<never, never>>(
+  area: Area<T, F>,
+) => area;
 
 /** A `$ref` to one of the document's schemas or parameters' schemas, for a table's rows or a fixture part. */
 export const schemaRef = (name: string) => documentRef('components', 'schemas', name);

@@ -33,7 +33,11 @@ function quotaBases(document: OpenApiDocument): string[] {
 }
 
 function fixtureSchema(document: OpenApiDocument) {
-  const quotaMap = (values: object) => ({ type: 'object', propertyNames: { type: 'string', enum: quotaBases(document) }, additionalProperties: values });
+  const quotaMap = (values: object) => ({
+    type: 'object',
+    propertyNames: { type: 'string', enum: quotaBases(document) },
+    additionalProperties: values,
+  });
   return {
     flavors: { type: 'object', additionalProperties: quotaMap({ type: 'integer', minimum: 0 }) },
     regions: {
@@ -53,7 +57,11 @@ function requestedAmounts(fixtures: BareMetalFixtures, request: CheckLimitsReque
   const requested = new Map<string, number>();
   if (request.flavor !== undefined) {
     const flavor = fixtures.flavors[request.flavor];
-    if (!flavor) throw new HttpProblem(400, `Unknown flavor "${request.flavor}"; known flavors: ${Object.keys(fixtures.flavors).join(', ')}`);
+    if (!flavor)
+      throw new HttpProblem(
+        400,
+        `Unknown flavor "${request.flavor}"; known flavors: ${Object.keys(fixtures.flavors).join(', ')}`,
+      );
     for (const [base, amount] of Object.entries(flavor)) requested.set(base, amount);
   }
   const addresses = (request.interfaces ?? []).filter((i) => i.type !== INTERFACE_WITHOUT_NEW_ADDRESS).length;

@@ -14,7 +14,12 @@ export const cdn = defineArea<CdnTables>({
   tables: {
     /** Config id -> the config. */
     configs: table<StoredConfig>({
-      row: { type: 'object', allOf: [schemaRef('LogsUploaderConfig')], required: ['id', 'client_id'], properties: { id: WHOLE_ID, client_id: WHOLE_ID } },
+      row: {
+        type: 'object',
+        allOf: [schemaRef('LogsUploaderConfig')],
+        required: ['id', 'client_id'],
+        properties: { id: WHOLE_ID, client_id: WHOLE_ID },
+      },
       keyOf: (config) => String(config.id),
       ids: { [CONFIG_IDS.name]: (config) => config.id, [CLIENT_IDS.name]: (config) => config.client_id },
     }),
@@ -26,7 +31,14 @@ export const cdn = defineArea<CdnTables>({
       createLogsUploaderConfig({ body, clientId }) {
         return store.transaction(() => {
           const now = nowInSeconds();
-          const config = { ...body, id: nextId(store, CONFIG_IDS), client_id: clientId({ create: true })!, created: now, updated: now, status: { status: 'in_progress' as const, updated: now } };
+          const config = {
+            ...body,
+            id: nextId(store, CONFIG_IDS),
+            client_id: clientId({ create: true })!,
+            created: now,
+            updated: now,
+            status: { status: 'in_progress' as const, updated: now },
+          };
           configs.put(String(config.id), config);
           return config;
         });

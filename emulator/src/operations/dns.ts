@@ -8,7 +8,9 @@ export type DnsFixtures = { zones: (components['schemas']['DnsZone'] & { name: s
 
 export const dns = defineArea<Record<never, never>, DnsFixtures>({
   fixtures: {
-    schema: () => ({ zones: { type: 'array', items: { type: 'object', allOf: [schemaRef('DnsZone')], required: ['name'] } } }),
+    schema: () => ({
+      zones: { type: 'array', items: { type: 'object', allOf: [schemaRef('DnsZone')], required: ['name'] } },
+    }),
     builtIn: builtIn as DnsFixtures,
   },
   handlers: ({ fixtures }) => ({
@@ -19,6 +21,8 @@ export const dns = defineArea<Record<never, never>, DnsFixtures>({
     },
   }),
   recorders: {
-    getDnsZone: ({ params, body }, recorded) => ({ zones: replacing(recorded.zones, { ...body.Zone, name: params.name }, (zone) => zone.name) }),
+    getDnsZone: ({ params, body }, recorded) => ({
+      zones: replacing(recorded.zones, { ...body.Zone, name: params.name }, (zone) => zone.name),
+    }),
   },
 });

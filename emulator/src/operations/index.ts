@@ -46,13 +46,16 @@ export const STATE_MODEL: StateModel = {
 };
 
 /** The schema of each top-level key of the fixtures, from the document's schemas. */
-export const fixtureSchemas = (document: OpenApiDocument): Record<string, object> => Object.assign({}, ...areas.map((area) => area.fixtures?.schema(document) ?? {}));
+export const fixtureSchemas = (document: OpenApiDocument): Record<string, object> =>
+  Object.assign({}, ...areas.map((area) => area.fixtures?.schema(document) ?? {}));
 
 /** The built-in fixture set: every area's own. */
 export const BUILT_IN_FIXTURES = Object.assign({}, ...areas.map((area) => area.fixtures?.builtIn ?? {})) as Fixtures;
 
 /** How each operation's success answers become fixtures (`--record`), by operationId; one not listed cannot be recorded. */
-export const RECORDERS = new Map(areas.flatMap((area) => Object.entries(area.recorders ?? {})) as [string, RecordAnswer][]);
+export const RECORDERS = new Map(
+  areas.flatMap((area) => Object.entries(area.recorders ?? {})) as [string, RecordAnswer][],
+);
 
 export function areaHandlers(context: AreaContext<EmulatorTables, Fixtures>): OperationHandlers {
   return Object.assign({}, ...areas.map((area) => area.handlers(context as unknown as AreaContext)));

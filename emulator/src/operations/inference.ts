@@ -19,7 +19,10 @@ const keyRow = (project: number, name: string) => JSON.stringify([project, name]
 export const inference = defineArea<InferenceTables, InferenceFixtures>({
   tables: {
     /** [project id, key name] -> the key; a stored key is its creation answer without the secret. */
-    inferenceKeys: table<StoredKey>({ row: schemaRef('InferenceApiKey'), documented: (key) => ({ ...key, secret: 'never stored' }) }),
+    inferenceKeys: table<StoredKey>({
+      row: schemaRef('InferenceApiKey'),
+      documented: (key) => ({ ...key, secret: 'never stored' }),
+    }),
     /** Deployment name -> true while it exists. */
     deployments: table<true>({ row: { const: true } }),
   },
@@ -34,8 +37,18 @@ export const inference = defineArea<InferenceTables, InferenceFixtures>({
       createInferenceApiKey({ params, body }) {
         const row = keyRow(params.project_id, body.name);
         return store.transaction(() => {
-          if (inferenceKeys.get(row)) throw new HttpProblem(409, `An API key named "${body.name}" already exists in project ${params.project_id}`);
-          const key = { name: body.name, description: body.description ?? null, expires_at: body.expires_at ?? null, created_at: nowInSeconds(), deployment_names: [] };
+          if (inferenceKeys.get(row))
+            throw new HttpProblem(
+              409,
+              `An API key named "${body.name}" already exists in project ${params.project_id}`,
+            );
+          const key = {
+            name: body.name,
+            description: body.description ?? null,
+            expires_at: body.expires_at ?? null,
+            created_at: nowInSeconds(),
+            deployment_names: [],
+          };
           inferenceKeys.put(row, key);
           return { ...key, secret: randomHex(24) };
         });

@@ -10,7 +10,12 @@ export type QuotasTables = { thresholds: Threshold };
 /** `thresholds`: those of the clients that set one; other clients get the default. */
 export type QuotasFixtures = { thresholds: (Threshold & { client_id: number })[] };
 
-const clientThreshold = { type: 'object', allOf: [schemaRef('QuotaNotificationThreshold')], required: ['client_id'], properties: { client_id: WHOLE_ID } };
+const clientThreshold = {
+  type: 'object',
+  allOf: [schemaRef('QuotaNotificationThreshold')],
+  required: ['client_id'],
+  properties: { client_id: WHOLE_ID },
+};
 
 export const quotas = defineArea<QuotasTables, QuotasFixtures>({
   tables: {
@@ -21,17 +26,29 @@ export const quotas = defineArea<QuotasTables, QuotasFixtures>({
     schema: () => ({ thresholds: { type: 'array', items: clientThreshold } }),
     builtIn: builtIn as QuotasFixtures,
   },
-  initialRows: (fixtures) => ({ thresholds: fixtures.thresholds.map((t) => [String(t.client_id), structuredClone(t)]) }),
+  initialRows: (fixtures) => ({
+    thresholds: fixtures.thresholds.map((t) => [String(t.client_id), structuredClone(t)]),
+  }),
   handlers: ({ document, store }) => {
     /** What a client that set no threshold has: the document's default for the field. */
-    const defaultThreshold = resolveRef(document, document.components.schemas!.QuotaNotificationThreshold!).properties.threshold.default as number;
+    const defaultThreshold = resolveRef(document, document.components.schemas!.QuotaNotificationThreshold!).properties
+      .threshold.default as number;
     return {
       getQuotaNotificationThreshold({ params }) {
-        return store.tables.thresholds.get(String(params.client_id)) ?? { client_id: params.client_id, threshold: defaultThreshold, last_sending: null, last_message: null };
+        return (
+          store.tables.thresholds.get(String(params.client_id)) ?? {
+            client_id: params.client_id,
+            threshold: defaultThreshold,
+            last_sending: null,
+            last_message: null,
+          }
+        );
       },
     };
   },
   recorders: {
-    getQuotaNotificationThreshold: ({ params, body }, recorded) => ({ thresholds: replacing(recorded.thresholds, { ...body, client_id: params.client_id }, (t) => t.client_id) }),
+    getQuotaNotificationThreshold: ({ params, body }, recorded) => ({
+      thresholds: replacing(recorded.thresholds, { ...body, client_id: params.client_id }, (t) => t.client_id),
+    }),
   },
 });

@@ -5,7 +5,12 @@ import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } f
 
 type Configurator = components['schemas']['EventsConfigurator'];
 
-const FIELD_TYPE: Record<string, 'number' | 'bool' | 'text'> = { integer: 'number', number: 'number', boolean: 'bool', string: 'text' };
+const FIELD_TYPE: Record<string, 'number' | 'bool' | 'text'> = {
+  integer: 'number',
+  number: 'number',
+  boolean: 'bool',
+  string: 'text',
+};
 
 export function deriveConfigurator(document: OpenApiDocument, eventSchemaName = 'StorageEvent'): Configurator {
   const union = resolveRef(document, document.components.schemas![eventSchemaName]!);
@@ -16,7 +21,11 @@ export function deriveConfigurator(document: OpenApiDocument, eventSchemaName = 
     const fields = schemaProperties(document, branch);
     const kind = resolveRef(document, fields[discriminator]!).const as string;
     const payload = Object.entries(fields).filter(([name]) => name !== discriminator);
-    example[kind] = [Object.fromEntries(payload.map(([name, schema]) => [name, resolveRef(document, schema).examples?.[0] ?? schema.examples?.[0]]))];
+    example[kind] = [
+      Object.fromEntries(
+        payload.map(([name, schema]) => [name, resolveRef(document, schema).examples?.[0] ?? schema.examples?.[0]]),
+      ),
+    ];
     structure.push({
       name: kind,
       fields: payload.map(([name, schema]) => {

@@ -10,7 +10,8 @@ type StorageEvent = components['schemas']['StorageEvent'];
 export type StorageTables = { storageEvents: StorageEvent };
 
 /** An event's row: the same event when kind, bucket and storage match, for the same client. */
-const eventRow = (client: number, event: StorageEvent) => JSON.stringify([client, event.name, event.bucket_name ?? null, event.storage_name ?? null]);
+const eventRow = (client: number, event: StorageEvent) =>
+  JSON.stringify([client, event.name, event.bucket_name ?? null, event.storage_name ?? null]);
 
 export const storage = defineArea<StorageTables>({
   tables: {
@@ -28,7 +29,10 @@ export const storage = defineArea<StorageTables>({
           const client = query.client_id ?? clientId({ create: true })!;
           const row = eventRow(client, body);
           if (storageEvents.get(row)) {
-            throw new HttpProblem(409, `Client ${client} already has a ${body.name} event for bucket "${body.bucket_name}" of storage "${body.storage_name}"`);
+            throw new HttpProblem(
+              409,
+              `Client ${client} already has a ${body.name} event for bucket "${body.bucket_name}" of storage "${body.storage_name}"`,
+            );
           }
           storageEvents.put(row, body);
           return body;

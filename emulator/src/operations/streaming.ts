@@ -13,11 +13,18 @@ export interface StreamingFixtures {
   videos: (Schemas['Video'] & { id: number })[];
 }
 
-const withId = (name: string) => ({ type: 'array', items: { type: 'object', allOf: [schemaRef(name)], required: ['id'] } });
+const withId = (name: string) => ({
+  type: 'array',
+  items: { type: 'object', allOf: [schemaRef(name)], required: ['id'] },
+});
 
 export const streaming = defineArea<Record<never, never>, StreamingFixtures>({
   fixtures: {
-    schema: () => ({ streamsPageSize: { type: 'integer', minimum: 1 }, streams: withId('LiveStream'), videos: withId('Video') }),
+    schema: () => ({
+      streamsPageSize: { type: 'integer', minimum: 1 },
+      streams: withId('LiveStream'),
+      videos: withId('Video'),
+    }),
     builtIn: builtIn as StreamingFixtures,
   },
   handlers: ({ fixtures }) => {
@@ -45,7 +52,9 @@ export const streaming = defineArea<Record<never, never>, StreamingFixtures>({
     };
   },
   recorders: {
-    getVideo: ({ params, body }, recorded) => ({ videos: replacing(recorded.videos, { ...body, id: params.video_id }, (video) => video.id) }),
+    getVideo: ({ params, body }, recorded) => ({
+      videos: replacing(recorded.videos, { ...body, id: params.video_id }, (video) => video.id),
+    }),
     // A page takes its place among the pages recorded before, all of the size of the first recorded
     // (record them from page 1: a page the server shortened cannot tell the size).
     listStreams: ({ query, body }, recorded) => {

@@ -1,16 +1,30 @@
 // What the proxy checks of an exchange: the request as the operation stage would (call-check.ts), and
 // the upstream's answer against what the document declares for that operation and status (the
 // contract's answer checker), with the fields neither declares listed apart.
-import { createAnswerChecker, type ContractValidator, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/internal';
+import {
+  createAnswerChecker,
+  type ContractValidator,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/internal';
 import type { Call, CallChecker } from '../core/call-check.js';
 import { createFieldFilter } from '../core/documented-fields.js';
 import type { ContractViolation } from '../core/messages.js';
 import type { UpstreamAnswer } from './upstream.js';
 
-const undeclared = (direction: ContractViolation['direction'], path: string): ContractViolation => ({ direction, path, rule: 'undeclared', message: 'is not a field the document declares', undeclared: true });
+const undeclared = (direction: ContractViolation['direction'], path: string): ContractViolation => ({
+  direction,
+  path,
+  rule: 'undeclared',
+  message: 'is not a field the document declares',
+  undeclared: true,
+});
 
 /** What a request may be forwarded with, as the call checks found it: its violations, and what it means where it is valid. */
-export type RequestSide = { violations: ContractViolation[]; checked?: { params: Record<string, unknown>; query: Record<string, unknown> } };
+export type RequestSide = {
+  violations: ContractViolation[];
+  checked?: { params: Record<string, unknown>; query: Record<string, unknown> };
+};
 
 export function createExchangeChecks(document: OpenApiDocument, validator: ContractValidator, checkCall: CallChecker) {
   const checkAnswer = createAnswerChecker(document, validator);
@@ -20,12 +34,17 @@ export function createExchangeChecks(document: OpenApiDocument, validator: Contr
     const checked = checkCall(call, false);
     if (checked.ok) return { violations: checked.unknownFields.map((path) => undeclared('request', path)), checked };
     if (checked.issues) return { violations: checked.issues.map((issue) => ({ direction: 'request', ...issue })) };
-    return { violations: [{ direction: 'request', path: '$', rule: `status ${checked.status}`, message: checked.message }] };
+    return {
+      violations: [{ direction: 'request', path: '$', rule: `status ${checked.status}`, message: checked.message }],
+    };
   }
 
   function responseSide(route: RouteSpec, answer: UpstreamAnswer): { violations: ContractViolation[]; body: unknown } {
     const { body, response, issues } = checkAnswer(route, answer);
-    const violations: ContractViolation[] = issues.map(({ part: _part, ...issue }) => ({ direction: 'response', ...issue }));
+    const violations: ContractViolation[] = issues.map(({ part: _part, ...issue }) => ({
+      direction: 'response',
+      ...issue,
+    }));
     if (violations.length === 0 && response?.jsonSchema && body !== null && typeof body === 'object') {
       const found: string[] = [];
       try {

@@ -28,22 +28,45 @@ export interface ProxyStageOptions {
   now: () => string;
 }
 
-const NO_RETRY_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...JSON_HEADERS, 'x-should-retry': 'false' });
+const NO_RETRY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  ...JSON_HEADERS,
+  'x-should-retry': 'false',
+});
 
 /** The request as a person reads it in the violations and the report: method, path and query, scrubbed of the key. */
 function requestLine(request: CoreRequest, scrub: Scrubber): string {
-  const query = new URLSearchParams(Object.entries(request.query).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((one) => [name, one]))).toString();
+  const query = new URLSearchParams(
+    Object.entries(request.query).flatMap(([name, value]) =>
+      (Array.isArray(value) ? value : [value]).map((one) => [name, one]),
+    ),
+  ).toString();
   return scrub.text(`${request.method.toUpperCase()} ${request.path}${query ? `?${query}` : ''}`);
 }
 
-export function createProxyStage({ document, validator, checkCall, upstream, log, strict, failOnViolation, recorder, now }: ProxyStageOptions) {
+export function createProxyStage({
+  document,
+  validator,
+  checkCall,
+  upstream,
+  log,
+  strict,
+  failOnViolation,
+  recorder,
+  now,
+}: ProxyStageOptions) {
   const { requestSide, responseSide } = createExchangeChecks(document, validator, checkCall);
   const scrubberFor = createScrubber(document);
   const counts = (violation: ContractViolation) => !violation.undeclared || strict === true;
 
-  const scrubbed = (scrub: Scrubber, violations: readonly ContractViolation[]) => violations.map((v) => ({ ...v, path: scrub.text(v.path), message: scrub.text(v.message) }));
+  const scrubbed = (scrub: Scrubber, violations: readonly ContractViolation[]) =>
+    violations.map((v) => ({ ...v, path: scrub.text(v.path), message: scrub.text(v.message) }));
 
-  function gatewayAnswer(status: number, message: string, operationId: string | undefined, violations: readonly ContractViolation[]): CoreResponse {
+  function gatewayAnswer(
+    status: number,
+    message: string,
+    operationId: string | undefined,
+    violations: readonly ContractViolation[],
+  ): CoreResponse {
     return { status, headers: JSON_HEADERS, body: { message }, operationId, violations };
   }
 
@@ -52,13 +75,21 @@ export function createProxyStage({ document, validator, checkCall, upstream, log
    * again gets the same answer, so it says not to retry: a client that honours `x-should-retry`, as this
    * project's does, makes one request to the upstream, not three.
    */
-  function violationAnswer(operationId: string | undefined, status: number, violations: readonly ContractViolation[]): CoreResponse {
+  function violationAnswer(
+    operationId: string | undefined,
+    status: number,
+    violations: readonly ContractViolation[],
+  ): CoreResponse {
     const message = `The upstream's answer to ${operationId} (${status}) is not what the document declares`;
     return { status: 502, headers: NO_RETRY_HEADERS, body: { message, violations }, operationId, violations };
   }
 
   /** Forwards the request and answers with what the upstream said, or why it could not. */
-  async function exchange(request: CoreRequest, route: RouteSpec | undefined, sent: RequestSide): Promise<CoreResponse> {
+  async function exchange(
+    request: CoreRequest,
+    route: RouteSpec | undefined,
+    sent: RequestSide,
+  ): Promise<CoreResponse> {
     const scrub = scrubberFor(credentialOf(request.headers));
     const operationId = route?.operationId;
     let answer: UpstreamAnswer;
@@ -74,16 +105,32 @@ export function createProxyStage({ document, validator, checkCall, upstream, log
     const violations = scrubbed(scrub, [...sent.violations, ...received.violations]);
     log.add({ operationId, status: answer.status, time: now(), request: requestLine(request, scrub) }, violations);
     const failing = violations.filter(counts);
-    if (failOnViolation && failing.some((v) => v.direction === 'response')) return violationAnswer(operationId, answer.status, failing);
+    if (failOnViolation && failing.some((v) => v.direction === 'response'))
+      return violationAnswer(operationId, answer.status, failing);
     if (route && sent.checked && failing.length === 0 && answer.status >= 200 && answer.status < 300) {
       // An answer deeper than fixtures may nest would make the whole recording unloadable, and would overflow the scrubber's walk.
-      if (nestingDepth(received.body) > MAX_NESTING) recorder?.skip(route.operationId, `nested deeper than ${MAX_NESTING} levels, which --fixtures would refuse`);
+      if (nestingDepth(received.body) > MAX_NESTING)
+        recorder?.skip(route.operationId, `nested deeper than ${MAX_NESTING} levels, which --fixtures would refuse`);
       else recorder?.record(route.operationId, { ...sent.checked, body: scrub.value(received.body) });
     }
-    return { status: answer.status, headers: { ...answer.headers, 'x-contract-violations': String(failing.length) }, setCookie: answer.setCookie, body: answer.bytes, verbatim: true, operationId, violations };
+    return {
+      status: answer.status,
+      headers: { ...answer.headers, 'x-contract-violations': String(failing.length) },
+      setCookie: answer.setCookie,
+      body: answer.bytes,
+      verbatim: true,
+      operationId,
+      violations,
+    };
   }
 
-  const deferredExchange = (request: CoreRequest, route: RouteSpec | undefined, sent: RequestSide): CoreResponse => ({ status: 0, headers: {}, body: undefined, operationId: route?.operationId, deferred: () => exchange(request, route, sent) });
+  const deferredExchange = (request: CoreRequest, route: RouteSpec | undefined, sent: RequestSide): CoreResponse => ({
+    status: 0,
+    headers: {},
+    body: undefined,
+    operationId: route?.operationId,
+    deferred: () => exchange(request, route, sent),
+  });
 
   return {
     /** A request to an operation (one with a body within the size limit): checked, then forwarded. */

@@ -20,7 +20,11 @@ export interface RecordingSink {
   save(fixtures: Record<string, unknown>): void;
 }
 
-export function createRecorder(recorders: ReadonlyMap<string, RecordAnswer>, sink: RecordingSink, warn: (line: string) => void) {
+export function createRecorder(
+  recorders: ReadonlyMap<string, RecordAnswer>,
+  sink: RecordingSink,
+  warn: (line: string) => void,
+) {
   let recorded = { ...sink.initial };
   const named = new Set<string>();
   /** Says once per operation and reason why an answer was not recorded. */
@@ -36,7 +40,10 @@ export function createRecorder(recorders: ReadonlyMap<string, RecordAnswer>, sin
     record(operationId: string, exchange: RecordedExchange): void {
       const recordAnswer = recorders.get(operationId);
       if (!recordAnswer) {
-        notRecorded(operationId, 'cannot be recorded: the fixtures have no part for its answers (an operation that changes state, or whose answer is made from the document)');
+        notRecorded(
+          operationId,
+          'cannot be recorded: the fixtures have no part for its answers (an operation that changes state, or whose answer is made from the document)',
+        );
         return;
       }
       recorded = { ...recorded, ...recordAnswer(exchange, recorded) };

@@ -18,7 +18,8 @@ export function secretFieldNames(document: OpenApiDocument): Set<string> {
 }
 
 /** A redactor of every form of the token, or of nothing where there is no token. */
-const keyRedactor = (token: string | undefined): ((text: string) => string) => (token ? createRedactor(token) : (text) => text);
+const keyRedactor = (token: string | undefined): ((text: string) => string) =>
+  token ? createRedactor(token) : (text) => text;
 
 export function createScrubber(document: OpenApiDocument) {
   const secrets = secretFieldNames(document);

@@ -42,10 +42,31 @@ export class UpstreamError extends Error {
  * Headers that belong to one connection, or that fetch sets or undoes itself: never passed on. The
  * server answered `Expect: 100-continue` itself; fetch refuses to send it. Set-Cookie is passed apart.
  */
-const NOT_PASSED = new Set(['host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'content-length', 'content-encoding', 'accept-encoding', 'origin', 'referer', 'prefer', 'expect', 'set-cookie']);
+const NOT_PASSED = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'content-length',
+  'content-encoding',
+  'accept-encoding',
+  'origin',
+  'referer',
+  'prefer',
+  'expect',
+  'set-cookie',
+]);
 
 /** The end-to-end headers: those not NOT_PASSED, nor named by the message's Connection header as its own hop's. */
-const passed = (headers: Iterable<[string, string | undefined]>, connection: string | undefined): Record<string, string> => {
+const passed = (
+  headers: Iterable<[string, string | undefined]>,
+  connection: string | undefined,
+): Record<string, string> => {
   const hopByHop = new Set((connection ?? '').split(',').map((name) => name.trim().toLowerCase()));
   const kept: Record<string, string> = {};
   for (const [name, value] of headers) {
@@ -58,14 +79,18 @@ const passed = (headers: Iterable<[string, string | undefined]>, connection: str
 /** The query as sent: each name once per value, in order. */
 function queryString(query: CoreRequest['query']): string {
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) for (const one of Array.isArray(value) ? value : [value]) params.append(name, one);
+  for (const [name, value] of Object.entries(query))
+    for (const one of Array.isArray(value) ? value : [value]) params.append(name, one);
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }
 
 /** What went wrong with the upstream, for a message: the network code where there is one (the client's reading of it). */
 function failureOf(error: unknown): string {
-  return networkCode(error) ?? String((error as { cause?: { message?: unknown } }).cause?.message ?? (error as Error).message);
+  return (
+    networkCode(error) ??
+    String((error as { cause?: { message?: unknown } }).cause?.message ?? (error as Error).message)
+  );
 }
 
 /**
@@ -75,13 +100,22 @@ function failureOf(error: unknown): string {
  */
 function upstreamUrl(base: string, request: CoreRequest): URL {
   const { origin, pathname: prefix } = new URL(base);
-  const target = request.path.startsWith('/') ? new URL(`${base}${request.path}${queryString(request.query)}`) : undefined;
+  const target = request.path.startsWith('/')
+    ? new URL(`${base}${request.path}${queryString(request.query)}`)
+    : undefined;
   const under = prefix === '/' ? '/' : `${prefix}/`;
   if (target && target.origin === origin && (target.pathname + '/').startsWith(under)) return target;
-  throw new UpstreamError(400, `${JSON.stringify(request.path)} is not a path under ${base}: the proxy forwards only those`);
+  throw new UpstreamError(
+    400,
+    `${JSON.stringify(request.path)} is not a path under ${base}: the proxy forwards only those`,
+  );
 }
 
-export function createUpstream({ baseUrl, fetch: send = globalThis.fetch, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS }: UpstreamOptions) {
+export function createUpstream({
+  baseUrl,
+  fetch: send = globalThis.fetch,
+  timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
+}: UpstreamOptions) {
   const base = baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
 
@@ -94,14 +128,34 @@ export function createUpstream({ baseUrl, fetch: send = globalThis.fetch, timeou
     const body = hasBody ? ((request.bodyBytes as Uint8Array<ArrayBuffer> | undefined) ?? request.body) : undefined;
     let stage = 'could not be reached';
     try {
-      const response = await send(url, { method, headers: passed(Object.entries(request.headers), request.headers.connection), body, redirect: 'manual', signal });
+      const response = await send(url, {
+        method,
+        headers: passed(Object.entries(request.headers), request.headers.connection),
+        body,
+        redirect: 'manual',
+        signal,
+      });
       stage = 'cut off its answer';
       const bytes = await readBoundedBytes(response);
       const headers = passed(response.headers, response.headers.get('connection') ?? undefined);
-      return { status: response.status, headers, setCookie: response.headers.getSetCookie(), bytes, text: new TextDecoder().decode(bytes) };
+      return {
+        status: response.status,
+        headers,
+        setCookie: response.headers.getSetCookie(),
+        bytes,
+        text: new TextDecoder().decode(bytes),
+      };
     } catch (error) {
-      if (error instanceof BodyTooLargeError) throw new UpstreamError(502, `The upstream ${origin} answered ${method} ${request.path} with more than ${error.limitBytes} bytes, decoded: the proxy stopped reading there`);
-      if (signal.aborted) throw new UpstreamError(504, `The upstream ${origin} did not answer ${method} ${request.path} within ${timeoutMs} ms`);
+      if (error instanceof BodyTooLargeError)
+        throw new UpstreamError(
+          502,
+          `The upstream ${origin} answered ${method} ${request.path} with more than ${error.limitBytes} bytes, decoded: the proxy stopped reading there`,
+        );
+      if (signal.aborted)
+        throw new UpstreamError(
+          504,
+          `The upstream ${origin} did not answer ${method} ${request.path} within ${timeoutMs} ms`,
+        );
       throw new UpstreamError(502, `The upstream ${origin} ${stage} (${method} ${request.path}): ${failureOf(error)}`);
     }
   };

@@ -43,14 +43,25 @@ export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
 
   return {
     /** One exchange: its operation, the upstream's status (none when it gave no answer), and what was wrong with it. */
-    add(exchange: { operationId: string | undefined; status: number | undefined; time: string; request: string }, violations: readonly ContractViolation[]): void {
+    add(
+      exchange: { operationId: string | undefined; status: number | undefined; time: string; request: string },
+      violations: readonly ContractViolation[],
+    ): void {
       const tally = tallyOf(exchange.operationId);
       tally.calls++;
       if (exchange.status !== undefined) countUp(tally.statuses, exchange.status);
       for (const violation of violations) {
         if (violation.undeclared) tally.undeclared++;
         else countUp(tally.rules, `${violation.direction} ${violation.rule}`);
-        entries.push({ time: exchange.time, ...(exchange.operationId ? { operationId: exchange.operationId } : {}), ...(exchange.status === undefined ? {} : { status: exchange.status }), request: printable(exchange.request), ...violation, path: printable(violation.path), message: printable(violation.message) });
+        entries.push({
+          time: exchange.time,
+          ...(exchange.operationId ? { operationId: exchange.operationId } : {}),
+          ...(exchange.status === undefined ? {} : { status: exchange.status }),
+          request: printable(exchange.request),
+          ...violation,
+          path: printable(violation.path),
+          message: printable(violation.message),
+        });
       }
       if (entries.length > size * 2) entries = entries.slice(entries.length - size);
     },
@@ -68,12 +79,20 @@ export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
      * the first violations under their operation, each with the request that showed it.
      */
     markdown(): string {
-      const rows = [...tallies].map(([operation, t]) => `| ${operation} | ${t.calls} | ${listed(t.statuses)} | ${listed(t.rules) || 'none'} | ${t.undeclared} |`);
+      const rows = [...tallies].map(
+        ([operation, t]) =>
+          `| ${operation} | ${t.calls} | ${listed(t.statuses)} | ${listed(t.rules) || 'none'} | ${t.undeclared} |`,
+      );
       const { violations } = this.list();
       const shown = violations.slice(0, 50);
       const byOperation = new Map<string, ViolationEntry[]>();
-      for (const v of shown) byOperation.set(v.operationId ?? NO_OPERATION, [...(byOperation.get(v.operationId ?? NO_OPERATION) ?? []), v]);
-      const details = [...byOperation].flatMap(([operation, group]) => ['', `#### ${operation}`, ...group.map((v) => `- \`${v.request}\`: ${v.direction} \`${v.path}\` (${v.rule}): ${v.message}`)]);
+      for (const v of shown)
+        byOperation.set(v.operationId ?? NO_OPERATION, [...(byOperation.get(v.operationId ?? NO_OPERATION) ?? []), v]);
+      const details = [...byOperation].flatMap(([operation, group]) => [
+        '',
+        `#### ${operation}`,
+        ...group.map((v) => `- \`${v.request}\`: ${v.direction} \`${v.path}\` (${v.rule}): ${v.message}`),
+      ]);
       return [
         '## Contract violations seen through the proxy',
         '',
@@ -81,7 +100,9 @@ export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
         '|---|---|---|---|---|',
         ...rows,
         '',
-        violations.length === 0 ? 'No violation.' : `### Violations${violations.length > shown.length ? ` (the first ${shown.length} of ${violations.length})` : ''}`,
+        violations.length === 0
+          ? 'No violation.'
+          : `### Violations${violations.length > shown.length ? ` (the first ${shown.length} of ${violations.length})` : ''}`,
         ...details,
         '',
       ].join('\n');

@@ -12,7 +12,15 @@
 // pays for the shared-memory index that sharing needs (about a fifth of a create's cost here).
 import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
-import { snapshotOf, StateFileError, StatePersistError, type StateSnapshot, type Store, type Table, type TableRows } from './store.js';
+import {
+  snapshotOf,
+  StateFileError,
+  StatePersistError,
+  type StateSnapshot,
+  type Store,
+  type Table,
+  type TableRows,
+} from './store.js';
 
 /** Marks a file as this emulator's (PRAGMA application_id), so a foreign SQLite file is refused. */
 const APPLICATION_ID = 0x43504145; // "CPAE"
@@ -21,7 +29,8 @@ const SQLITE_HEADER = 'SQLite format 3\0';
 /** Table names in SQL: snake_case of the store's names. */
 export const sqlName = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-const createTable = (db: Db, name: string) => db.exec(`CREATE TABLE ${name} (key TEXT PRIMARY KEY, row TEXT NOT NULL) WITHOUT ROWID`);
+const createTable = (db: Db, name: string) =>
+  db.exec(`CREATE TABLE ${name} (key TEXT PRIMARY KEY, row TEXT NOT NULL) WITHOUT ROWID`);
 
 /**
  * Each entry brings the file from the version before it to its own. Never edit one: add the next. Each
@@ -31,7 +40,17 @@ const createTable = (db: Db, name: string) => db.exec(`CREATE TABLE ${name} (key
  */
 export const MIGRATIONS: ((db: Db) => void)[] = [
   (db) => {
-    for (const name of ['inference_keys', 'deployments', 'configs', 'clients', 'apps', 'storage_events', 'thresholds', 'counters']) createTable(db, name);
+    for (const name of [
+      'inference_keys',
+      'deployments',
+      'configs',
+      'clients',
+      'apps',
+      'storage_events',
+      'thresholds',
+      'counters',
+    ])
+      createTable(db, name);
   },
 ];
 
@@ -46,13 +65,18 @@ function checkFile(file: string): void {
     stats = statSync(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw new StateFileError(`State file ${file} cannot be used: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new StateFileError(
+      `State file ${file} cannot be used: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
   }
-  if (!stats.isFile()) throw new StateFileError(`State file ${file} is not a regular file (a directory, a FIFO or a device): name a file`);
+  if (!stats.isFile())
+    throw new StateFileError(`State file ${file} is not a regular file (a directory, a FIFO or a device): name a file`);
   try {
     accessSync(file, constants.R_OK | constants.W_OK);
   } catch (error) {
-    throw new StateFileError(`State file ${file} cannot be both read and written by this process (${(error as NodeJS.ErrnoException).code}): check its permissions`);
+    throw new StateFileError(
+      `State file ${file} cannot be both read and written by this process (${(error as NodeJS.ErrnoException).code}): check its permissions`,
+    );
   }
   const fd = openSync(file, 'r');
   try {
@@ -60,7 +84,9 @@ function checkFile(file: string): void {
     const read = readSync(fd, header, 0, header.length, 0);
     if (read === 0) return;
     if (read < header.length || header.toString('latin1') !== SQLITE_HEADER) {
-      throw new StateFileError(`State file ${file} is not an SQLite database: refusing to use it (move it away, or name another file)`);
+      throw new StateFileError(
+        `State file ${file} is not an SQLite database: refusing to use it (move it away, or name another file)`,
+      );
     }
   } finally {
     closeSync(fd);
@@ -70,19 +96,27 @@ function checkFile(file: string): void {
 /** The file's schema version, after checking, without writing anything, that it is this emulator's and whole. */
 function checkedVersion(db: Db, file: string, names: readonly string[]): number {
   const integrity = db.pragma('quick_check', { simple: true }) as string;
-  if (integrity !== 'ok') throw new StateFileError(`State file ${file} is damaged (SQLite quick_check: ${integrity}): refusing to use it`);
+  if (integrity !== 'ok')
+    throw new StateFileError(`State file ${file} is damaged (SQLite quick_check: ${integrity}): refusing to use it`);
   const applicationId = db.pragma('application_id', { simple: true }) as number;
-  const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]));
+  const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").pluck().all() as string[]);
   if (applicationId !== APPLICATION_ID && tables.size > 0) {
-    throw new StateFileError(`State file ${file} is an SQLite database of another program (application_id ${applicationId}): refusing to use it`);
+    throw new StateFileError(
+      `State file ${file} is an SQLite database of another program (application_id ${applicationId}): refusing to use it`,
+    );
   }
-  const version = tables.has('schema_version') ? ((db.prepare('SELECT max(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0) : 0;
+  const version = tables.has('schema_version')
+    ? ((db.prepare('SELECT max(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0)
+    : 0;
   if (version > MIGRATIONS.length) {
-    throw new StateFileError(`State file ${file} has schema version ${version}, newer than this emulator knows (${MIGRATIONS.length}): use a newer emulator`);
+    throw new StateFileError(
+      `State file ${file} has schema version ${version}, newer than this emulator knows (${MIGRATIONS.length}): use a newer emulator`,
+    );
   }
   if (version === MIGRATIONS.length) {
     const missing = names.map(sqlName).filter((name) => !tables.has(name));
-    if (missing.length > 0) throw new StateFileError(`State file ${file} has lost its table ${missing.join(', ')}: refusing to use it`);
+    if (missing.length > 0)
+      throw new StateFileError(`State file ${file} has lost its table ${missing.join(', ')}: refusing to use it`);
   }
   return version;
 }
@@ -131,7 +165,9 @@ class SqliteTable<Row> implements Table<Row> {
       try {
         return [key, JSON.parse(row) as Row];
       } catch (error) {
-        throw new StateFileError(`${this.source}: table ${this.name}, row ${JSON.stringify(key)} is not JSON (${(error as Error).message}); nothing was changed`);
+        throw new StateFileError(
+          `${this.source}: table ${this.name}, row ${JSON.stringify(key)} is not JSON (${(error as Error).message}); nothing was changed`,
+        );
       }
     });
   }
@@ -153,7 +189,10 @@ function openDatabase(file: string, names: readonly string[]): Db {
   } catch (error) {
     db?.close();
     if (error instanceof StateFileError) throw error;
-    if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new StateFileError(`State file ${file} is in use by another process (another emulator?): refusing to share it`);
+    if ((error as { code?: string }).code === 'SQLITE_BUSY')
+      throw new StateFileError(
+        `State file ${file} is in use by another process (another emulator?): refusing to share it`,
+      );
     throw new StateFileError(`State file ${file} cannot be used: ${(error as Error).message}`);
   }
 }
@@ -165,7 +204,9 @@ function openDatabase(file: string, names: readonly string[]): Db {
 export function openSqliteStore<T extends TableRows>(file: string, names: readonly (keyof T & string)[]): Store<T> {
   const db = openDatabase(file, names);
   const source = `State file ${file}`;
-  const tables = Object.fromEntries(names.map((name) => [name, new SqliteTable(db, sqlName(name), source)])) as unknown as { [Name in keyof T]: Table<T[Name]> };
+  const tables = Object.fromEntries(
+    names.map((name) => [name, new SqliteTable(db, sqlName(name), source)]),
+  ) as unknown as { [Name in keyof T]: Table<T[Name]> };
   // One transaction wrapper for every change: making one per change costs as much as the change.
   const inTransaction = db.transaction((change: () => unknown) => change());
   const transaction = <T>(change: () => T): T => {
@@ -175,7 +216,9 @@ export function openSqliteStore<T extends TableRows>(file: string, names: readon
     } catch (error) {
       // Only SQLite's own failures are the server's; a handler's refusal (a 404, a 409) passes through.
       if ((error as { code?: unknown }).code?.toString().startsWith('SQLITE_')) {
-        throw new StatePersistError(`The change could not be saved to the state file (${(error as { code: string }).code}); nothing was changed`);
+        throw new StatePersistError(
+          `The change could not be saved to the state file (${(error as { code: string }).code}); nothing was changed`,
+        );
       }
       throw error;
     }

@@ -47,26 +47,36 @@ export class StateFileError extends Error {
 /** What keeps a value from being a state snapshot's shape (format, version, tables of [key, row] pairs), or undefined. */
 function snapshotShapeProblem(value: unknown, names: readonly string[] | undefined): string | undefined {
   const snapshot = value as Partial<StateSnapshot> | null;
-  if (snapshot?.format !== 'cloud-platform-emulator-state' || snapshot.version !== 1) return ' is not a version 1 cloud-platform-emulator-state file ("format" and "version")';
+  if (snapshot?.format !== 'cloud-platform-emulator-state' || snapshot.version !== 1)
+    return ' is not a version 1 cloud-platform-emulator-state file ("format" and "version")';
   const tables = snapshot.tables as unknown;
-  if (tables === null || typeof tables !== 'object' || Array.isArray(tables)) return ': "tables" must be an object of tables';
+  if (tables === null || typeof tables !== 'object' || Array.isArray(tables))
+    return ': "tables" must be an object of tables';
   for (const name of Object.keys(tables)) {
     if (names && !names.includes(name)) return `: unknown table "${name}"; known: ${names.join(', ')}`;
     const rows = (tables as Record<string, unknown>)[name];
-    const wellFormed = Array.isArray(rows) && rows.every((row) => Array.isArray(row) && row.length === 2 && typeof row[0] === 'string' && row[1] !== undefined);
+    const wellFormed =
+      Array.isArray(rows) &&
+      rows.every((row) => Array.isArray(row) && row.length === 2 && typeof row[0] === 'string' && row[1] !== undefined);
     if (!wellFormed) return `: table "${name}" must be a list of [key, row] pairs with string keys`;
   }
   return undefined;
 }
 
 /** Throws a StateFileError naming `source` unless `value` has a snapshot's shape (with no table but `names`, where given). */
-export function assertSnapshotShape(value: unknown, source: string, names?: readonly string[]): asserts value is StateSnapshot {
+export function assertSnapshotShape(
+  value: unknown,
+  source: string,
+  names?: readonly string[],
+): asserts value is StateSnapshot {
   const problem = snapshotShapeProblem(value, names);
   if (problem) throw new StateFileError(`${source}${problem}`);
 }
 
 export function snapshotOf<T extends TableRows>(tables: Store<T>['tables']): StateSnapshot<T> {
-  const copy = Object.fromEntries(Object.entries(tables).map(([name, table]) => [name, (table as Table<unknown>).entries()]));
+  const copy = Object.fromEntries(
+    Object.entries(tables).map(([name, table]) => [name, (table as Table<unknown>).entries()]),
+  );
   return { format: 'cloud-platform-emulator-state', version: 1, tables: copy as StateSnapshot<T>['tables'] };
 }
 
@@ -176,7 +186,9 @@ class MemoryTable<Row> implements Table<Row> {
 /** The default store, with these tables: rows in Maps, a failed transaction undone from its journal. */
 export function createMemoryStore<T extends TableRows>(names: readonly (keyof T & string)[]): Store<T> {
   const journal: Journal = { steps: undefined };
-  const tables = Object.fromEntries(names.map((name) => [name, new MemoryTable(journal)])) as unknown as { [Name in keyof T]: MemoryTable<T[Name]> };
+  const tables = Object.fromEntries(names.map((name) => [name, new MemoryTable(journal)])) as unknown as {
+    [Name in keyof T]: MemoryTable<T[Name]>;
+  };
   const transaction = <T>(change: () => T): T => {
     if (journal.steps) return change();
     const steps: UndoStep[] = (journal.steps = []);

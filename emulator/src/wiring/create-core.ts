@@ -56,18 +56,29 @@ export interface ProxyOptions extends UpstreamOptions {
  * refused before it could be handled.
  */
 export function createCore(options: CoreOptions) {
-  const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()), journalSize } = options;
+  const {
+    document,
+    fixtures,
+    store,
+    apiKeys,
+    strict,
+    warn = (line) => console.warn(line.trimEnd()),
+    journalSize,
+  } = options;
   const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
   const auth = createAuth(store, apiKeys, authSchemeOf(document));
   const { tokenOf } = auth;
   const violations = createViolationLog();
   const proxy = options.proxy && proxyStage({ ...options, warn }, options.proxy, violations);
-  const handlers = proxy ? {} : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
+  const handlers = proxy
+    ? {}
+    : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
   const overrides = createOverrides(routes, checkAnswer);
   const operate = createOperate({ handlers, checkCall, strict, error, clientIdentity: auth.clientIdentity, overrides });
   // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
-  const perform = (call: Call) => (proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call));
+  const perform = (call: Call) =>
+    proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call);
   const withFaults = createFaultStage(faults, error, createExampleAnswer(document, error), perform);
   const journal = createJournal(journalSize, [...new Set(routes.map((route) => route.operationId))]);
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
@@ -75,7 +86,16 @@ export function createCore(options: CoreOptions) {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
   };
-  const control = createControlRoutes({ faults, overrides, journal, violations, resetState: reset, refusal: auth.refusal, tokenOf, keysRequired: auth.keysRequired });
+  const control = createControlRoutes({
+    faults,
+    overrides,
+    journal,
+    violations,
+    resetState: reset,
+    refusal: auth.refusal,
+    tokenOf,
+    keysRequired: auth.keysRequired,
+  });
 
   function handle(request: CoreRequest): CoreResponse {
     const method = request.method.toUpperCase();
@@ -85,19 +105,37 @@ export function createCore(options: CoreOptions) {
     if (proxy) {
       // The upstream decides who may act: no key is checked here, and no header of the emulator's added.
       if (found.kind !== 'operation') return proxy.unrouted(request);
-      return withFaults({ route: found.route, request: request.method === method ? request : { ...request, method }, rawParams: found.rawParams, token: tokenOf(request.headers) ?? '', headers: {} });
+      return withFaults({
+        route: found.route,
+        request: request.method === method ? request : { ...request, method },
+        rawParams: found.rawParams,
+        token: tokenOf(request.headers) ?? '',
+        headers: {},
+      });
     }
     // A path or method no operation has: answered in the shape of the nearest area, but no operation's.
-    if (found.kind === 'none') return { ...error(found.nearest, 404, `No operation at ${method} ${request.path}`), operationId: undefined };
+    if (found.kind === 'none')
+      return { ...error(found.nearest, 404, `No operation at ${method} ${request.path}`), operationId: undefined };
     if (found.kind === 'method-not-allowed') {
       const allow = found.allowed.join(', ');
-      return { ...error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, { allow }), operationId: undefined };
+      return {
+        ...error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, {
+          allow,
+        }),
+        operationId: undefined,
+      };
     }
     const headers = deprecation.get(found.route) ?? NO_HEADERS;
     const token = tokenOf(request.headers);
     const refused = auth.refusal(token);
     if (refused) return error(found.route, 401, refused, undefined, headers);
-    return withFaults({ route: found.route, request: request.method === method ? request : { ...request, method }, rawParams: found.rawParams, token: token!, headers });
+    return withFaults({
+      route: found.route,
+      request: request.method === method ? request : { ...request, method },
+      rawParams: found.rawParams,
+      token: token!,
+      headers,
+    });
   }
 
   /**
@@ -114,7 +152,11 @@ export function createCore(options: CoreOptions) {
 }
 
 /** The proxy's stage, with its upstream, its checks and any recording. */
-function proxyStage({ document, strict, warn, now }: CoreOptions & { warn: (line: string) => void }, proxy: ProxyOptions, log: ReturnType<typeof createViolationLog>) {
+function proxyStage(
+  { document, strict, warn, now }: CoreOptions & { warn: (line: string) => void },
+  proxy: ProxyOptions,
+  log: ReturnType<typeof createViolationLog>,
+) {
   const { validator, checkCall } = documentParts(document);
   return createProxyStage({
     document,

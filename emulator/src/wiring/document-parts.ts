@@ -2,7 +2,12 @@
 // it: the routes and the router, the validators (Ajv compiles each schema once) and the call check,
 // the error answers, the fixture loader and the built-in fixtures (frozen), the state checks and the
 // fault rule check. A test suite that makes an emulator per test pays for these once.
-import { createAnswerChecker, createContractValidator, deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/internal';
+import {
+  createAnswerChecker,
+  createContractValidator,
+  deriveRoutes,
+  type OpenApiDocument,
+} from 'cloud-platform-api/internal';
 import { deprecationHeaders } from '../core/deprecation-headers.js';
 import { createCallChecker } from '../core/call-check.js';
 import { createErrorAnswer } from '../core/error-answer.js';
@@ -25,7 +30,10 @@ function makeParts(document: OpenApiDocument) {
   const validator = createContractValidator(document);
   // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are checked.
   const requestValidator = createContractValidator(withSafeIntegers(document), { useDefaults: true });
-  const fixtureLoader = createFixtureLoader(document, validator, { schemas: fixtureSchemas, builtIn: BUILT_IN_FIXTURES });
+  const fixtureLoader = createFixtureLoader(document, validator, {
+    schemas: fixtureSchemas,
+    builtIn: BUILT_IN_FIXTURES,
+  });
   let builtIn: Fixtures | undefined;
   const checkState = lazily(() => createStateChecker(validator, STATE_MODEL));
   return {

@@ -37,7 +37,10 @@ describe.skipIf(!chromiumFound)('a page of another origin and the control routes
     emulator = await createEmulator();
     const server = await startEmulatorServer({ port: 0 }, emulator);
     // 127.0.0.2 is loopback too, but not an origin the default CORS rule allows.
-    return { page: await servePage(pageScript(server.url, emulator.controlRoutes()), {}, '127.0.0.2'), stop: () => server.close() };
+    return {
+      page: await servePage(pageScript(server.url, emulator.controlRoutes()), {}, '127.0.0.2'),
+      stop: () => server.close(),
+    };
   });
 
   it('reaches none of them, with or without a preflight, and changes nothing', async () => {
@@ -48,7 +51,9 @@ describe.skipIf(!chromiumFound)('a page of another origin and the control routes
     });
     expect(created.status).toBe(200);
     const routes = emulator.controlRoutes();
-    expect(routes.map((r) => r.path).sort()).toEqual(expect.arrayContaining(['/__emulator/faults', '/__emulator/reset']));
+    expect(routes.map((r) => r.path).sort()).toEqual(
+      expect.arrayContaining(['/__emulator/faults', '/__emulator/reset']),
+    );
 
     const { result, failure } = await runPage(setup.browser, setup.page.url);
     expect(failure).toBeUndefined();
@@ -56,7 +61,8 @@ describe.skipIf(!chromiumFound)('a page of another origin and the control routes
     const noPreflight = (m: string) => (m === 'POST' ? 2 : m === 'GET' ? 1 : 0);
     expect(tries.length).toBe(routes.reduce((n, r) => n + r.methods.reduce((k, m) => k + noPreflight(m) + 1, 0), 0));
     // A no-cors request is sent (the page cannot read the answer); the server refused it, as the state shows.
-    for (const attempt of tries.filter((t) => t.kind === 'preflight')) expect(attempt.outcome, `${attempt.method} ${attempt.path}`).toBe('failed: TypeError');
+    for (const attempt of tries.filter((t) => t.kind === 'preflight'))
+      expect(attempt.outcome, `${attempt.method} ${attempt.path}`).toBe('failed: TypeError');
     expect(emulator.store.tables.configs.size()).toBe(1);
     expect(emulator.faults.list()).toEqual([]);
   }, 60_000);

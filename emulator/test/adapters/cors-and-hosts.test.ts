@@ -14,7 +14,14 @@ afterEach(async () => {
 
 describe('CORS on the HTTP server', () => {
   const preflight = (url: string, origin: string) =>
-    fetch(`${url}/cdn/logs_uploader/configs`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+    fetch(`${url}/cdn/logs_uploader/configs`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
 
   it.each([
     ['a localhost page, by default', undefined, 'http://localhost:4173', 204, 'http://localhost:4173'],
@@ -33,13 +40,16 @@ describe('CORS on the HTTP server', () => {
     const answer = await preflight(server.url, origin);
     expect(answer.status).toBe(status);
     expect(answer.headers.get('access-control-allow-origin')).toBe(allowOrigin);
-    if (status === 204) expect(answer.headers.get('access-control-allow-headers')).toBe('authorization, content-type, prefer');
+    if (status === 204)
+      expect(answer.headers.get('access-control-allow-headers')).toBe('authorization, content-type, prefer');
   });
 
   it('lets an allowed page read the answer and its Retry-After and Deprecation headers', async () => {
     const server = await startEmulatorServer({ port: 0 });
     stopping.push(server.close);
-    const answer = await fetch(`${server.url}/streaming/videos/1444`, { headers: { origin: 'http://localhost:3000', authorization: 'apikey cors' } });
+    const answer = await fetch(`${server.url}/streaming/videos/1444`, {
+      headers: { origin: 'http://localhost:3000', authorization: 'apikey cors' },
+    });
     expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
     expect(answer.headers.get('access-control-expose-headers')).toBe('retry-after, deprecation');
   });
@@ -50,18 +60,41 @@ describe('what a web page of another origin cannot reach', () => {
   const auth = { authorization: 'apikey page' };
 
   it.each([
-    ['reset, with no preflight (a no-cors POST)', { method: 'POST', path: '/__emulator/reset', headers: { origin: 'http://evil.test' } }],
-    ['a fault rule as text/plain, with no preflight', { method: 'POST', path: '/__emulator/faults', headers: { origin: 'http://evil.test', 'content-type': 'text/plain' }, body: faultRule }],
-    ['a fault rule as JSON from a disallowed origin', { method: 'POST', path: '/__emulator/faults', headers: { origin: 'http://evil.test', 'content-type': 'application/json' }, body: faultRule }],
+    [
+      'reset, with no preflight (a no-cors POST)',
+      { method: 'POST', path: '/__emulator/reset', headers: { origin: 'http://evil.test' } },
+    ],
+    [
+      'a fault rule as text/plain, with no preflight',
+      {
+        method: 'POST',
+        path: '/__emulator/faults',
+        headers: { origin: 'http://evil.test', 'content-type': 'text/plain' },
+        body: faultRule,
+      },
+    ],
+    [
+      'a fault rule as JSON from a disallowed origin',
+      {
+        method: 'POST',
+        path: '/__emulator/faults',
+        headers: { origin: 'http://evil.test', 'content-type': 'application/json' },
+        body: faultRule,
+      },
+    ],
     ['the faults list', { method: 'GET', path: '/__emulator/faults', headers: { origin: 'http://evil.test' } }],
   ])('a control route: %s, is refused with 403 and changes nothing', async (_, request) => {
     const emulator = await createEmulator();
     const server = await startEmulatorServer({ port: 0 }, emulator);
     stopping.push(server.close);
-    await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: '{"name":"kept","policy":1,"target":2}' });
+    await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: '{"name":"kept","policy":1,"target":2}',
+    });
     const answer = await rawRequest(server.url, request);
     expect(answer.status).toBe(403);
-    expect(answer.body).toContain('may not call the emulator\'s control routes: start it with --cors http://evil.test');
+    expect(answer.body).toContain("may not call the emulator's control routes: start it with --cors http://evil.test");
     expect(emulator.store.tables.configs.size()).toBe(1);
     expect(emulator.faults.list()).toEqual([]);
   });
@@ -76,16 +109,24 @@ describe('what a web page of another origin cannot reach', () => {
     stopping.push(server.close);
     const answer = await rawRequest(server.url, { path: '/__emulator/requests', headers: { 'sec-fetch-site': site } });
     expect(answer.status).toBe(status);
-    if (status === 403) expect(answer.body).toContain(`(Sec-Fetch-Site: ${site}) may not call the emulator's control routes`);
+    if (status === 403)
+      expect(answer.body).toContain(`(Sec-Fetch-Site: ${site}) may not call the emulator's control routes`);
   });
 
   it('a control route takes a body only as application/json, whatever the origin (415)', async () => {
     const emulator = await createEmulator();
     const server = await startEmulatorServer({ port: 0 }, emulator);
     stopping.push(server.close);
-    const answer = await rawRequest(server.url, { method: 'POST', path: '/__emulator/faults', headers: { 'content-type': 'text/plain' }, body: faultRule });
+    const answer = await rawRequest(server.url, {
+      method: 'POST',
+      path: '/__emulator/faults',
+      headers: { 'content-type': 'text/plain' },
+      body: faultRule,
+    });
     expect(answer.status).toBe(415);
-    expect(JSON.parse(answer.body).message).toBe('/__emulator/faults takes a body only as Content-Type: application/json');
+    expect(JSON.parse(answer.body).message).toBe(
+      '/__emulator/faults takes a body only as Content-Type: application/json',
+    );
     expect(emulator.faults.list()).toEqual([]);
   });
 
@@ -106,7 +147,14 @@ describe('what a web page of another origin cannot reach', () => {
   it('--allow-host lets a named host through', async () => {
     const server = await startEmulatorServer({ port: 0, allowHosts: ['emulator.internal'] });
     stopping.push(server.close);
-    expect((await rawRequest(server.url, { path: '/streaming/videos/1444', headers: { ...auth, host: 'emulator.internal:4010' } })).status).toBe(200);
+    expect(
+      (
+        await rawRequest(server.url, {
+          path: '/streaming/videos/1444',
+          headers: { ...auth, host: 'emulator.internal:4010' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -116,7 +164,9 @@ describe('the HTTP server answers every request', () => {
     stopping.push(server.close);
     const { port } = new URL(server.url);
     const reply = await new Promise<string>((resolve, reject) => {
-      const socket = connect(Number(port), '127.0.0.1', () => socket.write('CONNECT example.test:443 HTTP/1.1\r\nhost: example.test:443\r\n\r\n'));
+      const socket = connect(Number(port), '127.0.0.1', () =>
+        socket.write('CONNECT example.test:443 HTTP/1.1\r\nhost: example.test:443\r\n\r\n'),
+      );
       let text = '';
       socket.on('data', (chunk) => (text += chunk));
       socket.on('close', () => resolve(text));

@@ -39,7 +39,9 @@ describe.skipIf(!chromiumFound)('a page on one loopback port calling the emulato
     expect(failure).toBeUndefined();
     expect(errors).toEqual([]);
     expect(result).toEqual({
-      refused: expect.stringMatching(/^createCloudClient refuses to run in a browser: the API key would be sent to every visitor of the page\..*dangerouslyAllowBrowser: true/),
+      refused: expect.stringMatching(
+        /^createCloudClient refuses to run in a browser: the API key would be sent to every visitor of the page\..*dangerouslyAllowBrowser: true/,
+      ),
       created: expect.objectContaining({ id: 1, name: 'from another port' }),
       deletedStatus: 204,
       deprecation: '@1751328000',

@@ -44,8 +44,13 @@ describe.skipIf(!chromiumFound)("the emulator's /docs console in Chromium", () =
     await page.goto(`${server.url}/docs#/operations/${operationId}`);
     await page.getByRole('button', { name: 'Send API Request' }).waitFor({ timeout: 30_000 });
     await page.getByRole('textbox', { name: 'Authorization' }).fill('apikey any-token');
-    for (const [name, value] of Object.entries(fields)) await page.getByRole('textbox', { name, exact: true }).fill(value);
-    if (body !== undefined) await page.locator('textarea').first().fill(JSON.stringify(body, null, 2));
+    for (const [name, value] of Object.entries(fields))
+      await page.getByRole('textbox', { name, exact: true }).fill(value);
+    if (body !== undefined)
+      await page
+        .locator('textarea')
+        .first()
+        .fill(JSON.stringify(body, null, 2));
   }
 
   /** Sends the request and reads the answer the console shows: its status line and its body. */
@@ -78,7 +83,9 @@ describe.skipIf(!chromiumFound)("the emulator's /docs console in Chromium", () =
     expect(patched.status).toBe(200);
     expect(patched.body).toContain('"name": "Console logs, renamed"');
     expect(patched.body).toContain('"enabled": false');
-    expect(server.emulator.requests.list({ operationId: 'updateLogsUploaderConfig' }).map((entry) => entry.path)).toEqual([`/cdn/logs_uploader/configs/${id}`]);
+    expect(
+      server.emulator.requests.list({ operationId: 'updateLogsUploaderConfig' }).map((entry) => entry.path),
+    ).toEqual([`/cdn/logs_uploader/configs/${id}`]);
   });
 
   it("sends an invalid body and sees the emulator's 400 naming the field", async () => {

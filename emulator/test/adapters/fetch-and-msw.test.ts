@@ -11,7 +11,13 @@ describe('the in-process fetch', () => {
   it('rejects at once when its caller aborts while the request body is a stream that never ends', async () => {
     const emulator = await createEmulator();
     const endless = new ReadableStream({ pull: () => new Promise(() => undefined) });
-    const init = { method: 'POST', headers: { authorization: 'apikey s', 'content-type': 'application/json' }, body: endless, duplex: 'half', signal: AbortSignal.timeout(100) } as RequestInit;
+    const init = {
+      method: 'POST',
+      headers: { authorization: 'apikey s', 'content-type': 'application/json' },
+      body: endless,
+      duplex: 'half',
+      signal: AbortSignal.timeout(100),
+    } as RequestInit;
     const started = performance.now();
     const outcome = await Promise.race([
       emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', init).then(
@@ -27,21 +33,28 @@ describe('the in-process fetch', () => {
 });
 
 describe('the MSW handlers', () => {
-  it.each(['https://example.test/api/v1', 'https://example.test/api/v1/'])('answer every operation under a base URL with a path (%s)', async (baseUrl) => {
-    const emulator = await createEmulator();
-    const server = setupServer(...createMswHandlers(emulator, { baseUrl }));
-    server.listen({ onUnhandledRequest: 'error' });
-    try {
-      const base = baseUrl.replace(/\/$/, '');
-      const video = await fetch(`${base}/streaming/videos/1444`, { headers: { authorization: 'apikey msw' } });
-      expect(video.status).toBe(200);
-      expect((await video.json()).id).toBe(1444);
-      const created = await fetch(`${base}/cdn/logs_uploader/configs`, { method: 'POST', headers: { authorization: 'apikey msw', 'content-type': 'application/json' }, body: '{"name":"n","policy":1,"target":2}' });
-      expect(created.status).toBe(200);
-    } finally {
-      server.close();
-    }
-  });
+  it.each(['https://example.test/api/v1', 'https://example.test/api/v1/'])(
+    'answer every operation under a base URL with a path (%s)',
+    async (baseUrl) => {
+      const emulator = await createEmulator();
+      const server = setupServer(...createMswHandlers(emulator, { baseUrl }));
+      server.listen({ onUnhandledRequest: 'error' });
+      try {
+        const base = baseUrl.replace(/\/$/, '');
+        const video = await fetch(`${base}/streaming/videos/1444`, { headers: { authorization: 'apikey msw' } });
+        expect(video.status).toBe(200);
+        expect((await video.json()).id).toBe(1444);
+        const created = await fetch(`${base}/cdn/logs_uploader/configs`, {
+          method: 'POST',
+          headers: { authorization: 'apikey msw', 'content-type': 'application/json' },
+          body: '{"name":"n","policy":1,"target":2}',
+        });
+        expect(created.status).toBe(200);
+      } finally {
+        server.close();
+      }
+    },
+  );
 });
 
 describe('the MSW handlers with no options', () => {

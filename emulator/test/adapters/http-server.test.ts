@@ -8,9 +8,19 @@ import { call, expectDeclared, parsedBody, useEmulator } from '../helpers/emulat
 
 describe('every framework error takes the operation area shape', () => {
   const running = useEmulator();
-  const withPathParameter = ['/cloud/v2/inference/deployments/%E0%A4%A', '/streaming/videos/%zz', '/dns/v2/zones/bad%', '/cdn/logs_uploader/configs/%G1', '/fastedge/v1/apps/%'];
+  const withPathParameter = [
+    '/cloud/v2/inference/deployments/%E0%A4%A',
+    '/streaming/videos/%zz',
+    '/dns/v2/zones/bad%',
+    '/cdn/logs_uploader/configs/%G1',
+    '/fastedge/v1/apps/%',
+  ];
   it.each(withPathParameter)('a bad percent-escape in %s is a 400 as declared', async (url) => {
-    const method = url.includes('configs') ? 'PATCH' : url.includes('deployments') || url.includes('apps') ? 'DELETE' : 'GET';
+    const method = url.includes('configs')
+      ? 'PATCH'
+      : url.includes('deployments') || url.includes('apps')
+        ? 'DELETE'
+        : 'GET';
     const answer = await call(running, method, url, method === 'PATCH' ? { enabled: true } : undefined);
     expect(answer.status).toBe(400);
     expectDeclared(method, url, answer);
@@ -24,26 +34,40 @@ describe('every framework error takes the operation area shape', () => {
     ['/dns/v2/zones/example.com', 'GET'],
     ['/streaming/videos/1444', 'GET'],
   ])('headers over 16 KiB on %s: 431 as the document declares, from the parser, not Fastify', async (url, method) => {
-    const answer = await new Promise<{ status: number; contentType: string | undefined; body: string }>((resolve, reject) => {
-      const target = new URL(url, running.url);
-      const req = httpRequest({ method, host: target.hostname, port: target.port, path: target.pathname, headers: { authorization: 'apikey a', 'x-big': 'a'.repeat(20_000) } }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], body }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const answer = await new Promise<{ status: number; contentType: string | undefined; body: string }>(
+      (resolve, reject) => {
+        const target = new URL(url, running.url);
+        const req = httpRequest(
+          {
+            method,
+            host: target.hostname,
+            port: target.port,
+            path: target.pathname,
+            headers: { authorization: 'apikey a', 'x-big': 'a'.repeat(20_000) },
+          },
+          (res) => {
+            let body = '';
+            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+            res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], body }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
     expect(answer.status).toBe(431);
     expectDeclared(method, url, { status: 431, body: parsedBody(answer.body, answer.contentType) });
   });
 
-  it.each([101, 253, 1000])('a %i-character zone name reaches the schema and the handler: 404 in the DNS shape, not 414', async (length) => {
-    const url = `/dns/v2/zones/${'a'.repeat(length)}`;
-    const answer = await call(running, 'GET', url);
-    expect(answer.status).toBe(404);
-    expectDeclared('GET', url, answer);
-  });
+  it.each([101, 253, 1000])(
+    'a %i-character zone name reaches the schema and the handler: 404 in the DNS shape, not 414',
+    async (length) => {
+      const url = `/dns/v2/zones/${'a'.repeat(length)}`;
+      const answer = await call(running, 'GET', url);
+      expect(answer.status).toBe(404);
+      expectDeclared('GET', url, answer);
+    },
+  );
 });
 
 describe('any method token on a known path', () => {
@@ -51,10 +75,19 @@ describe('any method token on a known path', () => {
   const send = (method: string, url: string) =>
     new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
       const target = new URL(url, running.url);
-      const req = httpRequest({ method, host: target.hostname, port: target.port, path: target.pathname, headers: { authorization: 'apikey methods' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow }));
-      });
+      const req = httpRequest(
+        {
+          method,
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          headers: { authorization: 'apikey methods' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow }));
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -80,14 +113,20 @@ describe('stalled connections are closed within seconds', () => {
   const closedAfter = (feed: (write: (text: string) => void) => void) =>
     new Promise<number>((resolve) => {
       const started = Date.now();
-      const socket = connect(Number(new URL(running.url).port), '127.0.0.1', () => feed((text) => socket.writable && socket.write(text)));
+      const socket = connect(Number(new URL(running.url).port), '127.0.0.1', () =>
+        feed((text) => socket.writable && socket.write(text)),
+      );
       socket.on('data', () => undefined);
       socket.on('error', () => undefined);
       socket.on('close', () => resolve(Date.now() - started));
     });
 
   it('a body that stops halfway', async () => {
-    const ms = await closedAfter((write) => write('POST /cdn/logs_uploader/configs HTTP/1.1\r\nHost: x\r\nAuthorization: apikey a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":'));
+    const ms = await closedAfter((write) =>
+      write(
+        'POST /cdn/logs_uploader/configs HTTP/1.1\r\nHost: x\r\nAuthorization: apikey a\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"name":',
+      ),
+    );
     expect(ms).toBeLessThan(TIMEOUTS.request + 2_000);
   }, 20_000);
 

@@ -45,11 +45,38 @@ interface LifecycleCase {
 const CASES: LifecycleCase[] = [
   { name: 'an answer at once', client: 'status 200', configs: 1, journal: { status: 200 } },
   { name: 'a delay, waited out', fault: { delay_ms: 50 }, client: 'status 200', configs: 1, journal: { status: 200 } },
-  { name: 'a delay the client cuts short', fault: { delay_ms: DELAY_MS }, abortAfterMs: 50, client: 'aborted', configs: 0, journal: { status: 0 } },
+  {
+    name: 'a delay the client cuts short',
+    fault: { delay_ms: DELAY_MS },
+    abortAfterMs: 50,
+    client: 'aborted',
+    configs: 0,
+    journal: { status: 0 },
+  },
   { name: 'a throw from the core', prepare: failingStore, client: 'status 500', configs: 0, journal: { status: 500 } },
-  { name: 'a throw from a deferred answer', fault: { delay_ms: 20 }, prepare: failingStore, client: 'status 500', configs: 0, journal: { status: 500 } },
-  { name: 'a dropped connection', fault: { reset: true }, client: 'network error (TypeError)', configs: 0, journal: { status: 0, fault: 'reset' } },
-  { name: 'a held request, until the client leaves', fault: { timeout: true }, abortAfterMs: 100, client: 'aborted', configs: 0, journal: { status: 0, fault: 'timeout' } },
+  {
+    name: 'a throw from a deferred answer',
+    fault: { delay_ms: 20 },
+    prepare: failingStore,
+    client: 'status 500',
+    configs: 0,
+    journal: { status: 500 },
+  },
+  {
+    name: 'a dropped connection',
+    fault: { reset: true },
+    client: 'network error (TypeError)',
+    configs: 0,
+    journal: { status: 0, fault: 'reset' },
+  },
+  {
+    name: 'a held request, until the client leaves',
+    fault: { timeout: true },
+    abortAfterMs: 100,
+    client: 'aborted',
+    configs: 0,
+    journal: { status: 0, fault: 'timeout' },
+  },
 ];
 
 describe.each(ADAPTER_NAMES)('the request lifecycle, %s', (adapter) => {
@@ -66,10 +93,16 @@ describe.each(ADAPTER_NAMES)('the request lifecycle, %s', (adapter) => {
     prepare?.(target);
     const before = target.emulator.store.tables.configs.size();
     const started = performance.now();
-    expect(await outcomeOf(create(target, abortAfterMs === undefined ? undefined : AbortSignal.timeout(abortAfterMs)))).toBe(client);
+    expect(
+      await outcomeOf(create(target, abortAfterMs === undefined ? undefined : AbortSignal.timeout(abortAfterMs))),
+    ).toBe(client);
     // Recorded before the client sees its answer; after an abort, as soon as the transport learns of it, not when the delay ends.
     if (abortAfterMs === undefined) expect(target.emulator.requests.list()).toHaveLength(1);
-    else await vi.waitFor(() => expect(target.emulator.requests.list()).toHaveLength(1), { timeout: DELAY_MS / 3, interval: 5 });
+    else
+      await vi.waitFor(() => expect(target.emulator.requests.list()).toHaveLength(1), {
+        timeout: DELAY_MS / 3,
+        interval: 5,
+      });
     expect(performance.now() - started).toBeLessThan(DELAY_MS);
     expect(target.emulator.requests.list()[0]).toMatchObject({ operationId: OPERATION, ...journal });
     // What was delayed and then abandoned stays unmade.

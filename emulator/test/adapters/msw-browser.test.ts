@@ -33,7 +33,10 @@ requireChromium('MSW adapter browser test');
 
 describe.skipIf(!chromiumFound)('the MSW adapter in Chromium (setupWorker)', () => {
   const setup = pageInChromium(async () => {
-    const worker = readFileSync(createRequire(path.join(emulatorRoot, 'package.json')).resolve('msw/mockServiceWorker.js'), 'utf8');
+    const worker = readFileSync(
+      createRequire(path.join(emulatorRoot, 'package.json')).resolve('msw/mockServiceWorker.js'),
+      'utf8',
+    );
     return { page: await servePage(PAGE_SCRIPT, { '/mockServiceWorker.js': ['text/javascript', worker] }) };
   });
 

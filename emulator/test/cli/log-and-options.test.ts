@@ -26,7 +26,11 @@ async function logOf(args: string[]): Promise<string> {
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   stopping.push(() => child.kill('SIGKILL'));
   const body = JSON.stringify({ name: 'n', policy: 1, target: 2, enabeld: true, password: SECRET });
-  await fetch(`${url}/cdn/logs_uploader/configs?token=${SECRET}`, { method: 'POST', headers: { authorization: `apikey ${SECRET}`, 'content-type': 'application/json' }, body });
+  await fetch(`${url}/cdn/logs_uploader/configs?token=${SECRET}`, {
+    method: 'POST',
+    headers: { authorization: `apikey ${SECRET}`, 'content-type': 'application/json' },
+    body,
+  });
   await fetch(`${url}/streaming/videos/1444`, { headers: { authorization: `apikey ${SECRET}` } });
   await new Promise((resolve) => setTimeout(resolve, 200));
   return out;
@@ -37,16 +41,36 @@ describe('the request log', () => {
     const out = await logOf([]);
     const lines = out.split('\n').filter((line) => /^\d{4}-/.test(line));
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z POST \/cdn\/logs_uploader\/configs createLogsUploaderConfig 200 [\d.]+ ms unknown fields: body\.enabeld, body\.password$/);
+    expect(lines[0]).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z POST \/cdn\/logs_uploader\/configs createLogsUploaderConfig 200 [\d.]+ ms unknown fields: body\.enabeld, body\.password$/,
+    );
     expect(lines[1]).toMatch(/ GET \/streaming\/videos\/1444 getVideo 200 [\d.]+ ms$/);
     expect(out).not.toContain(SECRET);
   });
 
   it('prints NDJSON with --log json', async () => {
-    const entries = (await logOf(['--log', 'json'])).split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as RequestLogEntry);
+    const entries = (await logOf(['--log', 'json']))
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as RequestLogEntry);
     expect(entries).toEqual([
-      { time: expect.any(String), method: 'POST', path: '/cdn/logs_uploader/configs', operationId: 'createLogsUploaderConfig', status: 200, ms: expect.any(Number), unknownFields: ['body.enabeld', 'body.password'] },
-      { time: expect.any(String), method: 'GET', path: '/streaming/videos/1444', operationId: 'getVideo', status: 200, ms: expect.any(Number) },
+      {
+        time: expect.any(String),
+        method: 'POST',
+        path: '/cdn/logs_uploader/configs',
+        operationId: 'createLogsUploaderConfig',
+        status: 200,
+        ms: expect.any(Number),
+        unknownFields: ['body.enabeld', 'body.password'],
+      },
+      {
+        time: expect.any(String),
+        method: 'GET',
+        path: '/streaming/videos/1444',
+        operationId: 'getVideo',
+        status: 200,
+        ms: expect.any(Number),
+      },
     ]);
   });
 
@@ -56,11 +80,15 @@ describe('the request log', () => {
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
     const exited = new Promise((resolve) => child.once('exit', resolve));
     stopping.push(() => child.kill('SIGKILL'));
-    const calls = Array.from({ length: 40 }, () => fetch(`${url}/streaming/videos/1444`, { headers: { authorization: 'apikey stop' } }));
+    const calls = Array.from({ length: 40 }, () =>
+      fetch(`${url}/streaming/videos/1444`, { headers: { authorization: 'apikey stop' } }),
+    );
     expect((await Promise.all(calls)).map((response) => response.status)).toEqual(Array(40).fill(200));
     child.kill('SIGTERM');
     await exited;
-    expect(out.split('\n').filter((line) => line.includes(' GET /streaming/videos/1444 getVideo 200 '))).toHaveLength(40);
+    expect(out.split('\n').filter((line) => line.includes(' GET /streaming/videos/1444 getVideo 200 '))).toHaveLength(
+      40,
+    );
   });
 
   it('keeps every line whole and in order, a line longer than a batch and the lines around it', async () => {
@@ -71,11 +99,25 @@ describe('the request log', () => {
     // 4,000 undeclared fields make a JSON line of about 70 KB, more than a 64 KiB batch; non-ASCII names take more bytes than characters.
     const undeclared = Object.fromEntries(Array.from({ length: 4000 }, (_, i) => [`é_field_${i}`, i]));
     const get = () => fetch(`${url}/streaming/videos/1444`, { headers: { authorization: 'apikey a' } });
-    const post = () => fetch(`${url}/cdn/logs_uploader/configs`, { method: 'POST', headers: { authorization: 'apikey a', 'content-type': 'application/json' }, body: JSON.stringify({ name: 'n', policy: 1, target: 2, ...undeclared }) });
+    const post = () =>
+      fetch(`${url}/cdn/logs_uploader/configs`, {
+        method: 'POST',
+        headers: { authorization: 'apikey a', 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'n', policy: 1, target: 2, ...undeclared }),
+      });
     for (const call of [get, post, get, post, get]) expect((await call()).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const entries = out.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as RequestLogEntry);
-    expect(entries.map(({ operationId, unknownFields }) => `${operationId} ${unknownFields?.length ?? 0}`)).toEqual(['getVideo 0', 'createLogsUploaderConfig 4000', 'getVideo 0', 'createLogsUploaderConfig 4000', 'getVideo 0']);
+    const entries = out
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as RequestLogEntry);
+    expect(entries.map(({ operationId, unknownFields }) => `${operationId} ${unknownFields?.length ?? 0}`)).toEqual([
+      'getVideo 0',
+      'createLogsUploaderConfig 4000',
+      'getVideo 0',
+      'createLogsUploaderConfig 4000',
+      'getVideo 0',
+    ]);
     expect(entries[1]!.unknownFields!.at(-1)).toBe('body.é_field_3999');
   });
 
@@ -88,9 +130,13 @@ describe('the request log', () => {
     const entries: RequestLogEntry[] = [];
     const emulator = await createEmulator({ log: (entry) => entries.push(entry) });
     emulator.faults.add({ operationId: 'getVideo', reset: true, count: 1 });
-    await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization: 'apikey a' } }).catch(() => undefined);
+    await emulator
+      .fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization: 'apikey a' } })
+      .catch(() => undefined);
     await emulator.fetch('http://emulator.local/nowhere', { headers: { authorization: 'apikey a' } });
-    expect(entries.map(({ method, path: p, operationId, status, fault }) => ({ method, p, operationId, status, fault }))).toEqual([
+    expect(
+      entries.map(({ method, path: p, operationId, status, fault }) => ({ method, p, operationId, status, fault })),
+    ).toEqual([
       { method: 'GET', p: '/streaming/videos/1444', operationId: 'getVideo', status: 0, fault: 'reset' },
       // A path no operation has is no operation's: the log names none (it named the nearest before).
       { method: 'GET', p: '/nowhere', operationId: undefined, status: 404, fault: undefined },
@@ -102,10 +148,23 @@ describe('--strict', () => {
   it('refuses fields the document does not declare, naming each, where the default drops them', async () => {
     const body = JSON.stringify({ name: 'n', policy: 1, target: 2, enabeld: true, resources: [1] });
     const headers = { authorization: 'apikey strict', 'content-type': 'application/json' };
-    const strict = await inject(await createEmulator({ strict: true }), { method: 'POST', url: '/cdn/logs_uploader/configs', headers, payload: body });
+    const strict = await inject(await createEmulator({ strict: true }), {
+      method: 'POST',
+      url: '/cdn/logs_uploader/configs',
+      headers,
+      payload: body,
+    });
     expect(strict.statusCode).toBe(400);
-    expect(JSON.parse(strict.body)).toEqual({ message: 'Invalid request: body.enabeld: is not a field the document declares (strict)', errors: { enabeld: ['is not a field the document declares (strict)'] } });
-    const lenient = await inject(await createEmulator(), { method: 'POST', url: '/cdn/logs_uploader/configs', headers, payload: body });
+    expect(JSON.parse(strict.body)).toEqual({
+      message: 'Invalid request: body.enabeld: is not a field the document declares (strict)',
+      errors: { enabeld: ['is not a field the document declares (strict)'] },
+    });
+    const lenient = await inject(await createEmulator(), {
+      method: 'POST',
+      url: '/cdn/logs_uploader/configs',
+      headers,
+      payload: body,
+    });
     expect(lenient.statusCode).toBe(200);
     expect(JSON.parse(lenient.body)).not.toHaveProperty('enabeld');
   });
@@ -124,14 +183,27 @@ describe('--strict', () => {
 
 describe('the text log, whatever a client sends', () => {
   it.each([
-    ['a newline in a field name, forging a second line', '{"name":"n","policy":1,"target":2,"a\\n2026-11-23T00:00:00.000Z GET /forged getVideo 200 1 ms":1}'],
+    [
+      'a newline in a field name, forging a second line',
+      '{"name":"n","policy":1,"target":2,"a\\n2026-11-23T00:00:00.000Z GET /forged getVideo 200 1 ms":1}',
+    ],
     ['an ANSI escape and a C1 control in a field name', '{"name":"n","policy":1,"target":2,"\\u001b[31mred\\u009b":1}'],
     ['a line separator in a field name', '{"name":"n","policy":1,"target":2,"a\\u2028b":1}'],
   ])('writes %s as one line of escapes', async (_, body) => {
     const lines: string[] = [];
     const emulator = await createEmulator({ log: (entry) => lines.push(textLine(entry)) });
-    await inject(emulator, { method: 'POST', url: '/cdn/logs_uploader/configs%0d%0aforged', headers: { authorization: 'apikey log', 'content-type': 'application/json' }, payload: body });
-    await inject(emulator, { method: 'POST', url: '/cdn/logs_uploader/configs', headers: { authorization: 'apikey log', 'content-type': 'application/json' }, payload: body });
+    await inject(emulator, {
+      method: 'POST',
+      url: '/cdn/logs_uploader/configs%0d%0aforged',
+      headers: { authorization: 'apikey log', 'content-type': 'application/json' },
+      payload: body,
+    });
+    await inject(emulator, {
+      method: 'POST',
+      url: '/cdn/logs_uploader/configs',
+      headers: { authorization: 'apikey log', 'content-type': 'application/json' },
+      payload: body,
+    });
     const written = lines.join('');
     expect(written.split('\n').filter(Boolean)).toHaveLength(2);
     expect(written).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/);
@@ -161,14 +233,20 @@ describe('--fixtures FILE', () => {
   it('validates the merged set against the document, naming the file and the field', async () => {
     const file = path.join(dir, 'bad-part.json');
     writeFileSync(file, JSON.stringify({ streamsPageSize: 'many' }));
-    await expect(createServerEmulator({ fixturesFile: file })).rejects.toThrow(`Invalid fixtures in ${file}:\n  $.streamsPageSize: must be integer (type)`);
+    await expect(createServerEmulator({ fixturesFile: file })).rejects.toThrow(
+      `Invalid fixtures in ${file}:\n  $.streamsPageSize: must be integer (type)`,
+    );
   });
 });
 
 describe('--version', () => {
   it('npx cloud-platform-emulator --version prints the package version', async () => {
-    const { stdout } = await promisify(execFile)('npx', ['--no-install', 'cloud-platform-emulator', '--version'], { encoding: 'utf8' });
-    expect(stdout.trim()).toBe((JSON.parse(readFileSync(path.resolve('emulator', 'package.json'), 'utf8')) as { version: string }).version);
+    const { stdout } = await promisify(execFile)('npx', ['--no-install', 'cloud-platform-emulator', '--version'], {
+      encoding: 'utf8',
+    });
+    expect(stdout.trim()).toBe(
+      (JSON.parse(readFileSync(path.resolve('emulator', 'package.json'), 'utf8')) as { version: string }).version,
+    );
   }, 30_000);
 });
 
@@ -186,6 +264,9 @@ describe('the request log tells the truth', () => {
     expect(lines[1]).toMatch(/ PUT \/streaming\/videos\/1444 - 405 /);
     expect(lines[2]).toMatch(/ getVideo 503 \(injected\) /);
     expect(lines[3]).toMatch(/ createLogsUploaderConfig 400 .* refused: body\.policy \(required\) and 1 more\n$/);
-    expect(entries[3]!.issues).toEqual([{ path: 'body.policy', rule: 'required' }, { path: 'body.target', rule: 'required' }]);
+    expect(entries[3]!.issues).toEqual([
+      { path: 'body.policy', rule: 'required' },
+      { path: 'body.target', rule: 'required' },
+    ]);
   });
 });

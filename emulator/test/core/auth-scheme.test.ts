@@ -13,7 +13,9 @@ import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createEmulator } from '../../src/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const source = parse(readFileSync(path.join(root, 'openapi', 'components', 'securitySchemes', 'ApiKeyAuth.yaml'), 'utf8')) as Record<string, string>;
+const source = parse(
+  readFileSync(path.join(root, 'openapi', 'components', 'securitySchemes', 'ApiKeyAuth.yaml'), 'utf8'),
+) as Record<string, string>;
 const document = bundled as unknown as OpenApiDocument;
 
 function withScheme(change: (scheme: Record<string, unknown>, document: OpenApiDocument) => void): OpenApiDocument {
@@ -24,7 +26,7 @@ function withScheme(change: (scheme: Record<string, unknown>, document: OpenApiD
 }
 
 describe('the scheme, read from the document', () => {
-  it('is the source file\'s header name and x-authorization-scheme word', () => {
+  it("is the source file's header name and x-authorization-scheme word", () => {
     expect(authSchemeOf(document)).toEqual({ header: source.name, scheme: source['x-authorization-scheme'] });
   });
 
@@ -34,14 +36,19 @@ describe('the scheme, read from the document', () => {
     ['a scheme in the query', (scheme: Record<string, unknown>) => (scheme.in = 'query')],
     ['an http scheme', (scheme: Record<string, unknown>) => (scheme.type = 'http')],
   ])('refuses a document with %s, naming security', (_what, change) => {
-    expect(() => authSchemeOf(withScheme(change))).toThrow(/^security: the document's first scheme \(\w+\) must be an apiKey in a header with an x-authorization-scheme word$/);
+    expect(() => authSchemeOf(withScheme(change))).toThrow(
+      /^security: the document's first scheme \(\w+\) must be an apiKey in a header with an x-authorization-scheme word$/,
+    );
   });
 });
 
 describe('what each tool sends and accepts follows the word', () => {
   it('the emulator of a document with another word accepts it, and names it when refusing', async () => {
-    const emulator = await createEmulator({ document: withScheme((scheme) => (scheme['x-authorization-scheme'] = 'token')) });
-    const get = (authorization: string) => emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization } });
+    const emulator = await createEmulator({
+      document: withScheme((scheme) => (scheme['x-authorization-scheme'] = 'token')),
+    });
+    const get = (authorization: string) =>
+      emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization } });
     expect((await get('token some-key')).status).toBe(200);
     expect((await get('TOKEN some-key')).status).toBe(200);
     const refused = await get(`${source['x-authorization-scheme']} some-key`);
@@ -50,12 +57,25 @@ describe('what each tool sends and accepts follows the word', () => {
     await emulator.close();
   });
 
-  it('the client and the checker\'s reproduce command send the package document\'s word', async () => {
+  it("the client and the checker's reproduce command send the package document's word", async () => {
     const sent: string[] = [];
-    const client = createCloudClient({ apiKey: 'k-1', baseUrl: 'http://emulator.local', maxRetries: 0, fetch: async (request) => (sent.push(request.headers.get(source.name!)!), new Response('{}', { headers: { 'content-type': 'application/json' } })) });
+    const client = createCloudClient({
+      apiKey: 'k-1',
+      baseUrl: 'http://emulator.local',
+      maxRetries: 0,
+      fetch: async (request) => (
+        sent.push(request.headers.get(source.name!)!),
+        new Response('{}', { headers: { 'content-type': 'application/json' } })
+      ),
+    });
     await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } });
     expect(sent).toEqual([`${source['x-authorization-scheme']} k-1`]);
-    const command = curlCommand({ method: 'GET', url: 'http://x.test/', body: undefined, auth: authSchemeOf(document) });
+    const command = curlCommand({
+      method: 'GET',
+      url: 'http://x.test/',
+      body: undefined,
+      auth: authSchemeOf(document),
+    });
     expect(command).toContain(`-H "${source.name}: ${source['x-authorization-scheme']} $GCORE_API_KEY"`);
   });
 });

@@ -20,8 +20,19 @@ function withOneMoreOperation() {
       summary: 'Get a gadget',
       parameters: [{ name: 'gadget_id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
       responses: {
-        '200': { description: 'The gadget.', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } }, example: GADGET } } },
-        '4XX': { description: 'A client error.', content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' } } } } } },
+        '200': {
+          description: 'The gadget.',
+          content: {
+            'application/json': {
+              schema: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+              example: GADGET,
+            },
+          },
+        },
+        '4XX': {
+          description: 'A client error.',
+          content: { 'application/json': { schema: { type: 'object', properties: { error: { type: 'string' } } } } },
+        },
       },
     },
   };
@@ -68,5 +79,7 @@ describe.each(adapters)('an operation with no behaviour, through %s', (_, adapte
 });
 
 it('warns once, at start, naming it', () => {
-  expect(warnings).toEqual(["cloud-platform-emulator: no behaviour for getGadget: answered statelessly with the document's example\n"]);
+  expect(warnings).toEqual([
+    "cloud-platform-emulator: no behaviour for getGadget: answered statelessly with the document's example\n",
+  ]);
 });

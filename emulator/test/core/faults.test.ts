@@ -14,19 +14,40 @@ const CONFIG = JSON.stringify({ name: 'n', policy: 1, target: 2 });
 describe('Prefer: code=NNN and delay=MS, per request', () => {
   const running = useInProcess();
   it.each([
-    ['a declared error of a cloud operation', '/cloud/v2/client_quotas/3/notification_threshold', 'code=429', 429, 'getQuotaNotificationThreshold'],
+    [
+      'a declared error of a cloud operation',
+      '/cloud/v2/client_quotas/3/notification_threshold',
+      'code=429',
+      429,
+      'getQuotaNotificationThreshold',
+    ],
     ['a declared 404 of a video', '/streaming/videos/1444', 'code=404', 404, 'getVideo'],
-    ['a 5xx a cloud operation declares', '/cloud/v2/client_quotas/3/notification_threshold', 'code=500', 500, 'getQuotaNotificationThreshold'],
+    [
+      'a 5xx a cloud operation declares',
+      '/cloud/v2/client_quotas/3/notification_threshold',
+      'code=500',
+      500,
+      'getQuotaNotificationThreshold',
+    ],
     ['the success status, which changes nothing', '/streaming/videos/1444', 'code=200', 200, 'getVideo'],
-    ['a quoted value, with another preference beside it', '/streaming/videos/1444', 'return=minimal, code="404"', 404, 'getVideo'],
+    [
+      'a quoted value, with another preference beside it',
+      '/streaming/videos/1444',
+      'return=minimal, code="404"',
+      404,
+      'getVideo',
+    ],
   ])('%s: %s with %s answers %i as the document declares', async (_what, url, prefer, status, operationId) => {
     const answer = await inject(running.emulator, { url, headers: { ...AUTH, prefer } });
     expect(answer.statusCode).toBe(status);
     expect(checkResponse(operationId, status, JSON.parse(answer.body))).toEqual([]);
   });
 
-  it('answers an undeclared 5xx in the area\'s error shape', async () => {
-    const answer = await inject(running.emulator, { url: '/streaming/videos/1444', headers: { ...AUTH, prefer: 'code=503' } });
+  it("answers an undeclared 5xx in the area's error shape", async () => {
+    const answer = await inject(running.emulator, {
+      url: '/streaming/videos/1444',
+      headers: { ...AUTH, prefer: 'code=503' },
+    });
     expect([answer.statusCode, JSON.parse(answer.body)]).toEqual([503, { error: 'Injected fault: 503', status: 503 }]);
   });
 
@@ -44,13 +65,25 @@ describe('Prefer: code=NNN and delay=MS, per request', () => {
 
   it('waits for delay=MS, then answers as usual', async () => {
     const started = performance.now();
-    const answer = await inject(running.emulator, { url: '/streaming/videos/1444', headers: { ...AUTH, prefer: 'delay=150' } });
+    const answer = await inject(running.emulator, {
+      url: '/streaming/videos/1444',
+      headers: { ...AUTH, prefer: 'delay=150' },
+    });
     expect(answer.statusCode).toBe(200);
     expect(performance.now() - started).toBeGreaterThanOrEqual(145);
   });
 
   it('changes nothing when it answers an error instead of a create', async () => {
-    expect((await inject(running.emulator, { method: 'POST', url: '/cdn/logs_uploader/configs', headers: { ...JSON_AUTH, prefer: 'code=500' }, payload: CONFIG })).statusCode).toBe(500);
+    expect(
+      (
+        await inject(running.emulator, {
+          method: 'POST',
+          url: '/cdn/logs_uploader/configs',
+          headers: { ...JSON_AUTH, prefer: 'code=500' },
+          payload: CONFIG,
+        })
+      ).statusCode,
+    ).toBe(500);
     expect(running.emulator.store.tables.configs.size()).toBe(0);
   });
 });
@@ -60,9 +93,20 @@ describe('scripted faults over HTTP: POST, GET and DELETE /__emulator/faults', (
     const server = await startEmulator();
     try {
       const faults = `${server.url}/__emulator/faults`;
-      const added = await fetch(faults, { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ operationId: 'getVideo', status: 503, retry_after: '0', count: 2 }) });
+      const added = await fetch(faults, {
+        method: 'POST',
+        headers: JSON_AUTH,
+        body: JSON.stringify({ operationId: 'getVideo', status: 503, retry_after: '0', count: 2 }),
+      });
       expect(added.status).toBe(201);
-      expect(await added.json()).toEqual({ id: 1, operationId: 'getVideo', status: 503, retry_after: '0', count: 2, remaining: 2 });
+      expect(await added.json()).toEqual({
+        id: 1,
+        operationId: 'getVideo',
+        status: 503,
+        retry_after: '0',
+        count: 2,
+        remaining: 2,
+      });
       const statuses: [number, string | null][] = [];
       for (let i = 0; i < 3; i++) {
         const response = await fetch(`${server.url}/streaming/videos/1444`, { headers: AUTH });
@@ -74,7 +118,11 @@ describe('scripted faults over HTTP: POST, GET and DELETE /__emulator/faults', (
         [200, null],
       ]);
       expect(await (await fetch(faults, { headers: AUTH })).json()).toEqual({ faults: [] });
-      await fetch(faults, { method: 'POST', headers: JSON_AUTH, body: JSON.stringify({ method: 'GET', path: '/streaming/videos/{video_id}', status: 500 }) });
+      await fetch(faults, {
+        method: 'POST',
+        headers: JSON_AUTH,
+        body: JSON.stringify({ method: 'GET', path: '/streaming/videos/{video_id}', status: 500 }),
+      });
       expect((await fetch(`${server.url}/streaming/videos/7`, { headers: AUTH })).status).toBe(500);
       expect((await fetch(faults, { method: 'DELETE', headers: AUTH })).status).toBe(204);
       expect((await fetch(`${server.url}/streaming/videos/1444`, { headers: AUTH })).status).toBe(200);
@@ -87,7 +135,10 @@ describe('scripted faults over HTTP: POST, GET and DELETE /__emulator/faults', (
     ['{}', 'give either operationId, or method and path'],
     ['{"operationId":"getVideo"}', 'give what happens: status, delay_ms, reset or timeout'],
     // An enum failure names the values it allows: here every operationId of the document.
-    ['{"operationId":"nope","status":500}', `operationId: must be one of ${operationIndex.map((op) => JSON.stringify(op.operationId)).join(', ')} (enum)`],
+    [
+      '{"operationId":"nope","status":500}',
+      `operationId: must be one of ${operationIndex.map((op) => JSON.stringify(op.operationId)).join(', ')} (enum)`,
+    ],
     ['{"operationId":"getVideo","status":200}', 'status: must be >= 400 (minimum)'],
     ['{"operationId":"getVideo","status":500,"reset":true}', 'status, reset and timeout exclude each other'],
     ['{"operationId":"getVideo","status":500,"count":1,"probability":0.5}', 'count and probability exclude each other'],
@@ -100,7 +151,12 @@ describe('scripted faults over HTTP: POST, GET and DELETE /__emulator/faults', (
     ['{"operationId":"getVideo","status":500', 'The fault rule must be JSON'],
   ])('refuses the rule %s with a 400 that says why', async (rule, message) => {
     const emulator = await createEmulator();
-    const answer = await inject(emulator, { method: 'POST', url: '/__emulator/faults', headers: JSON_AUTH, payload: rule });
+    const answer = await inject(emulator, {
+      method: 'POST',
+      url: '/__emulator/faults',
+      headers: JSON_AUTH,
+      payload: rule,
+    });
     expect(answer.statusCode).toBe(400);
     expect(JSON.parse(answer.body).message).toContain(message);
   });
@@ -108,23 +164,44 @@ describe('scripted faults over HTTP: POST, GET and DELETE /__emulator/faults', (
   it('takes an accepted key when --api-key is set, like reset', async () => {
     const emulator = await createEmulator({ apiKeys: ['admin'] });
     const rule = JSON.stringify({ operationId: 'getVideo', status: 500 });
-    expect((await inject(emulator, { method: 'POST', url: '/__emulator/faults', headers: { 'content-type': 'application/json' }, payload: rule })).statusCode).toBe(401);
-    expect((await inject(emulator, { url: '/__emulator/faults', headers: { authorization: 'apikey other' } })).statusCode).toBe(401);
-    expect((await inject(emulator, { method: 'POST', url: '/__emulator/faults', headers: { 'content-type': 'application/json', authorization: 'apikey admin' }, payload: rule })).statusCode).toBe(201);
+    expect(
+      (
+        await inject(emulator, {
+          method: 'POST',
+          url: '/__emulator/faults',
+          headers: { 'content-type': 'application/json' },
+          payload: rule,
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await inject(emulator, { url: '/__emulator/faults', headers: { authorization: 'apikey other' } })).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await inject(emulator, {
+          method: 'POST',
+          url: '/__emulator/faults',
+          headers: { 'content-type': 'application/json', authorization: 'apikey admin' },
+          payload: rule,
+        })
+      ).statusCode,
+    ).toBe(201);
   });
 
   it('fails about `probability` of the matching calls', async () => {
     const emulator = await createEmulator();
     emulator.faults.add({ operationId: 'getVideo', status: 500, probability: 0.5 });
     let failed = 0;
-    for (let i = 0; i < 400; i++) if ((await inject(emulator, { url: '/streaming/videos/1444', headers: AUTH })).statusCode === 500) failed++;
+    for (let i = 0; i < 400; i++)
+      if ((await inject(emulator, { url: '/streaming/videos/1444', headers: AUTH })).statusCode === 500) failed++;
     // Binomial(400, 0.5): 200 expected, standard deviation 10.
     expect(failed).toBeGreaterThan(140);
     expect(failed).toBeLessThan(260);
   });
 });
 
-describe('the client\'s retry table against injected faults (the README recipe)', () => {
+describe("the client's retry table against injected faults (the README recipe)", () => {
   it('retries a GET through two 503s with Retry-After: 0, then succeeds', async () => {
     const emulator = await createEmulator();
     emulator.faults.add({ operationId: 'getVideo', status: 503, retry_after: '0', count: 2 });
@@ -135,25 +212,49 @@ describe('the client\'s retry table against injected faults (the README recipe)'
   });
 
   it.each([
-    ['in process', async () => {
-      const emulator = await createEmulator();
-      return { send: emulator.fetch, close: emulator.close };
-    }],
-    ['over HTTP', async () => {
-      const server = await startEmulator();
-      const send = (input: Request, init: RequestInit) => fetch(new Request(input.url.replace('http://emulator.local', server.url), input), init);
-      return { send, close: server.close };
-    }],
+    [
+      'in process',
+      async () => {
+        const emulator = await createEmulator();
+        return { send: emulator.fetch, close: emulator.close };
+      },
+    ],
+    [
+      'over HTTP',
+      async () => {
+        const server = await startEmulator();
+        const send = (input: Request, init: RequestInit) =>
+          fetch(new Request(input.url.replace('http://emulator.local', server.url), input), init);
+        return { send, close: server.close };
+      },
+    ],
   ])('never retries a POST after an injected reset (%s): one attempt, nothing created', async (_how, transport) => {
     const { send, close } = await transport();
     onTestFinished(close);
-    const add = (rule: object) => send(new Request('http://emulator.local/__emulator/faults', { method: 'POST', headers: JSON_AUTH, body: JSON.stringify(rule) }), {});
+    const add = (rule: object) =>
+      send(
+        new Request('http://emulator.local/__emulator/faults', {
+          method: 'POST',
+          headers: JSON_AUTH,
+          body: JSON.stringify(rule),
+        }),
+        {},
+      );
     expect((await add({ operationId: 'createLogsUploaderConfig', reset: true, count: 2 })).status).toBe(201);
-    const client = createCloudClient({ apiKey: 'recipe', baseUrl: 'http://emulator.local', fetch: send as never, maxRetries: 2 });
-    const error = await client.POST('/cdn/logs_uploader/configs', { body: { name: 'n', policy: 1, target: 2 } }).catch((e: unknown) => e);
+    const client = createCloudClient({
+      apiKey: 'recipe',
+      baseUrl: 'http://emulator.local',
+      fetch: send as never,
+      maxRetries: 2,
+    });
+    const error = await client
+      .POST('/cdn/logs_uploader/configs', { body: { name: 'n', policy: 1, target: 2 } })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiConnectionError);
     // One of the rule's two failures is left: the client sent the POST once.
-    const rules = (await (await send(new Request('http://emulator.local/__emulator/faults', { headers: AUTH }), {})).json()) as { faults: { remaining: number }[] };
+    const rules = (await (
+      await send(new Request('http://emulator.local/__emulator/faults', { headers: AUTH }), {})
+    ).json()) as { faults: { remaining: number }[] };
     expect(rules.faults.map((f) => f.remaining)).toEqual([1]);
   });
 
@@ -166,13 +267,15 @@ describe('the client\'s retry table against injected faults (the README recipe)'
     expect(performance.now() - started).toBeGreaterThanOrEqual(990);
   });
 
-  it('gives up on a held request after the client\'s timeout (timeout fault, over HTTP)', async () => {
+  it("gives up on a held request after the client's timeout (timeout fault, over HTTP)", async () => {
     const server = await startEmulator();
     try {
       server.emulator.faults.add({ operationId: 'getVideo', timeout: true });
       const client = createCloudClient({ apiKey: 'recipe', baseUrl: server.url, timeoutMs: 300, maxRetries: 0 });
       const started = performance.now();
-      const error = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }).catch((e: unknown) => e);
+      const error = await client
+        .GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiTimeoutError);
       expect(performance.now() - started).toBeLessThan(3000);
     } finally {
@@ -187,7 +290,9 @@ describe('the client\'s retry table against injected faults (the README recipe)'
     server.listen({ onUnhandledRequest: 'error' });
     try {
       const client = createCloudClient({ apiKey: 'recipe', maxRetries: 0 });
-      await expect(client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } })).rejects.toBeInstanceOf(ApiConnectionError);
+      await expect(
+        client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }),
+      ).rejects.toBeInstanceOf(ApiConnectionError);
     } finally {
       server.close();
     }
@@ -196,16 +301,29 @@ describe('the client\'s retry table against injected faults (the README recipe)'
 
 describe('fault rules that can never fire are refused', () => {
   it.each([
-    [{ method: 'HEAD', path: '/streaming/videos/{video_id}', status: 503 }, /method: must be one of "(GET|POST|PATCH|DELETE)"(, "(GET|POST|PATCH|DELETE)")* \(enum\)/],
-    [{ method: 'POST', path: '/__emulator/reset', status: 503 }, /path: no operation answers POST \/__emulator\/reset, so the rule would never fire; POST paths: /],
+    [
+      { method: 'HEAD', path: '/streaming/videos/{video_id}', status: 503 },
+      /method: must be one of "(GET|POST|PATCH|DELETE)"(, "(GET|POST|PATCH|DELETE)")* \(enum\)/,
+    ],
+    [
+      { method: 'POST', path: '/__emulator/reset', status: 503 },
+      /path: no operation answers POST \/__emulator\/reset, so the rule would never fire; POST paths: /,
+    ],
     [{ method: 'GET', path: '/streaming/nothing', status: 503 }, /path: no operation answers GET \/streaming\/nothing/],
-    [{ method: 'DELETE', path: '/streaming/videos/1444', status: 503 }, /path: no operation answers DELETE \/streaming\/videos\/1444/],
+    [
+      { method: 'DELETE', path: '/streaming/videos/1444', status: 503 },
+      /path: no operation answers DELETE \/streaming\/videos\/1444/,
+    ],
   ])('%j, with a 400 naming the field, over HTTP and in process', async (rule, message) => {
     const emulator = await createEmulator();
     expect(() => emulator.faults.add(rule)).toThrow(message);
     const server = await startEmulator({}, emulator);
     try {
-      const answer = await fetch(`${server.url}/__emulator/faults`, { method: 'POST', headers: JSON_AUTH, body: JSON.stringify(rule) });
+      const answer = await fetch(`${server.url}/__emulator/faults`, {
+        method: 'POST',
+        headers: JSON_AUTH,
+        body: JSON.stringify(rule),
+      });
       expect(answer.status).toBe(400);
       expect((await answer.json()).message).toMatch(message);
     } finally {
@@ -240,19 +358,26 @@ describe('every matching rule is consulted in order, each with its own chance', 
     emulator.faults.add({ operationId: 'getVideo', status: 503, count: 1 });
     emulator.faults.add({ operationId: 'getVideo', status: 429, count: 1 });
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await inject(emulator, { url: '/streaming/videos/1444', headers: AUTH })).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await inject(emulator, { url: '/streaming/videos/1444', headers: AUTH })).statusCode);
     expect(statuses).toEqual([503, 429, 200]);
   });
 });
 
 describe('a delay happens before the operation runs', () => {
   const createConfig = { method: 'POST', headers: JSON_AUTH, body: CONFIG };
-  const configs = (emulator: { store: { tables: { configs: { size(): number } } } }) => emulator.store.tables.configs.size();
+  const configs = (emulator: { store: { tables: { configs: { size(): number } } } }) =>
+    emulator.store.tables.configs.size();
 
   it('in process: a caller that gives up during the delay created nothing; one that waits did', async () => {
     const emulator = await createEmulator();
     emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 300, count: 1 });
-    await expect(emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { ...createConfig, signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+        ...createConfig,
+        signal: AbortSignal.timeout(50),
+      }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(configs(emulator)).toBe(0);
     emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 100, count: 1 });
@@ -265,7 +390,9 @@ describe('a delay happens before the operation runs', () => {
     const server = await startEmulator({}, emulator);
     try {
       emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 400, count: 1 });
-      await expect(fetch(`${server.url}/cdn/logs_uploader/configs`, { ...createConfig, signal: AbortSignal.timeout(50) })).rejects.toMatchObject({ name: 'TimeoutError' });
+      await expect(
+        fetch(`${server.url}/cdn/logs_uploader/configs`, { ...createConfig, signal: AbortSignal.timeout(50) }),
+      ).rejects.toMatchObject({ name: 'TimeoutError' });
       await new Promise((resolve) => setTimeout(resolve, 600));
       expect(configs(emulator)).toBe(0);
     } finally {
@@ -296,28 +423,45 @@ describe('a fault after the operation: the change is kept, the answer is lost', 
   it.each([
     ['status: 503', { status: 503 }, 503, 503],
     ['reset', { reset: true }, 'reset', undefined],
-  ] as const)('%s: the config is created, the client gets the fault, the journal says both', async (_what, how, fault, status) => {
-    const emulator = await createEmulator();
-    emulator.faults.add({ operationId: 'createLogsUploaderConfig', after: true, count: 1, ...how });
-    const answer = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', createConfig).catch((error: unknown) => error);
-    if (status) expect((answer as Response).status).toBe(status);
-    else expect(answer).toBeInstanceOf(TypeError);
-    expect(emulator.store.tables.configs.size()).toBe(1);
-    expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })).toEqual([expect.objectContaining({ fault, applied: 200 })]);
-  });
+  ] as const)(
+    '%s: the config is created, the client gets the fault, the journal says both',
+    async (_what, how, fault, status) => {
+      const emulator = await createEmulator();
+      emulator.faults.add({ operationId: 'createLogsUploaderConfig', after: true, count: 1, ...how });
+      const answer = await emulator
+        .fetch('http://emulator.local/cdn/logs_uploader/configs', createConfig)
+        .catch((error: unknown) => error);
+      if (status) expect((answer as Response).status).toBe(status);
+      else expect(answer).toBeInstanceOf(TypeError);
+      expect(emulator.store.tables.configs.size()).toBe(1);
+      expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })).toEqual([
+        expect.objectContaining({ fault, applied: 200 }),
+      ]);
+    },
+  );
 
   it('timeout: the config is created, and the client waits until it gives up', async () => {
     const emulator = await createEmulator();
     emulator.faults.add({ operationId: 'createLogsUploaderConfig', after: true, timeout: true, count: 1 });
-    await expect(emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { ...createConfig, signal: AbortSignal.timeout(100) })).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(
+      emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+        ...createConfig,
+        signal: AbortSignal.timeout(100),
+      }),
+    ).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(emulator.store.tables.configs.size()).toBe(1);
-    expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })).toEqual([expect.objectContaining({ fault: 'timeout', applied: 200 })]);
+    expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })).toEqual([
+      expect.objectContaining({ fault: 'timeout', applied: 200 }),
+    ]);
   });
 
   it('a request the operation refuses is refused first, and then failed: nothing is kept', async () => {
     const emulator = await createEmulator();
     emulator.faults.add({ operationId: 'createLogsUploaderConfig', after: true, status: 502, count: 1 });
-    const answer = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { ...createConfig, body: '{"name":"no policy"}' });
+    const answer = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+      ...createConfig,
+      body: '{"name":"no policy"}',
+    });
     expect(answer.status).toBe(502);
     expect(emulator.store.tables.configs.size()).toBe(0);
     expect(emulator.requests.list()).toEqual([expect.objectContaining({ fault: 502, applied: 400 })]);

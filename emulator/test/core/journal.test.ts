@@ -6,7 +6,15 @@ import { createCloudClient, type CloudClient } from 'cloud-platform-api';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
-import { createEmulator, JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, JournalFilterError, type Emulator, type JournalEntry, type JournalFilter } from '../../src/index.js';
+import {
+  createEmulator,
+  JOURNAL_BODY_BUDGET_BYTES,
+  JOURNAL_BODY_LIMIT_BYTES,
+  JournalFilterError,
+  type Emulator,
+  type JournalEntry,
+  type JournalFilter,
+} from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
 import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
 
@@ -17,31 +25,44 @@ async function createQuietConfig(client: CloudClient) {
   await client.POST('/cdn/logs_uploader/configs', { body: { name: 'quiet', policy: 1, target: 2, enabled: false } });
 }
 
-type Setup = (emulator: Emulator) => Promise<{ client: CloudClient; journal: (query: string) => Promise<JournalEntry[]>; stop: () => Promise<void> }>;
+type Setup = (
+  emulator: Emulator,
+) => Promise<{ client: CloudClient; journal: (query: string) => Promise<JournalEntry[]>; stop: () => Promise<void> }>;
 
 const setups: [string, Setup][] = [
-  ['in process', async (emulator) => ({
-    client: createCloudClient({ apiKey: KEY, baseUrl: 'http://emulator.local', fetch: emulator.fetch }),
-    journal: async (query) => emulator.requests.list(Object.fromEntries(new URLSearchParams(query))),
-    stop: async () => undefined,
-  })],
-  ['over HTTP', async (emulator) => {
-    const server = await startEmulatorServer({ port: 0 }, emulator);
-    return {
-      client: createCloudClient({ apiKey: KEY, baseUrl: server.url }),
-      journal: async (query) => ((await (await fetch(`${server.url}/__emulator/requests?${query}`)).json()) as { requests: JournalEntry[] }).requests,
-      stop: server.close,
-    };
-  }],
-  ['through MSW', async (emulator) => {
-    const msw = setupServer(...createMswHandlers(emulator, { baseUrl: 'https://journal.example.test' }));
-    msw.listen({ onUnhandledRequest: 'error' });
-    return {
-      client: createCloudClient({ apiKey: KEY, baseUrl: 'https://journal.example.test' }),
+  [
+    'in process',
+    async (emulator) => ({
+      client: createCloudClient({ apiKey: KEY, baseUrl: 'http://emulator.local', fetch: emulator.fetch }),
       journal: async (query) => emulator.requests.list(Object.fromEntries(new URLSearchParams(query))),
-      stop: async () => msw.close(),
-    };
-  }],
+      stop: async () => undefined,
+    }),
+  ],
+  [
+    'over HTTP',
+    async (emulator) => {
+      const server = await startEmulatorServer({ port: 0 }, emulator);
+      return {
+        client: createCloudClient({ apiKey: KEY, baseUrl: server.url }),
+        journal: async (query) =>
+          ((await (await fetch(`${server.url}/__emulator/requests?${query}`)).json()) as { requests: JournalEntry[] })
+            .requests,
+        stop: server.close,
+      };
+    },
+  ],
+  [
+    'through MSW',
+    async (emulator) => {
+      const msw = setupServer(...createMswHandlers(emulator, { baseUrl: 'https://journal.example.test' }));
+      msw.listen({ onUnhandledRequest: 'error' });
+      return {
+        client: createCloudClient({ apiKey: KEY, baseUrl: 'https://journal.example.test' }),
+        journal: async (query) => emulator.requests.list(Object.fromEntries(new URLSearchParams(query))),
+        stop: async () => msw.close(),
+      };
+    },
+  ],
 ];
 
 describe.each(setups)('the journal, %s', (_, setup) => {
@@ -53,7 +74,13 @@ describe.each(setups)('the journal, %s', (_, setup) => {
       await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
       const creates = await journal('operationId=createLogsUploaderConfig');
       expect(creates).toHaveLength(1);
-      expect(creates[0]).toMatchObject({ method: 'POST', path: '/cdn/logs_uploader/configs', operationId: 'createLogsUploaderConfig', status: 200, body: { name: 'quiet', enabled: false } });
+      expect(creates[0]).toMatchObject({
+        method: 'POST',
+        path: '/cdn/logs_uploader/configs',
+        operationId: 'createLogsUploaderConfig',
+        status: 200,
+        body: { name: 'quiet', enabled: false },
+      });
       expect(await journal('method=GET')).toHaveLength(1);
       expect(JSON.stringify(await journal(''))).not.toContain(KEY);
     } finally {
@@ -63,7 +90,11 @@ describe.each(setups)('the journal, %s', (_, setup) => {
 });
 
 describe('what the journal keeps', () => {
-  const send = (emulator: Emulator, path: string, init: RequestInit = {}) => emulator.fetch(`http://emulator.local${path}`, { ...init, headers: { authorization: `apikey ${KEY}`, 'content-type': 'application/json', ...init.headers } });
+  const send = (emulator: Emulator, path: string, init: RequestInit = {}) =>
+    emulator.fetch(`http://emulator.local${path}`, {
+      ...init,
+      headers: { authorization: `apikey ${KEY}`, 'content-type': 'application/json', ...init.headers },
+    });
 
   it('names no operation for a path or method no operation has, marks an injected status, says why a 400 was refused', async () => {
     const emulator = await createEmulator();
@@ -77,23 +108,40 @@ describe('what the journal keeps', () => {
     expect(wrongMethod).toMatchObject({ method: 'PUT', status: 405 });
     expect(wrongMethod).not.toHaveProperty('operationId');
     expect(injected).toMatchObject({ operationId: 'getVideo', status: 503, fault: 503 });
-    expect(refused!.issues?.map((i) => `${i.path} ${i.rule}`)).toEqual(['body.policy required', 'body.target required']);
+    expect(refused!.issues?.map((i) => `${i.path} ${i.rule}`)).toEqual([
+      'body.policy required',
+      'body.target required',
+    ]);
   });
 
-  const sizesAndCounts = [1, 2, 3, 4].flatMap((size) => Array.from({ length: 10 }, (_, count) => [size, count] as const));
-  it.each(sizesAndCounts)('with journalSize %i, after %i requests, lists the newest, oldest first', async (size, count) => {
-    const emulator = await createEmulator({ journalSize: size });
-    for (let i = 0; i < count; i++) await send(emulator, `/streaming/videos/${1440 + i}`);
-    const newest = Array.from({ length: count }, (_, i) => `/streaming/videos/${1440 + i}`).slice(-size);
-    expect(emulator.requests.list().map((e) => e.path)).toEqual(count === 0 ? [] : newest);
-  });
+  const sizesAndCounts = [1, 2, 3, 4].flatMap((size) =>
+    Array.from({ length: 10 }, (_, count) => [size, count] as const),
+  );
+  it.each(sizesAndCounts)(
+    'with journalSize %i, after %i requests, lists the newest, oldest first',
+    async (size, count) => {
+      const emulator = await createEmulator({ journalSize: size });
+      for (let i = 0; i < count; i++) await send(emulator, `/streaming/videos/${1440 + i}`);
+      const newest = Array.from({ length: count }, (_, i) => `/streaming/videos/${1440 + i}`).slice(-size);
+      expect(emulator.requests.list().map((e) => e.path)).toEqual(count === 0 ? [] : newest);
+    },
+  );
 
   it('keeps the newest journalSize requests, scrubs the key from bodies, and is cleared by reset and clear()', async () => {
     const emulator = await createEmulator({ journalSize: 3 });
     for (let i = 0; i < 5; i++) await send(emulator, `/streaming/videos/${1440 + i}`);
-    expect(emulator.requests.list().map((e) => e.path)).toEqual(['/streaming/videos/1442', '/streaming/videos/1443', '/streaming/videos/1444']);
-    await send(emulator, '/cdn/logs_uploader/configs', { method: 'POST', body: JSON.stringify({ name: `echo ${KEY}`, policy: 1, target: 2 }) });
-    expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })[0]!.body).toMatchObject({ name: 'echo [redacted]' });
+    expect(emulator.requests.list().map((e) => e.path)).toEqual([
+      '/streaming/videos/1442',
+      '/streaming/videos/1443',
+      '/streaming/videos/1444',
+    ]);
+    await send(emulator, '/cdn/logs_uploader/configs', {
+      method: 'POST',
+      body: JSON.stringify({ name: `echo ${KEY}`, policy: 1, target: 2 }),
+    });
+    expect(emulator.requests.list({ operationId: 'createLogsUploaderConfig' })[0]!.body).toMatchObject({
+      name: 'echo [redacted]',
+    });
     emulator.reset();
     expect(emulator.requests.list()).toEqual([]);
     await send(emulator, '/streaming/videos/1444');
@@ -104,7 +152,9 @@ describe('what the journal keeps', () => {
 
 describe('the key in a body the journal keeps', () => {
   const key = 'sk-journal-é/"q"-4711';
-  const echoed = keyEchoes(key).map(({ text }) => text).join(' ');
+  const echoed = keyEchoes(key)
+    .map(({ text }) => text)
+    .join(' ');
   it.each([
     ['as JSON, apikey KEY', `apikey ${key}`, JSON.stringify({ name: echoed, policy: 1, target: 2 })],
     ['as text, apikey KEY', `apikey ${key}`, `not JSON: ${echoed}`],
@@ -112,7 +162,11 @@ describe('the key in a body the journal keeps', () => {
     ['as JSON, a tab before the key', `apikey\t${key}`, JSON.stringify({ name: echoed, policy: 1, target: 2 })],
   ])('is scrubbed in every form: %s', async (_, authorization, body) => {
     const emulator = await createEmulator();
-    await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { authorization, 'content-type': 'application/json' }, body });
+    await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body,
+    });
     const kept = JSON.stringify(emulator.requests.list());
     expect(kept).toContain('[redacted]');
     expect(keyFormIn(kept, key)).toBeUndefined();
@@ -124,7 +178,11 @@ describe('a journal of 1 MiB bodies', () => {
   /** 1 MiB a character JSON writes as six (\u0001): a journal holding 100 whole would not fit one string as JSON. */
   const huge = (n: number) => String.fromCharCode(1).repeat(MIB - 8) + String(n).padStart(8, '0');
   const post = (emulator: Emulator, n: number) =>
-    emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', { method: 'POST', headers: { authorization: `apikey ${KEY}`, 'content-type': 'application/json' }, body: huge(n) });
+    emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+      method: 'POST',
+      headers: { authorization: `apikey ${KEY}`, 'content-type': 'application/json' },
+      body: huge(n),
+    });
 
   it('lists 100 of them as JSON over GET /__emulator/requests: each cut to the limit, saying how long it was', async () => {
     const emulator = await createEmulator();
@@ -146,7 +204,9 @@ describe('a journal of 1 MiB bodies', () => {
     const kept = emulator.requests.list();
     expect(kept).toHaveLength(JOURNAL_BODY_BUDGET_BYTES / JOURNAL_BODY_LIMIT_BYTES);
     expect(kept.at(-1)!.body).toBe(huge(sent - 1).slice(0, JOURNAL_BODY_LIMIT_BYTES / 2));
-    const small = await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: { authorization: `apikey ${KEY}` } });
+    const small = await emulator.fetch('http://emulator.local/streaming/videos/1444', {
+      headers: { authorization: `apikey ${KEY}` },
+    });
     expect(small.status).toBe(200);
     expect(emulator.requests.list().at(-1)).toMatchObject({ path: '/streaming/videos/1444' });
   });
@@ -157,7 +217,9 @@ describe('a journal filter that names no operation of the document', () => {
     const emulator = await createEmulator();
     const misspelt = { operationId: 'getVidoe' } as unknown as JournalFilter;
     expect(() => emulator.requests.list(misspelt)).toThrow(JournalFilterError);
-    expect(() => emulator.requests.list(misspelt)).toThrow(/operationId: must be one of .*"getVideo".*, got "getVidoe"/);
+    expect(() => emulator.requests.list(misspelt)).toThrow(
+      /operationId: must be one of .*"getVideo".*, got "getVidoe"/,
+    );
   });
 
   it('is a 400 naming the known operationIds over HTTP', async () => {
@@ -165,7 +227,9 @@ describe('a journal filter that names no operation of the document', () => {
     try {
       const answer = await fetch(`${server.url}/__emulator/requests?operationId=getVidoe`);
       expect(answer.status).toBe(400);
-      expect(((await answer.json()) as { message: string }).message).toMatch(/must be one of .*"listStreams".*got "getVidoe"/);
+      expect(((await answer.json()) as { message: string }).message).toMatch(
+        /must be one of .*"listStreams".*got "getVidoe"/,
+      );
     } finally {
       await server.close();
     }

@@ -25,14 +25,21 @@ function variants(row: OperationRow): Variant[] {
   const base = { ...row.params.path, ...row.params.query };
   const found: Variant[] = [];
   const keep = (what: string, params: Record<string, unknown>, body: unknown) => {
-    if (judge(row.route, params, body).length === 0) found.push({ operationId: row.operationId, what, row, params, body });
+    if (judge(row.route, params, body).length === 0)
+      found.push({ operationId: row.operationId, what, row, params, body });
   };
   for (const parameter of row.route.parameters) {
-    for (const value of boundaryCandidates(bundled, { $ref: parameter.schema })) keep(`${parameter.in}.${parameter.name} = ${JSON.stringify(value)}`, { ...base, [parameter.name]: value }, row.body);
+    for (const value of boundaryCandidates(bundled, { $ref: parameter.schema }))
+      keep(
+        `${parameter.in}.${parameter.name} = ${JSON.stringify(value)}`,
+        { ...base, [parameter.name]: value },
+        row.body,
+      );
   }
   if (row.route.body && row.body !== null && typeof row.body === 'object') {
     for (const [name, schema] of Object.entries(everyProperty(bundled, { $ref: row.route.body.schema }))) {
-      for (const value of boundaryCandidates(bundled, schema)) keep(`body.${name} = ${JSON.stringify(value)}`.slice(0, 80), base, { ...row.body, [name]: value });
+      for (const value of boundaryCandidates(bundled, schema))
+        keep(`body.${name} = ${JSON.stringify(value)}`.slice(0, 80), base, { ...row.body, [name]: value });
     }
   }
   return found;
@@ -63,8 +70,18 @@ describe('never stricter than the document', () => {
   it.each(all)('$operationId with $what is answered, not refused by a check', async (variant) => {
     const emulator = await createEmulator();
     const { method } = variant.row;
-    const body = variant.body === undefined ? {} : { body: JSON.stringify(variant.body), headers: { authorization: 'apikey edges', 'content-type': 'application/json' } };
-    const answer = await emulator.fetch(`http://emulator.local${urlOf(variant)}`, { method, headers: { authorization: 'apikey edges' }, ...body });
+    const body =
+      variant.body === undefined
+        ? {}
+        : {
+            body: JSON.stringify(variant.body),
+            headers: { authorization: 'apikey edges', 'content-type': 'application/json' },
+          };
+    const answer = await emulator.fetch(`http://emulator.local${urlOf(variant)}`, {
+      method,
+      headers: { authorization: 'apikey edges' },
+      ...body,
+    });
     const [entry] = emulator.requests.list();
     expect(entry?.issues, `${answer.status}: ${JSON.stringify(entry?.issues)}`).toBeUndefined();
     expect(answer.status).toBeLessThan(500);

@@ -12,23 +12,49 @@ const AUTH = { authorization: 'apikey prefer' };
 const rows = operationRows();
 
 /** Sends an operation's request from the document's examples, with a Prefer header. */
-async function preferring(emulator: Emulator, operationId: string, prefer: string): Promise<{ status: number; body: unknown; message: string }> {
+async function preferring(
+  emulator: Emulator,
+  operationId: string,
+  prefer: string,
+): Promise<{ status: number; body: unknown; message: string }> {
   const { url, method, body: sent } = rows.find((row) => row.operationId === operationId)!;
-  const answer = await emulator.fetch(`http://emulator.local${url}`, { method, headers: { ...AUTH, prefer, ...(sent === undefined ? {} : { 'content-type': 'application/json' }) }, ...(sent === undefined ? {} : { body: JSON.stringify(sent) }) });
+  const answer = await emulator.fetch(`http://emulator.local${url}`, {
+    method,
+    headers: { ...AUTH, prefer, ...(sent === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(sent === undefined ? {} : { body: JSON.stringify(sent) }),
+  });
   const text = await answer.text();
   const body = text === '' ? undefined : JSON.parse(text);
   // Where the area's error says why: its body (in whichever field), or the `error` header of a DNS 400.
-  return { status: answer.status, body, message: body === undefined ? (answer.headers.get('error') ?? '') : Object.values(body as object).filter((value) => typeof value === 'string').join(' ') };
+  return {
+    status: answer.status,
+    body,
+    message:
+      body === undefined
+        ? (answer.headers.get('error') ?? '')
+        : Object.values(body as object)
+            .filter((value) => typeof value === 'string')
+            .join(' '),
+  };
 }
 
 /** Every named example of an operation's success response in the document. */
-const namedExamples = rows.flatMap((row) => Object.entries(responseFor(bundled, row.route, row.successStatus)?.namedExamples ?? {}).map(([name, value]) => ({ operationId: row.operationId, name, value, status: row.successStatus })));
+const namedExamples = rows.flatMap((row) =>
+  Object.entries(responseFor(bundled, row.route, row.successStatus)?.namedExamples ?? {}).map(([name, value]) => ({
+    operationId: row.operationId,
+    name,
+    value,
+    status: row.successStatus,
+  })),
+);
 
 describe('Prefer: example=NAME', () => {
   const running = useInProcess();
 
   it('the document names examples for a video (ready, processing) and a page of streams (live, idle)', () => {
-    expect(namedExamples.map(({ operationId, name }) => `${operationId} ${name}`)).toEqual(expect.arrayContaining(['getVideo ready', 'getVideo processing', 'listStreams live', 'listStreams idle']));
+    expect(namedExamples.map(({ operationId, name }) => `${operationId} ${name}`)).toEqual(
+      expect.arrayContaining(['getVideo ready', 'getVideo processing', 'listStreams live', 'listStreams idle']),
+    );
   });
 
   it.each(namedExamples)('$operationId answers its example "$name"', async ({ operationId, name, value, status }) => {
@@ -53,12 +79,20 @@ describe('Prefer: code= of a success the operation declares besides its own', ()
     const create = document.paths['/cdn/logs_uploader/configs']!.post!;
     const ok = create.responses['200'] as { content: Record<string, { example?: unknown; examples?: unknown }> };
     const media = ok.content['application/json']!;
-    create.responses['201'] = { description: 'Created, as the live service answers.', content: { 'application/json': { schema: (media as { schema: unknown }).schema, example: { ...(media.example as object), name: 'from the 201 example' } } } };
+    create.responses['201'] = {
+      description: 'Created, as the live service answers.',
+      content: {
+        'application/json': {
+          schema: (media as { schema: unknown }).schema,
+          example: { ...(media.example as object), name: 'from the 201 example' },
+        },
+      },
+    };
     media.examples = { disabled: { value: { ...(media.example as object), enabled: false } } };
     return document;
   }
 
-  it('answers that response\'s example, or a named example, and the operation does not run', async () => {
+  it("answers that response's example, or a named example, and the operation does not run", async () => {
     const emulator = await createEmulator({ document: withSecondSuccess() });
     const created = await preferring(emulator, 'createLogsUploaderConfig', 'code=201');
     expect([created.status, (created.body as { name: string }).name]).toEqual([201, 'from the 201 example']);
@@ -74,6 +108,8 @@ describe('Prefer: code= of a success the operation declares besides its own', ()
     const emulator = await createEmulator({ document: withSecondSuccess() });
     const answer = await preferring(emulator, 'createLogsUploaderConfig', 'code=202');
     expect(answer.status).toBe(400);
-    expect(answer.message).toContain('code must be an error status from 400 to 599, or a success status createLogsUploaderConfig declares (200, 201), got "202"');
+    expect(answer.message).toContain(
+      'code must be an error status from 400 to 599, or a success status createLogsUploaderConfig declares (200, 201), got "202"',
+    );
   });
 });

@@ -22,10 +22,22 @@ describe('hostile requests (the generator of npm run stress, in-process)', () =>
         // the judge reads off it; npm run stress sends them raw over a socket.
         fc.pre(!/\/\.\.?(\/|\?|$)/.test(request.url));
         // fetch refuses some method tokens (TRACE, CONNECT) and bodies on GET or HEAD; npm run stress sends those over a socket.
-        fc.pre(!['TRACE', 'CONNECT'].includes(request.method) && !(request.body !== undefined && ['GET', 'HEAD'].includes(request.method)));
-        const response = await inject(running.emulator, { method: request.method, url: request.url, headers: request.headers, ...(request.body === undefined ? {} : { payload: request.body }) });
+        fc.pre(
+          !['TRACE', 'CONNECT'].includes(request.method) &&
+            !(request.body !== undefined && ['GET', 'HEAD'].includes(request.method)),
+        );
+        const response = await inject(running.emulator, {
+          method: request.method,
+          url: request.url,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { payload: request.body }),
+        });
         answered++;
-        const answer = { status: response.statusCode, contentType: response.headers['content-type'] as string | undefined, body: response.body };
+        const answer = {
+          status: response.statusCode,
+          contentType: response.headers['content-type'] as string | undefined,
+          body: response.body,
+        };
         expect(judge(request, answer), `${request.method} ${request.url}`).toBeUndefined();
       }),
       { numRuns: 3000, seed: 20261122, endOnFailure: true, interruptAfterTimeLimit: 60_000 },
@@ -46,23 +58,47 @@ describe('hostile snapshots and fixtures (the generator of npm run stress, a sha
   it('emulator.importState() takes a snapshot that leaves tables out, and raises the counters above its ids', async () => {
     const emulator = await createEmulator();
     const config = { id: 41, client_id: 1500, name: 'imported', policy: 1, target: 2 };
-    emulator.importState({ format: 'cloud-platform-emulator-state', version: 1, tables: { configs: [['41', config]], counters: [['nextConfigId', 1], ['nextClientId', 1000]] } } as never, 'a partial snapshot');
+    emulator.importState(
+      {
+        format: 'cloud-platform-emulator-state',
+        version: 1,
+        tables: {
+          configs: [['41', config]],
+          counters: [
+            ['nextConfigId', 1],
+            ['nextClientId', 1000],
+          ],
+        },
+      } as never,
+      'a partial snapshot',
+    );
     expect(emulator.store.tables.counters.get('nextConfigId')).toBe(42);
     expect(emulator.store.tables.counters.get('nextClientId')).toBe(1501);
     expect(emulator.store.tables.apps.size()).toBe(0);
   });
 
   it.each([
-    ['tables that are not lists', { format: 'cloud-platform-emulator-state', version: 1, tables: { configs: {} } }, /table "configs" must be a list of \[key, row\] pairs/],
-    ['no tables', { format: 'cloud-platform-emulator-state', version: 1, tables: null }, /"tables" must be an object of tables/],
+    [
+      'tables that are not lists',
+      { format: 'cloud-platform-emulator-state', version: 1, tables: { configs: {} } },
+      /table "configs" must be a list of \[key, row\] pairs/,
+    ],
+    [
+      'no tables',
+      { format: 'cloud-platform-emulator-state', version: 1, tables: null },
+      /"tables" must be an object of tables/,
+    ],
     ['no format', { tables: {} }, /is not a version 1 cloud-platform-emulator-state file/],
-  ])('emulator.importState() refuses a snapshot with %s by name (found by the feed: a TypeError before)', async (_, snapshot, message) => {
-    const emulator = await createEmulator();
-    const before = emulator.store.snapshot();
-    expect(() => emulator.importState(snapshot as never, 'my snapshot')).toThrow(StateFileError);
-    expect(() => emulator.importState(snapshot as never, 'my snapshot')).toThrow(message);
-    expect(emulator.store.snapshot()).toEqual(before);
-  });
+  ])(
+    'emulator.importState() refuses a snapshot with %s by name (found by the feed: a TypeError before)',
+    async (_, snapshot, message) => {
+      const emulator = await createEmulator();
+      const before = emulator.store.snapshot();
+      expect(() => emulator.importState(snapshot as never, 'my snapshot')).toThrow(StateFileError);
+      expect(() => emulator.importState(snapshot as never, 'my snapshot')).toThrow(message);
+      expect(emulator.store.snapshot()).toEqual(before);
+    },
+  );
 });
 
 describe('concurrency', () => {
@@ -70,7 +106,11 @@ describe('concurrency', () => {
     const headers = { authorization: 'apikey concurrent', 'content-type': 'application/json' };
     const created = await Promise.all(
       Array.from({ length: 1000 }, (_, i) =>
-        fetch(`${running.url}/cdn/logs_uploader/configs`, { method: 'POST', headers, body: JSON.stringify({ name: `c${i}`, policy: 1, target: 2 }) }).then(async (r) => {
+        fetch(`${running.url}/cdn/logs_uploader/configs`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ name: `c${i}`, policy: 1, target: 2 }),
+        }).then(async (r) => {
           expect(r.status).toBe(200);
           return ((await r.json()) as { id: number }).id;
         }),
@@ -78,7 +118,13 @@ describe('concurrency', () => {
     );
     expect(new Set(created).size).toBe(1000);
     const patched = await Promise.all(
-      created.map((id) => fetch(`${running.url}/cdn/logs_uploader/configs/${id}`, { method: 'PATCH', headers, body: '{"enabled":false}' }).then((r) => r.status)),
+      created.map((id) =>
+        fetch(`${running.url}/cdn/logs_uploader/configs/${id}`, {
+          method: 'PATCH',
+          headers,
+          body: '{"enabled":false}',
+        }).then((r) => r.status),
+      ),
     );
     expect(patched.every((s) => s === 200)).toBe(true);
   }, 60_000);
@@ -91,9 +137,20 @@ describe('cloud-platform-emulator --state s.db under kill -9', () => {
   it('loses no acknowledged change', async () => {
     const first = await launch();
     const send = (url: string, method: string, route: string, body?: unknown) =>
-      fetch(`${url}${route}`, { method, headers: { authorization: 'apikey durable', 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      fetch(`${url}${route}`, {
+        method,
+        headers: { authorization: 'apikey durable', 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
     const ids: number[] = [];
-    for (let i = 0; i < 20; i++) ids.push(((await (await send(first.url, 'POST', '/cdn/logs_uploader/configs', { name: `d${i}`, policy: 1, target: 2 })).json()) as { id: number }).id);
+    for (let i = 0; i < 20; i++)
+      ids.push(
+        (
+          (await (
+            await send(first.url, 'POST', '/cdn/logs_uploader/configs', { name: `d${i}`, policy: 1, target: 2 })
+          ).json()) as { id: number }
+        ).id,
+      );
     const event = { name: 'reaching_used_space', bucket_name: 'b', storage_name: 's', uuid: 'u', bytes: 1 };
     expect((await send(first.url, 'POST', '/storage/notifications/v1/event?client_id=9', event)).status).toBe(200);
     expect((await send(first.url, 'POST', '/cloud/v3/inference/5/api_keys', { name: 'durable-key' })).status).toBe(200);
@@ -103,11 +160,18 @@ describe('cloud-platform-emulator --state s.db under kill -9', () => {
 
     const second = await launch();
     try {
-      for (const id of ids) expect((await send(second.url, 'PATCH', `/cdn/logs_uploader/configs/${id}`, { enabled: false })).status).toBe(200);
+      for (const id of ids)
+        expect((await send(second.url, 'PATCH', `/cdn/logs_uploader/configs/${id}`, { enabled: false })).status).toBe(
+          200,
+        );
       expect((await send(second.url, 'POST', '/storage/notifications/v1/event?client_id=9', event)).status).toBe(409);
-      expect((await send(second.url, 'POST', '/cloud/v3/inference/5/api_keys', { name: 'durable-key' })).status).toBe(409);
+      expect((await send(second.url, 'POST', '/cloud/v3/inference/5/api_keys', { name: 'durable-key' })).status).toBe(
+        409,
+      );
       expect((await send(second.url, 'DELETE', '/fastedge/v1/apps/1021')).status).toBe(404);
-      const next = (await (await send(second.url, 'POST', '/cdn/logs_uploader/configs', { name: 'next', policy: 1, target: 2 })).json()) as { id: number };
+      const next = (await (
+        await send(second.url, 'POST', '/cdn/logs_uploader/configs', { name: 'next', policy: 1, target: 2 })
+      ).json()) as { id: number };
       expect(next.id).toBe(Math.max(...ids) + 1);
     } finally {
       second.child.kill('SIGKILL');

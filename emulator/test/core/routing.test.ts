@@ -10,7 +10,8 @@ const { document } = await createEmulator({ warn: () => {} });
 const { routes, match } = documentParts(document);
 /** The route's path with each parameter given as `7`. */
 const concrete = (template: string) => template.replace(/\{\w+\}/g, '7');
-const methodsAt = (path: string) => routes.filter((route) => concrete(route.path) === concrete(path)).map((route) => route.method);
+const methodsAt = (path: string) =>
+  routes.filter((route) => concrete(route.path) === concrete(path)).map((route) => route.method);
 
 describe('the router, over every route of the document', () => {
   it('walks both kinds of path', () => {
@@ -18,22 +19,40 @@ describe('the router, over every route of the document', () => {
     expect(routes.some((route) => !route.path.includes('{'))).toBe(true);
   });
 
-  it.each(routes.map((route) => [route.operationId, route] as const))('%s: its method and path reach it, with each parameter as sent', (_, route) => {
-    const found = match(route.method, concrete(route.path));
-    expect(found).toMatchObject({ kind: 'operation', route: { operationId: route.operationId } });
-    const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    expect(found.kind === 'operation' && found.rawParams).toEqual(Object.fromEntries(names.map((name) => [name, '7'])));
-  });
+  it.each(routes.map((route) => [route.operationId, route] as const))(
+    '%s: its method and path reach it, with each parameter as sent',
+    (_, route) => {
+      const found = match(route.method, concrete(route.path));
+      expect(found).toMatchObject({ kind: 'operation', route: { operationId: route.operationId } });
+      const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      expect(found.kind === 'operation' && found.rawParams).toEqual(
+        Object.fromEntries(names.map((name) => [name, '7'])),
+      );
+    },
+  );
 
-  it.each(routes.filter((route) => route.method === 'GET').map((route) => [route.operationId, route] as const))('%s: HEAD reaches the GET', (_, route) => {
-    expect(match('HEAD', concrete(route.path))).toMatchObject({ kind: 'operation', route: { operationId: route.operationId } });
-  });
+  it.each(routes.filter((route) => route.method === 'GET').map((route) => [route.operationId, route] as const))(
+    '%s: HEAD reaches the GET',
+    (_, route) => {
+      expect(match('HEAD', concrete(route.path))).toMatchObject({
+        kind: 'operation',
+        route: { operationId: route.operationId },
+      });
+    },
+  );
 
-  it.each(routes.map((route) => [route.operationId, route] as const))('%s: a method its path does not have is a 405 naming those it has', (_, route) => {
-    const own = methodsAt(route.path);
-    const other = ['PUT', 'PATCH', 'DELETE', 'POST', 'GET'].find((method) => !own.includes(method))!;
-    expect(match(other, concrete(route.path))).toEqual({ kind: 'method-not-allowed', route: expect.objectContaining({ path: route.path }), allowed: own.includes('GET') ? [...own, 'HEAD'] : own });
-  });
+  it.each(routes.map((route) => [route.operationId, route] as const))(
+    '%s: a method its path does not have is a 405 naming those it has',
+    (_, route) => {
+      const own = methodsAt(route.path);
+      const other = ['PUT', 'PATCH', 'DELETE', 'POST', 'GET'].find((method) => !own.includes(method))!;
+      expect(match(other, concrete(route.path))).toEqual({
+        kind: 'method-not-allowed',
+        route: expect.objectContaining({ path: route.path }),
+        allowed: own.includes('GET') ? [...own, 'HEAD'] : own,
+      });
+    },
+  );
 
   it.each([['/'], ['/cdn/logs_uploader/configs/extra/segments'], ['/no/such/area']])('%s is no operation', (path) => {
     expect(match('GET', path).kind).toBe('none');

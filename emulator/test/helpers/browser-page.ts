@@ -14,10 +14,24 @@ export interface ServedPage {
   close(): void;
 }
 
-export async function servePage(script: string, extraFiles: Record<string, [type: string, text: string]> = {}, host = '127.0.0.1'): Promise<ServedPage> {
-  const bundle = await build({ stdin: { contents: script, resolveDir: path.resolve('emulator'), loader: 'ts' }, bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+export async function servePage(
+  script: string,
+  extraFiles: Record<string, [type: string, text: string]> = {},
+  host = '127.0.0.1',
+): Promise<ServedPage> {
+  const bundle = await build({
+    stdin: { contents: script, resolveDir: path.resolve('emulator'), loader: 'ts' },
+    bundle: true,
+    platform: 'browser',
+    format: 'esm',
+    write: false,
+    logLevel: 'silent',
+  });
   const files: Record<string, [string, string]> = {
-    '/': ['text/html; charset=utf-8', '<!doctype html><title>emulator test</title><script type="module" src="/app.js"></script>'],
+    '/': [
+      'text/html; charset=utf-8',
+      '<!doctype html><title>emulator test</title><script type="module" src="/app.js"></script>',
+    ],
     '/app.js': ['text/javascript', bundle.outputFiles[0]!.text],
     ...extraFiles,
   };
@@ -31,13 +45,23 @@ export async function servePage(script: string, extraFiles: Record<string, [type
 }
 
 /** Opens the page and waits for its script to finish: its result, or the error it failed with, and any page errors. */
-export async function runPage(browser: Browser, url: string): Promise<{ result: unknown; failure: string | undefined; errors: string[] }> {
+export async function runPage(
+  browser: Browser,
+  url: string,
+): Promise<{ result: unknown; failure: string | undefined; errors: string[] }> {
   const page = await browser.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.goto(url);
-  await page.waitForFunction(() => (window as { result?: unknown }).result ?? (window as { failure?: unknown }).failure, undefined, { timeout: 30_000 });
-  const { result, failure } = await page.evaluate(() => ({ result: (window as { result?: unknown }).result, failure: (window as { failure?: string }).failure }));
+  await page.waitForFunction(
+    () => (window as { result?: unknown }).result ?? (window as { failure?: unknown }).failure,
+    undefined,
+    { timeout: 30_000 },
+  );
+  const { result, failure } = await page.evaluate(() => ({
+    result: (window as { result?: unknown }).result,
+    failure: (window as { failure?: string }).failure,
+  }));
   await page.close();
   return { result, failure, errors };
 }

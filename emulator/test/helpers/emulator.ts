@@ -12,8 +12,10 @@ export { checkResponse, operationFor, parsedBody, validator } from '../../../tes
 export { bundled } from '../../../test/helpers/document.js';
 
 /** An emulator over HTTP on 127.0.0.1, on a port the OS picks. */
-export const startEmulator = (options: Omit<ServerOptions, 'port' | 'host'> = {}, emulator?: Emulator): Promise<RunningServer> =>
-  startEmulatorServer({ ...options, port: 0 }, emulator);
+export const startEmulator = (
+  options: Omit<ServerOptions, 'port' | 'host'> = {},
+  emulator?: Emulator,
+): Promise<RunningServer> => startEmulatorServer({ ...options, port: 0 }, emulator);
 
 /** An emulator server started before the file's tests and closed after them; its fields are set once they run. */
 export function useEmulator(options: Omit<ServerOptions, 'port' | 'host'> = {}): RunningServer {
@@ -32,9 +34,14 @@ const BIN = path.resolve('node_modules', '.bin', 'cloud-platform-emulator');
  * Runs `cloud-platform-emulator ARGS` as its own process, under a file-size limit (in 512-byte blocks)
  * when given; resolves once it listens, rejects with its output when it exits first.
  */
-export function launchCli(args: readonly string[], fileSizeBlocks?: number): Promise<{ child: ChildProcess; url: string }> {
+export function launchCli(
+  args: readonly string[],
+  fileSizeBlocks?: number,
+): Promise<{ child: ChildProcess; url: string }> {
   const child = fileSizeBlocks
-    ? spawn('bash', ['-c', `ulimit -f ${fileSizeBlocks}; exec "$0" "$@"`, BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn('bash', ['-c', `ulimit -f ${fileSizeBlocks}; exec "$0" "$@"`, BIN, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
@@ -66,17 +73,38 @@ export interface Injected {
 }
 
 /** Sends one request to an emulator in process, with no socket: `url` is a path and query. */
-export async function inject(emulator: Emulator, { method = 'GET', url, headers = {}, payload }: { method?: string; url: string; headers?: Record<string, string>; payload?: string }): Promise<Injected> {
-  const response = await emulator.fetch(`http://emulator.local${url}`, { method, headers, ...(payload === undefined ? {} : { body: payload }) });
+export async function inject(
+  emulator: Emulator,
+  {
+    method = 'GET',
+    url,
+    headers = {},
+    payload,
+  }: { method?: string; url: string; headers?: Record<string, string>; payload?: string },
+): Promise<Injected> {
+  const response = await emulator.fetch(`http://emulator.local${url}`, {
+    method,
+    headers,
+    ...(payload === undefined ? {} : { body: payload }),
+  });
   return { statusCode: response.status, headers: Object.fromEntries(response.headers), body: await response.text() };
 }
 
 /** Sends one request to a running emulator (in process, through its fetch) as `token`, or with no Authorization for null. */
-export async function call(running: RunningServer, method: string, url: string, body?: unknown, token: string | null = 'tester') {
+export async function call(
+  running: RunningServer,
+  method: string,
+  url: string,
+  body?: unknown,
+  token: string | null = 'tester',
+) {
   const response = await inject(running.emulator, {
     method,
     url,
-    headers: { ...(token === null ? {} : { authorization: `apikey ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      ...(token === null ? {} : { authorization: `apikey ${token}` }),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { payload: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const parsed = parsedBody(response.body, response.headers['content-type'] as string | undefined);
@@ -87,7 +115,9 @@ export async function call(running: RunningServer, method: string, url: string, 
 export function expectDeclared(method: string, url: string, answer: { status: number; body: unknown }) {
   const op = operationFor(method, url);
   expect(op, `${method} ${url} is an operation`).toBeDefined();
-  expect(checkResponse(op!.operationId, answer.status, answer.body), `${method} ${url} -> ${answer.status}`).toEqual([]);
+  expect(checkResponse(op!.operationId, answer.status, answer.body), `${method} ${url} -> ${answer.status}`).toEqual(
+    [],
+  );
 }
 
 /** Bodies the tests send: a valid storage event and a valid logs uploader config. */

@@ -25,16 +25,37 @@ export const PROXY_ADAPTERS: ProxyAdapter[] = [
     name: 'HTTP server',
     async start(upstream, { strict, failOnViolation, timeoutMs } = {}) {
       const log: RequestLogEntry[] = [];
-      const server = await startEmulatorServer({ port: 0, proxy: upstream, proxyErrors: failOnViolation, proxyTimeoutMs: timeoutMs, strict, log: (entry) => log.push(entry) });
-      return { send: (path, init) => fetch(`${server.url}${path}`, init), emulator: server.emulator, log, close: server.close };
+      const server = await startEmulatorServer({
+        port: 0,
+        proxy: upstream,
+        proxyErrors: failOnViolation,
+        proxyTimeoutMs: timeoutMs,
+        strict,
+        log: (entry) => log.push(entry),
+      });
+      return {
+        send: (path, init) => fetch(`${server.url}${path}`, init),
+        emulator: server.emulator,
+        log,
+        close: server.close,
+      };
     },
   },
   {
     name: 'in-process fetch',
     async start(upstream, { strict, failOnViolation, timeoutMs } = {}) {
       const log: RequestLogEntry[] = [];
-      const emulator = await createEmulator({ proxy: { baseUrl: upstream, failOnViolation, timeoutMs }, strict, log: (entry) => log.push(entry) });
-      return { send: (path, init) => emulator.fetch(`http://emulator.local${path}`, init), emulator, log, close: () => emulator.close() };
+      const emulator = await createEmulator({
+        proxy: { baseUrl: upstream, failOnViolation, timeoutMs },
+        strict,
+        log: (entry) => log.push(entry),
+      });
+      return {
+        send: (path, init) => emulator.fetch(`http://emulator.local${path}`, init),
+        emulator,
+        log,
+        close: () => emulator.close(),
+      };
     },
   },
 ];

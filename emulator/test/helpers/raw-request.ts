@@ -7,14 +7,20 @@ export interface RawAnswer {
   body: string;
 }
 
-export function rawRequest(url: string, options: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<RawAnswer> {
+export function rawRequest(
+  url: string,
+  options: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const { hostname, port } = new URL(url);
-    const req = httpRequest({ host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    });
+    const req = httpRequest(
+      { host: hostname, port, method: options.method ?? 'GET', path: options.path, headers: options.headers },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode!, body }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });

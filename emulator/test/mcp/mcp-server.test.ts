@@ -19,7 +19,11 @@ import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
 
 const BIN = path.join(import.meta.dirname, '..', '..', 'bin', 'cloud-platform-mcp.js');
 const operations = listOperations(bundled as never);
-const idsWhere = (test: (method: string) => boolean) => operations.filter((op) => test(op.method)).map((op) => op.operationId).sort();
+const idsWhere = (test: (method: string) => boolean) =>
+  operations
+    .filter((op) => test(op.method))
+    .map((op) => op.operationId)
+    .sort();
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv2020) => Ajv2020;
 
 interface Session {
@@ -32,7 +36,12 @@ afterEach(async () => {
 });
 
 async function connect(args: string[] = [], env: Record<string, string> = {}): Promise<Session> {
-  const transport = new StdioClientTransport({ command: process.execPath, args: [BIN, ...args], env: { ...getDefaultEnvironment(), ...env }, stderr: 'pipe' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [BIN, ...args],
+    env: { ...getDefaultEnvironment(), ...env },
+    stderr: 'pipe',
+  });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
@@ -41,34 +50,48 @@ async function connect(args: string[] = [], env: Record<string, string> = {}): P
   return { client, stderr: () => stderr };
 }
 
-const call = (session: Session, name: string, args: Record<string, unknown> = {}) => session.client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
-const textOf = (result: CallToolResult) => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+const call = (session: Session, name: string, args: Record<string, unknown> = {}) =>
+  session.client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
+const textOf = (result: CallToolResult) =>
+  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
 
 describe('cloud-platform-mcp: the tools', () => {
   it.each([
     ['no flag: the reads only', [], idsWhere((m) => m === 'GET')],
     ['--allow-writes: POST and PATCH too', ['--allow-writes'], idsWhere((m) => m !== 'DELETE')],
     ['--allow-writes --allow-deletes: every operation', ['--allow-writes', '--allow-deletes'], idsWhere(() => true)],
-  ])('lists, with %s, and the journal', async (_, args, expected) => {
-    const { tools } = await (await connect(args)).client.listTools();
-    expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, 'journal'].sort());
-  }, 30_000);
+  ])(
+    'lists, with %s, and the journal',
+    async (_, args, expected) => {
+      const { tools } = await (await connect(args)).client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, 'journal'].sort());
+    },
+    30_000,
+  );
 
   it('gives each tool a valid JSON Schema input (Ajv 2020: the meta-schema, no unknown keyword or format), and a description that says when it is deprecated', async () => {
     const { tools } = await (await connect(['--allow-writes', '--allow-deletes'])).client.listTools();
     // Ajv's defaults: the schema is checked against the 2020-12 meta-schema, and an unknown keyword or format throws.
     const ajv = addFormats(new Ajv2020());
     // The OpenAPI format registry's uint64, which the storage events' amounts use and ajv-formats does not know.
-    ajv.addFormat('uint64', { type: 'number', validate: (value: number) => Number.isInteger(value) && value >= 0 && value < 2 ** 64 });
+    ajv.addFormat('uint64', {
+      type: 'number',
+      validate: (value: number) => Number.isInteger(value) && value >= 0 && value < 2 ** 64,
+    });
     for (const tool of tools) {
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
       expect(tool.description?.length, tool.name).toBeGreaterThan(20);
     }
     const deprecated = operations.filter((op) => op.operation.deprecated === true).map((op) => op.operationId);
     expect(deprecated.length).toBeGreaterThan(0);
-    for (const tool of tools) expect(tool.description?.startsWith('Deprecated:'), tool.name).toBe(deprecated.includes(tool.name));
+    for (const tool of tools)
+      expect(tool.description?.startsWith('Deprecated:'), tool.name).toBe(deprecated.includes(tool.name));
     const getVideo = tools.find((tool) => tool.name === 'getVideo')!;
-    expect(getVideo.inputSchema).toMatchObject({ type: 'object', required: ['video_id'], properties: { video_id: { type: 'integer' } } });
+    expect(getVideo.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['video_id'],
+      properties: { video_id: { type: 'integer' } },
+    });
   }, 30_000);
 });
 
@@ -84,7 +107,9 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
     const session = await connect();
     const result = await call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe('createLogsUploaderConfig is a POST, which this server does not send: start it with --allow-writes to allow it');
+    expect(textOf(result)).toBe(
+      'createLogsUploaderConfig is a POST, which this server does not send: start it with --allow-writes to allow it',
+    );
     expect(JSON.parse(textOf(await call(session, 'journal')))).toEqual([]);
   }, 30_000);
 
@@ -93,14 +118,20 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
     const created = await call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
     expect(created.isError).toBeFalsy();
     expect(JSON.parse(textOf(created))).toMatchObject({ name: 'agent', policy: 1, target: 2 });
-    const journal = JSON.parse(textOf(await call(session, 'journal', { operationId: 'createLogsUploaderConfig' }))) as unknown[];
-    expect(journal).toEqual([expect.objectContaining({ method: 'POST', operationId: 'createLogsUploaderConfig', status: 200 })]);
+    const journal = JSON.parse(
+      textOf(await call(session, 'journal', { operationId: 'createLogsUploaderConfig' })),
+    ) as unknown[];
+    expect(journal).toEqual([
+      expect.objectContaining({ method: 'POST', operationId: 'createLogsUploaderConfig', status: 200 }),
+    ]);
   }, 30_000);
 
   it('with --state FILE, keeps what one session created for the next', async () => {
     const state = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-state-')), 'agent.db');
     const first = await connect(['--allow-writes', '--state', state]);
-    const { id } = JSON.parse(textOf(await call(first, 'createLogsUploaderConfig', { body: { name: 'kept', policy: 1, target: 2 } }))) as { id: number };
+    const { id } = JSON.parse(
+      textOf(await call(first, 'createLogsUploaderConfig', { body: { name: 'kept', policy: 1, target: 2 } })),
+    ) as { id: number };
     await first.client.close();
     const second = await connect(['--allow-writes', '--state', state]);
     const changed = await call(second, 'updateLogsUploaderConfig', { config_id: id, body: { enabled: false } });
@@ -116,19 +147,39 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
 
   it('names an input the tool does not take', async () => {
     const result = await call(await connect(), 'getVideo', { video_id: 1444, vidoe_id: 1 });
-    expect([result.isError, textOf(result)]).toEqual([true, 'getVideo takes no input named vidoe_id: its inputs are video_id']);
+    expect([result.isError, textOf(result)]).toEqual([
+      true,
+      'getVideo takes no input named vidoe_id: its inputs are video_id',
+    ]);
   }, 30_000);
 });
 
 describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () => {
   it('puts the key in no tool result, tool error or log line, however the API echoes it', async () => {
     const key = 'sk-mcp-é/"q"-0123456789';
-    const echoed = keyEchoes(key).map(({ text }) => text).join(' ');
-    const api = await startServer((request, res) => sendJson(res, request.url.includes('1444') ? 200 : 400, { id: 1444, name: echoed, error: echoed, sent: String(request.headers.authorization) }));
+    const echoed = keyEchoes(key)
+      .map(({ text }) => text)
+      .join(' ');
+    const api = await startServer((request, res) =>
+      sendJson(res, request.url.includes('1444') ? 200 : 400, {
+        id: 1444,
+        name: echoed,
+        error: echoed,
+        sent: String(request.headers.authorization),
+      }),
+    );
     try {
       const session = await connect(['--base-url', api.url], { GCORE_API_KEY: key, GCORE_LOG: 'debug' });
-      const results = [await call(session, 'getVideo', { video_id: 1444 }), await call(session, 'getVideo', { video_id: 7 }), await call(session, 'listStreams')];
-      expect(api.requests.map((r) => r.headers.authorization)).toEqual([`apikey ${key}`, `apikey ${key}`, `apikey ${key}`]);
+      const results = [
+        await call(session, 'getVideo', { video_id: 1444 }),
+        await call(session, 'getVideo', { video_id: 7 }),
+        await call(session, 'listStreams'),
+      ];
+      expect(api.requests.map((r) => r.headers.authorization)).toEqual([
+        `apikey ${key}`,
+        `apikey ${key}`,
+        `apikey ${key}`,
+      ]);
       expect(results.map((r) => Boolean(r.isError))).toEqual([false, true, true]);
       const seen = [...results.map(textOf), session.stderr()].join('\n');
       expect(seen).toContain('[redacted]');
@@ -139,12 +190,24 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
   }, 30_000);
 
   it.each([
-    [['--base-url', 'http://127.0.0.1:1'], {}, '--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)'],
+    [
+      ['--base-url', 'http://127.0.0.1:1'],
+      {},
+      '--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)',
+    ],
     [['--allow-deletes'], {}, '--allow-deletes needs --allow-writes too'],
-    [['--base-url', 'http://127.0.0.1:1', '--emulator'], { GCORE_API_KEY: 'k' }, '--base-url and --emulator name two targets: give one'],
+    [
+      ['--base-url', 'http://127.0.0.1:1', '--emulator'],
+      { GCORE_API_KEY: 'k' },
+      '--base-url and --emulator name two targets: give one',
+    ],
   ])('refuses %j, saying why (exit 2)', async (args, env, message) => {
     const { spawnSync } = await import('node:child_process');
-    const run = spawnSync(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 20_000 });
+    const run = spawnSync(process.execPath, [BIN, ...args], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(run.status).toBe(2);
     expect(run.stderr).toContain(`cloud-platform-mcp: ${message}`);
   });

@@ -18,7 +18,9 @@ const recipe = /```sh\n([\s\S]*?)```/.exec(guide.slice(guide.indexOf(heading)))?
 
 describe("the live-service guide's recipe", () => {
   const video = { ...BUILT_IN_FIXTURES.videos[0]!, name: 'As the upstream has it' };
-  const upstreamReady = startDivergentServer(undefined, { fixtures: { value: { ...BUILT_IN_FIXTURES, videos: [video] }, source: 'the upstream fixtures' } });
+  const upstreamReady = startDivergentServer(undefined, {
+    fixtures: { value: { ...BUILT_IN_FIXTURES, videos: [video] }, source: 'the upstream fixtures' },
+  });
   afterAll(async () => (await upstreamReady).close());
 
   it('works as written against a local upstream: it reports, records, and the recording replays', async () => {
@@ -32,7 +34,11 @@ describe("the live-service guide's recipe", () => {
       .replaceAll('4011', String(replayPort))
       .replaceAll('recorded.json', path.join(dir, 'recorded.json'))
       .replace("'your-api-key'", "'sk-readme-recipe-key'");
-    const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], { cwd: projectRoot, encoding: 'utf8', timeout: 30_000 });
+    const { stdout } = await promisify(execFile)('bash', ['-e', '-c', script], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     // The status and the count of violations, on a line of their own (the command prints where it listens first).
     expect(stdout.split('\n').filter((line) => /^\d{3} \d+$/.test(line))).toEqual(['200 0']);
     expect(stdout).toContain('| getVideo | 1 | 200 × 1 | none | 0 |');

@@ -12,21 +12,34 @@ import { call, CONFIG, EVENT, launchCli, startEmulator } from '../helpers/emulat
 const freshDir = () => mkdtempSync(path.join(os.tmpdir(), 'emulator-state-file-'));
 
 /** A JSON text with an extra field nested `depth` levels deep (as text: JSON.stringify itself overflows on it). */
-const withDeepExtra = (body: object, depth: number) => `${JSON.stringify(body).slice(0, -1)},"extra":${'{"down":'.repeat(depth)}"bottom"${'}'.repeat(depth)}}`;
+const withDeepExtra = (body: object, depth: number) =>
+  `${JSON.stringify(body).slice(0, -1)},"extra":${'{"down":'.repeat(depth)}"bottom"${'}'.repeat(depth)}}`;
 
 describe('a client cannot poison the store: unknown fields are dropped', () => {
   it('stores and answers only documented fields, however deep the extra one is, and later changes still save', async () => {
     const stateFile = path.join(freshDir(), 'state.db');
     const running = await startEmulator({ stateFile });
     try {
-      const added = await call(running, 'POST', '/storage/notifications/v1/event?client_id=5', withDeepExtra(EVENT, 5000));
+      const added = await call(
+        running,
+        'POST',
+        '/storage/notifications/v1/event?client_id=5',
+        withDeepExtra(EVENT, 5000),
+      );
       expect(added.status).toBe(200);
       expect(added.body).toEqual(EVENT);
-      const created = await call(running, 'POST', '/cdn/logs_uploader/configs', withDeepExtra({ ...CONFIG, resources: [1] }, 5000));
+      const created = await call(
+        running,
+        'POST',
+        '/cdn/logs_uploader/configs',
+        withDeepExtra({ ...CONFIG, resources: [1] }, 5000),
+      );
       expect(created.status).toBe(200);
       expect(created.body).not.toHaveProperty('extra');
       expect(JSON.stringify(running.emulator.store.snapshot())).not.toContain('bottom');
-      expect((await call(running, 'PATCH', `/cdn/logs_uploader/configs/${created.body.id}`, { enabled: false })).status).toBe(200);
+      expect(
+        (await call(running, 'PATCH', `/cdn/logs_uploader/configs/${created.body.id}`, { enabled: false })).status,
+      ).toBe(200);
     } finally {
       await running.close();
     }
@@ -34,9 +47,14 @@ describe('a client cannot poison the store: unknown fields are dropped', () => {
 });
 
 describe('a change that cannot be saved is not applied', () => {
-  const launch = (stateFile: string, fileSizeBlocks?: number) => launchCli(['--port', '0', '--state', stateFile], fileSizeBlocks);
+  const launch = (stateFile: string, fileSizeBlocks?: number) =>
+    launchCli(['--port', '0', '--state', stateFile], fileSizeBlocks);
   const create = (url: string, name: string) =>
-    fetch(`${url}/cdn/logs_uploader/configs`, { method: 'POST', headers: { authorization: 'apikey full-disk', 'content-type': 'application/json' }, body: JSON.stringify({ ...CONFIG, name }) });
+    fetch(`${url}/cdn/logs_uploader/configs`, {
+      method: 'POST',
+      headers: { authorization: 'apikey full-disk', 'content-type': 'application/json' },
+      body: JSON.stringify({ ...CONFIG, name }),
+    });
 
   it('answers 503 in the area shape when the disk is full, keeps nothing of it, and loses nothing acknowledged', async () => {
     const stateFile = path.join(freshDir(), 'state.db');
@@ -54,7 +72,10 @@ describe('a change that cannot be saved is not applied', () => {
       const body = (await refused!.json()) as { message: string };
       expect(body.message).toMatch(/could not be saved/);
       // Reading still works.
-      expect((await fetch(`${limited.url}/streaming/videos/1444`, { headers: { authorization: 'apikey full-disk' } })).status).toBe(200);
+      expect(
+        (await fetch(`${limited.url}/streaming/videos/1444`, { headers: { authorization: 'apikey full-disk' } }))
+          .status,
+      ).toBe(200);
     } finally {
       limited.child.kill('SIGKILL');
       await new Promise((resolve) => limited.child.once('exit', resolve));
@@ -64,11 +85,17 @@ describe('a change that cannot be saved is not applied', () => {
     const free = await launch(stateFile);
     try {
       for (const id of acknowledged) {
-        const patched = await fetch(`${free.url}/cdn/logs_uploader/configs/${id}`, { method: 'PATCH', headers: { authorization: 'apikey full-disk', 'content-type': 'application/json' }, body: '{"enabled":false}' });
+        const patched = await fetch(`${free.url}/cdn/logs_uploader/configs/${id}`, {
+          method: 'PATCH',
+          headers: { authorization: 'apikey full-disk', 'content-type': 'application/json' },
+          body: '{"enabled":false}',
+        });
         expect(patched.status, `acknowledged config ${id}`).toBe(200);
       }
       // The refused create was not kept: its id is the next one handed out.
-      expect(((await (await create(free.url, 'after')).json()) as { id: number }).id).toBe(Math.max(...acknowledged) + 1);
+      expect(((await (await create(free.url, 'after')).json()) as { id: number }).id).toBe(
+        Math.max(...acknowledged) + 1,
+      );
     } finally {
       free.child.kill('SIGKILL');
     }
@@ -92,7 +119,10 @@ describe('tokens that create nothing add nothing', () => {
     try {
       expect((await call(running, 'POST', '/cdn/logs_uploader/configs', CONFIG, 'owner')).status).toBe(200);
       const before = JSON.stringify(running.emulator.store.snapshot());
-      for (let i = 0; i < 2000; i++) expect((await call(running, 'PATCH', '/cdn/logs_uploader/configs/1', { enabled: false }, `stranger-${i}`)).status).toBe(404);
+      for (let i = 0; i < 2000; i++)
+        expect(
+          (await call(running, 'PATCH', '/cdn/logs_uploader/configs/1', { enabled: false }, `stranger-${i}`)).status,
+        ).toBe(404);
       expect(running.emulator.store.tables.clients.size()).toBe(1);
       expect(JSON.stringify(running.emulator.store.snapshot())).toBe(before);
     } finally {

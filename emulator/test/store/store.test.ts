@@ -54,13 +54,32 @@ describe.each(stores)('the %s store', (_name, open) => {
   });
 
   // The memory store holds a key that is a plain whole number at that index of an array: no other spelling of it may meet it.
-  const numberLike = ['7', '07', '7.0', '0', '00', '-7', '1e3', ' 7', '0x7', '1048575', '1048576', '9999999', '123456789012345', '1234567890123456', '9007199254740993', '٧'];
+  const numberLike = [
+    '7',
+    '07',
+    '7.0',
+    '0',
+    '00',
+    '-7',
+    '1e3',
+    ' 7',
+    '0x7',
+    '1048575',
+    '1048576',
+    '9999999',
+    '123456789012345',
+    '1234567890123456',
+    '9007199254740993',
+    '٧',
+  ];
   it('keeps keys that spell the same number differently apart, and gives each back as it was put', () => {
     const store = open();
     store.transaction(() => numberLike.forEach((key, i) => store.tables.counters.put(key, i + 1)));
     expect(numberLike.map((key) => store.tables.counters.get(key))).toEqual(numberLike.map((_, i) => i + 1));
     const byKey = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
-    expect(store.tables.counters.entries().sort(byKey)).toEqual(numberLike.map((key, i): [string, number] => [key, i + 1]).sort(byKey));
+    expect(store.tables.counters.entries().sort(byKey)).toEqual(
+      numberLike.map((key, i): [string, number] => [key, i + 1]).sort(byKey),
+    );
     expect(() =>
       store.transaction(() => {
         store.tables.counters.delete('7');
@@ -68,7 +87,11 @@ describe.each(stores)('the %s store', (_name, open) => {
         throw new Error('undone');
       }),
     ).toThrow('undone');
-    expect([store.tables.counters.get('7'), store.tables.counters.get('07'), store.tables.counters.size()]).toEqual([1, 2, numberLike.length]);
+    expect([store.tables.counters.get('7'), store.tables.counters.get('07'), store.tables.counters.size()]).toEqual([
+      1,
+      2,
+      numberLike.length,
+    ]);
     store.close();
   });
 
@@ -101,7 +124,9 @@ describe('the SQLite migrations', () => {
   it('make, on a fresh file, exactly the tables the store has: a new table needs a migration of its own', () => {
     const db = new Database(':memory:');
     for (const migrate of MIGRATIONS) migrate(db);
-    const made = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]).sort();
+    const made = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all() as string[]
+    ).sort();
     db.close();
     expect(made).toEqual(TABLE_NAMES.map(sqlName).sort());
   });

@@ -13,13 +13,20 @@ export async function createConfig(client: CloudClient, name: string): Promise<U
 
 /** Stops a config's uploads; nothing else changes. */
 export function disableConfig(client: CloudClient, id: number): Promise<UploaderConfig> {
-  return unwrap(client.PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: id } }, body: { enabled: false } }));
+  return unwrap(
+    client.PATCH('/cdn/logs_uploader/configs/{config_id}', {
+      params: { path: { config_id: id } },
+      body: { enabled: false },
+    }),
+  );
 }
 
 /** Renames a config; null when there is no such config, so a caller can tell "gone" from a failure. */
 export async function renameConfig(client: CloudClient, id: number, name: string): Promise<UploaderConfig | null> {
   try {
-    return await unwrap(client.PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: id } }, body: { name } }));
+    return await unwrap(
+      client.PATCH('/cdn/logs_uploader/configs/{config_id}', { params: { path: { config_id: id } }, body: { name } }),
+    );
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;

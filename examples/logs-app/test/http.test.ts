@@ -6,7 +6,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createConfig, renameConfig } from '../src/logs.js';
 
 let server: RunningServer;
-beforeAll(async () => { server = await startEmulatorServer({ port: 0 }); }); // 127.0.0.1, a free port
+beforeAll(async () => {
+  server = await startEmulatorServer({ port: 0 });
+}); // 127.0.0.1, a free port
 afterAll(() => server.close());
 
 it('runs the quick start against the emulator over HTTP', async () => {

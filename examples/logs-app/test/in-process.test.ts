@@ -4,7 +4,9 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createConfig, disableConfig, renameConfig } from '../src/logs.js';
 
 let emulator: Emulator;
-beforeEach(async () => { emulator = await createEmulator(); }); // a fresh state per test
+beforeEach(async () => {
+  emulator = await createEmulator();
+}); // a fresh state per test
 afterEach(() => emulator.close());
 
 it('creates a config, disables it, and renames only one that exists', async () => {
