@@ -18,12 +18,14 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-let parsed;
-try {
-  parsed = parseArgs({ allowPositionals: true, strict: true, options: { markdown: { type: 'boolean' } } });
-} catch (error) {
-  fail((error as Error).message);
+function parsedArgs() {
+  try {
+    return parseArgs({ allowPositionals: true, strict: true, options: { markdown: { type: 'boolean' } } });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }
+const parsed = parsedArgs();
 if (parsed.positionals.length > 1) fail('Give one base ref at most.');
 const base = parsed.positionals[0] !== undefined ? { ref: parsed.positionals[0], why: 'given' } : lastRelease();
 let baseText: string;

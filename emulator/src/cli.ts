@@ -267,7 +267,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
 }
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let values;
+  let values: ReturnType<typeof parseOptions>;
   try {
     values = parseOptions(argv);
   } catch (error) {

@@ -63,7 +63,9 @@ function requestFields(doc: Json, operation: Json): Set<string> {
       doc,
       media.schema,
       `${type} $`,
-      (at, s) => Object.keys(s.properties ?? {}).forEach((name) => out.add(`${at}.${name}`)),
+      (at, s) => {
+        for (const name of Object.keys(s.properties ?? {})) out.add(`${at}.${name}`);
+      },
       new Set(),
     );
   }

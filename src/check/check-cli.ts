@@ -68,10 +68,13 @@ const usageError = (message: string): CheckCommandResult => ({
   stderr: `${message}\nRun cloud-platform-check --help for the options.\n`,
 });
 
+const parsedOptions = (argv: string[]) =>
+  parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }).values;
+
 export async function checkCommand(argv: string[]): Promise<CheckCommandResult> {
-  let values;
+  let values: ReturnType<typeof parsedOptions>;
   try {
-    ({ values } = parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }));
+    values = parsedOptions(argv);
   } catch (error) {
     return usageError((error as Error).message);
   }

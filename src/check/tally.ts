@@ -102,7 +102,8 @@ export function createTally(operationIds: readonly string[], redact: (text: stri
     for (const { check, failure } of verdicts) {
       const outcome = failure === undefined ? 'passed' : 'failed';
       checks[check][outcome]++;
-      (summary.checks[check] ??= { passed: 0, failed: 0 })[outcome]++;
+      summary.checks[check] ??= { passed: 0, failed: 0 };
+      summary.checks[check][outcome]++;
       if (failure === undefined) continue;
       if (!summary.failedChecks.includes(check)) summary.failedChecks.push(check);
       const message = shown(failure, redact);

@@ -24,7 +24,7 @@ type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patc
 type PathsWith<Method extends HttpMethod> = {
   [P in keyof paths]: paths[P] extends { [K in Method]: unknown } ? P : never;
 }[keyof paths];
-type RequiredKeysOf<T> = { [K in keyof T]-?: {} extends Pick<T, K> ? never : K }[keyof T];
+type RequiredKeysOf<T> = { [K in keyof T]-?: object extends Pick<T, K> ? never : K }[keyof T];
 /** openapi-fetch's init of an operation: params, body and the fetch options. */
 type FetchInit<Path extends keyof paths, Method extends HttpMethod> = NonNullable<
   MaybeOptionalInit<paths[Path], Method>

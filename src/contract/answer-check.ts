@@ -27,7 +27,7 @@ export interface CheckedAnswer {
   issues: AnswerIssue[];
 }
 
-const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]!.trim().toLowerCase();
+const mediaTypeOf = (contentType: string | undefined) => contentType?.split(';')[0]?.trim().toLowerCase();
 
 /** The body as the checks read it: JSON parsed when labelled JSON, text otherwise, undefined when empty. */
 export function readAnswerBody(text: string, contentType: string | undefined): { body: unknown; parseError?: string } {

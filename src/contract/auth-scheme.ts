@@ -21,8 +21,7 @@ export function authSchemeOf(document: JsonObject): AuthScheme {
   const declared =
     name === undefined ? undefined : (document.components?.securitySchemes?.[name] as JsonObject | undefined);
   if (
-    !declared ||
-    declared.type !== 'apiKey' ||
+    declared?.type !== 'apiKey' ||
     declared.in !== 'header' ||
     typeof declared['x-authorization-scheme'] !== 'string'
   ) {

@@ -22,15 +22,18 @@ export interface CommandResult {
   output: string;
 }
 
+const parsedArgs = (argv: string[]) =>
+  parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: { operation: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' } },
+  });
+
 export function validateCommand(argv: string[]): CommandResult {
-  let parsed;
+  let parsed: ReturnType<typeof parsedArgs>;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: { operation: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' } },
-    });
+    parsed = parsedArgs(argv);
   } catch (error) {
     return { code: 2, output: `${(error as Error).message}\n${USAGE}` };
   }

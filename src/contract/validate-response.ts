@@ -27,15 +27,24 @@ export interface ValidateResponseOptions {
 const checkers = new WeakMap<OpenApiDocument, ReturnType<typeof createResponseChecker>>();
 let packaged: OpenApiDocument | undefined;
 
+/** The package's own document, read on first use. */
+function packagedDocument(): OpenApiDocument {
+  packaged ??= loadBundledDocument();
+  return packaged;
+}
+
 function checkerFor(document: OpenApiDocument) {
   let checker = checkers.get(document);
-  if (!checker) checkers.set(document, (checker = createResponseChecker(document, createContractValidator(document))));
+  if (!checker) {
+    checker = createResponseChecker(document, createContractValidator(document));
+    checkers.set(document, checker);
+  }
   return checker;
 }
 
 /** `body`: the parsed JSON body, a string for a text body, undefined for none. */
 export function validateResponse(body: unknown, options: ValidateResponseOptions): ResponseValidation {
-  const document = options.document ?? (packaged ??= loadBundledDocument());
+  const document = options.document ?? packagedDocument();
   const op = listOperations(document).find((o) => o.operationId === options.operationId);
   if (!op)
     throw new UnknownOperationError(

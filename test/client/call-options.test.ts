@@ -92,7 +92,10 @@ describe('call options', () => {
     const recording = createCloudClient({
       apiKey: 'own-key',
       baseUrl: 'http://emulator.local',
-      fetch: (request, init) => (seen.push(request.headers), emulator.fetch(request, init)),
+      fetch: (request, init) => {
+        seen.push(request.headers);
+        return emulator.fetch(request, init);
+      },
     });
     await recording.GET('/streaming/videos/{video_id}', {
       params: { path: { video_id: 1444 } },

@@ -257,9 +257,10 @@ describe('ApiConnectionError', () => {
           controller.enqueue(new Uint8Array(1024 * 1024).fill(32));
         },
       });
-    const fetch = async () => (
-      calls++, new Response(endless(), { status: 200, headers: { 'content-type': 'application/json' } })
-    );
+    const fetch = async () => {
+      calls++;
+      return new Response(endless(), { status: 200, headers: { 'content-type': 'application/json' } });
+    };
     const error = await createCloudClient({ apiKey: API_KEY, baseUrl: 'https://api.example.test', fetch })
       .GET('/streaming/streams')
       .catch((e: unknown) => e);

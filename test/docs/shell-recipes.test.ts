@@ -77,10 +77,10 @@ describe('shell recipes, run as written', () => {
     try {
       const listening = await new Promise<string>((resolve, reject) => {
         let out = '';
-        child.stdout!.on(
-          'data',
-          (chunk: Buffer) => (out += chunk) && /listening on http:\/\/127\.0\.0\.1:\d+/.test(out) && resolve(out),
-        );
+        child.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk;
+          if (/listening on http:\/\/127\.0\.0\.1:\d+/.test(out)) resolve(out);
+        });
         child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
       });
       expect(listening).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);

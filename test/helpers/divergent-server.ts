@@ -37,5 +37,11 @@ export async function startDivergentServer(
         res.writeHead(answer.status, answer.headers).end(answer.body);
       });
   });
-  return { ...server, close: async () => (await server.close(), await emulator.close()) };
+  return {
+    ...server,
+    close: async () => {
+      await server.close();
+      await emulator.close();
+    },
+  };
 }

@@ -61,12 +61,10 @@ export function hostileSnapshots(valid: StateSnapshot): fc.Arbitrary<StateSnapsh
   const spoiled = fc
     .tuple(fc.constantFrom(...pathsOf(valid.tables, 5).filter((p) => p.length > 0)), hostileValue)
     .map(([keys, value]) => ({ ...valid, tables: replacedAt(valid.tables, keys, value) as StateSnapshot['tables'] }));
-  const counterDropped = fc
-    .constantFrom('nextConfigId', 'nextClientId')
-    .map((name) => ({
-      ...valid,
-      tables: { ...valid.tables, counters: valid.tables.counters.filter(([key]) => key !== name) },
-    }));
+  const counterDropped = fc.constantFrom('nextConfigId', 'nextClientId').map((name) => ({
+    ...valid,
+    tables: { ...valid.tables, counters: valid.tables.counters.filter(([key]) => key !== name) },
+  }));
   const tableDropped = fc
     .constantFrom(...TABLE_NAMES)
     .map((name) => ({ ...valid, tables: { ...valid.tables, [name]: [] } }));

@@ -44,8 +44,10 @@ const NO_BODY: ReadBody = { text: undefined, bytes: undefined, tooLarge: false }
 /** Reads the body up to the limit, then calls `done`; past the limit, stops reading and reports it too large. A failed read ends the response. */
 function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBody) => void): void {
   // Most GETs and DELETEs carry no body: answer them without waiting a turn for the stream to end.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined)
-    return done(NO_BODY);
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
+    done(NO_BODY);
+    return;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   const onData = (chunk: Buffer) => {
@@ -149,8 +151,14 @@ function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: bo
         if (socket.destroyed) return reject(CLIENT_GONE);
         idlePaused = true;
         socket.setTimeout(0);
-        const onClose = () => (clearTimeout(timer), reject(CLIENT_GONE));
-        const timer = setTimeout(() => (socket.off('close', onClose), resolve()), ms);
+        const onClose = () => {
+          clearTimeout(timer);
+          reject(CLIENT_GONE);
+        };
+        const timer = setTimeout(() => {
+          socket.off('close', onClose);
+          resolve();
+        }, ms);
         socket.once('close', onClose);
       }),
     deliver(answer) {

@@ -38,7 +38,7 @@ const bodyFields = (bytes: Uint8Array): Pick<CoreRequest, 'body' | 'bodyBytes'> 
 export async function toCoreRequest(request: Request, basePath = ''): Promise<CoreRequest> {
   const url = new URL(request.url);
   const headers: CoreRequest['headers'] = Object.create(null);
-  request.headers.forEach((value, name) => (headers[name] = value));
+  for (const [name, value] of request.headers) headers[name] = value;
   return {
     method: request.method,
     path:
@@ -64,7 +64,11 @@ export function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

@@ -24,7 +24,7 @@ function tokenReader(scheme: string): (headers: CoreRequest['headers']) => strin
 export function credentialOf(headers: CoreRequest['headers']): string | undefined {
   const value = headers.authorization?.trim();
   if (!value) return undefined;
-  return /^\S+\s+(.+)$/s.exec(value)?.[1]!.trim() ?? value;
+  return /^\S+\s+(.+)$/s.exec(value)?.[1]?.trim() ?? value;
 }
 
 export function createAuth(

@@ -43,7 +43,10 @@ export function describeIssues(issues: readonly ValidationIssue[]): string {
 /** Messages keyed by the field they concern, as `errors` or `invalid_fields` hold them. */
 function messagesPerField(issues: readonly ValidationIssue[]): Record<string, string[]> {
   const fields = dictionary<string[]>();
-  for (const issue of issues) (fields[fieldKey(issue)] ??= []).push(`${issue.message} (${issue.rule})`);
+  for (const issue of issues) {
+    fields[fieldKey(issue)] ??= [];
+    fields[fieldKey(issue)]!.push(`${issue.message} (${issue.rule})`);
+  }
   return fields;
 }
 

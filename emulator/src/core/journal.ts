@@ -100,7 +100,10 @@ interface Kept {
  */
 function sameAsBefore(): (value: string | undefined) => string | undefined {
   let last: string | undefined;
-  return (value) => (value === last ? last : (last = value));
+  return (value) => {
+    if (value !== last) last = value;
+    return last;
+  };
 }
 
 /**
@@ -129,7 +132,7 @@ function entryOf(kept: Kept): JournalEntry {
     unknownFields,
     issues,
   } = kept;
-  return (kept.entry ??= {
+  kept.entry ??= {
     time,
     method: method.toUpperCase(),
     path,
@@ -146,7 +149,8 @@ function entryOf(kept: Kept): JournalEntry {
     ...(applied === undefined ? {} : { applied }),
     ...(unknownFields?.length ? { unknownFields } : {}),
     ...(issues?.length ? { issues } : {}),
-  });
+  };
+  return kept.entry;
 }
 
 /** `operationIds`: the document's, which a filter's operationId must be one of. */

@@ -7,7 +7,10 @@ import type { OpenApiDocument } from 'cloud-platform-api/internal';
 const isInteger = (type: unknown) => type === 'integer' || (Array.isArray(type) && type.includes('integer'));
 
 function bound(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(bound);
+  if (Array.isArray(node)) {
+    for (const item of node) bound(item);
+    return;
+  }
   if (node === null || typeof node !== 'object') return;
   const schema = node as Record<string, unknown>;
   if (isInteger(schema.type)) {

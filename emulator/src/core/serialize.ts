@@ -19,6 +19,9 @@ export function bodyText(answer: CoreResponse): string | undefined {
   if (!answer.headers['content-type']?.includes('json')) return String(body);
   if (body === null || typeof body !== 'object' || !Object.isFrozen(body)) return JSON.stringify(body);
   let text = jsonOfFrozen.get(body);
-  if (text === undefined) jsonOfFrozen.set(body, (text = JSON.stringify(body)));
+  if (text === undefined) {
+    text = JSON.stringify(body);
+    jsonOfFrozen.set(body, text);
+  }
   return text;
 }

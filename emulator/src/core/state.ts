@@ -74,8 +74,10 @@ export function prepareState<T extends TableRows>(
 ): void {
   const snapshot = store.snapshot();
   // Only a store with no row at all is new: one that lost a table or a counter is damaged, and refused.
-  if (Object.values(snapshot.tables).every((rows) => rows.length === 0))
-    return store.replace(initialSnapshot<T>(model, fixtures));
+  if (Object.values(snapshot.tables).every((rows) => rows.length === 0)) {
+    store.replace(initialSnapshot<T>(model, fixtures));
+    return;
+  }
   check(snapshot);
   raiseCounters(store, model, snapshot);
 }

@@ -87,8 +87,10 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     process.stderr.write(`cloud-platform-mcp: ${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  if (command === 'help' || command === 'version')
-    return (void process.stdout.write(command === 'help' ? USAGE : `${version}\n`), 0);
+  if (command === 'help' || command === 'version') {
+    process.stdout.write(command === 'help' ? USAGE : `${version}\n`);
+    return 0;
+  }
   let emulator: Emulator | undefined;
   let target: McpTarget;
   if (command.baseUrl === undefined) {

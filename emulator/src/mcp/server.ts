@@ -81,13 +81,11 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [
-      ...tools
-        .filter(allowed)
-        .map(({ name, description, inputSchema }) => ({
-          name,
-          description,
-          inputSchema: inputSchema as Tool['inputSchema'],
-        })),
+      ...tools.filter(allowed).map(({ name, description, inputSchema }) => ({
+        name,
+        description,
+        inputSchema: inputSchema as Tool['inputSchema'],
+      })),
       ...(options.journal ? [journalTool(tools)] : []),
     ],
   }));

@@ -8,7 +8,10 @@ export function secretFieldNames(document: OpenApiDocument): Set<string> {
   const names = new Set<string>();
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object') return;
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
     const { properties } = node as { properties?: Record<string, Record<string, unknown> | undefined> };
     for (const [name, schema] of Object.entries(properties ?? {})) if (schema?.['x-secret'] === true) names.add(name);
     Object.values(node).forEach(visit);

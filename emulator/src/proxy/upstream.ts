@@ -104,7 +104,7 @@ function upstreamUrl(base: string, request: CoreRequest): URL {
     ? new URL(`${base}${request.path}${queryString(request.query)}`)
     : undefined;
   const under = prefix === '/' ? '/' : `${prefix}/`;
-  if (target && target.origin === origin && (target.pathname + '/').startsWith(under)) return target;
+  if (target && target.origin === origin && `${target.pathname}/`.startsWith(under)) return target;
   throw new UpstreamError(
     400,
     `${JSON.stringify(request.path)} is not a path under ${base}: the proxy forwards only those`,

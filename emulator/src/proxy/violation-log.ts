@@ -37,7 +37,10 @@ export function createViolationLog(size = DEFAULT_VIOLATION_LOG_SIZE) {
   function tallyOf(operationId: string | undefined): OperationTally {
     const key = operationId ?? NO_OPERATION;
     let tally = tallies.get(key);
-    if (!tally) tallies.set(key, (tally = { calls: 0, statuses: new Map(), rules: new Map(), undeclared: 0 }));
+    if (!tally) {
+      tally = { calls: 0, statuses: new Map(), rules: new Map(), undeclared: 0 };
+      tallies.set(key, tally);
+    }
     return tally;
   }
 

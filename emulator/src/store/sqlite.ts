@@ -10,7 +10,7 @@
 // locking_mode = EXCLUSIVE: the emulator holds its state file from start to stop. A second emulator
 // (or any program) pointed at the same file is refused at start instead of sharing it, and no commit
 // pays for the shared-memory index that sharing needs (about a fifth of a create's cost here).
-import { accessSync, closeSync, constants, openSync, readSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readSync, type Stats, statSync } from 'node:fs';
 import Database, { type Database as Db, type Statement } from 'better-sqlite3';
 import {
   snapshotOf,
@@ -60,7 +60,7 @@ export const MIGRATIONS: ((db: Db) => void)[] = [
  * all before SQLite is asked, whose own errors ("disk I/O error") do not say which.
  */
 function checkFile(file: string): void {
-  let stats;
+  let stats: Stats;
   try {
     stats = statSync(file);
   } catch (error) {

@@ -134,7 +134,9 @@ class Rows<Row> {
   /** Ids in ascending order, then the other keys in the order they were first put. */
   entries(): [string, Row][] {
     const entries: [string, Row][] = [];
-    this.indexed.forEach((row, index) => row !== undefined && entries.push([String(index), row]));
+    this.indexed.forEach((row, index) => {
+      if (row !== undefined) entries.push([String(index), row]);
+    });
     for (const entry of this.named) entries.push(entry);
     return entries;
   }
@@ -191,7 +193,8 @@ export function createMemoryStore<T extends TableRows>(names: readonly (keyof T 
   };
   const transaction = <T>(change: () => T): T => {
     if (journal.steps) return change();
-    const steps: UndoStep[] = (journal.steps = []);
+    const steps: UndoStep[] = [];
+    journal.steps = steps;
     try {
       return change();
     } catch (error) {

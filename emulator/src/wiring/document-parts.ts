@@ -63,6 +63,9 @@ const made = new WeakMap<OpenApiDocument, DocumentParts>();
 
 export function documentParts(document: OpenApiDocument): DocumentParts {
   let parts = made.get(document);
-  if (!parts) made.set(document, (parts = makeParts(document)));
+  if (!parts) {
+    parts = makeParts(document);
+    made.set(document, parts);
+  }
   return parts;
 }

@@ -133,7 +133,7 @@ describe('stalled connections are closed within seconds', () => {
   it('headers sent a byte at a time (slowloris)', async () => {
     let timer: NodeJS.Timeout | undefined;
     const ms = await closedAfter((write) => {
-      const text = 'GET /streaming/videos/1444 HTTP/1.1\r\nHost: x\r\nX-Slow: ' + 'a'.repeat(1000);
+      const text = `GET /streaming/videos/1444 HTTP/1.1\r\nHost: x\r\nX-Slow: ${'a'.repeat(1000)}`;
       let at = 0;
       timer = setInterval(() => write(text[at++ % text.length]!), 500);
     });

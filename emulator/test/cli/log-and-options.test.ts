@@ -254,7 +254,12 @@ describe('the request log tells the truth', () => {
   it('names no operation for a path without one, marks an injected status, and says why a request was refused', async () => {
     const lines: string[] = [];
     const entries: RequestLogEntry[] = [];
-    const emulator = await createEmulator({ log: (entry) => (entries.push(entry), lines.push(textLine(entry))) });
+    const emulator = await createEmulator({
+      log: (entry) => {
+        entries.push(entry);
+        lines.push(textLine(entry));
+      },
+    });
     const headers = { authorization: 'apikey log', 'content-type': 'application/json' };
     await inject(emulator, { url: '/streaming/video/1', headers });
     await inject(emulator, { method: 'PUT', url: '/streaming/videos/1444', headers });

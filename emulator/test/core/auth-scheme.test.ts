@@ -63,10 +63,10 @@ describe('what each tool sends and accepts follows the word', () => {
       apiKey: 'k-1',
       baseUrl: 'http://emulator.local',
       maxRetries: 0,
-      fetch: async (request) => (
-        sent.push(request.headers.get(source.name!)!),
-        new Response('{}', { headers: { 'content-type': 'application/json' } })
-      ),
+      fetch: async (request) => {
+        sent.push(request.headers.get(source.name!)!);
+        return new Response('{}', { headers: { 'content-type': 'application/json' } });
+      },
     });
     await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } });
     expect(sent).toEqual([`${source['x-authorization-scheme']} k-1`]);

@@ -32,7 +32,15 @@ export const ADAPTERS: Record<string, () => Promise<Target>> = {
     const baseUrl = 'https://api.adapters.test';
     const msw = setupServer(...createMswHandlers(emulator, { baseUrl }));
     msw.listen({ onUnhandledRequest: 'error' });
-    return { emulator, baseUrl, fetch: viaGlobalFetch, close: async () => (msw.close(), await emulator.close()) };
+    return {
+      emulator,
+      baseUrl,
+      fetch: viaGlobalFetch,
+      close: async () => {
+        msw.close();
+        await emulator.close();
+      },
+    };
   },
 };
 

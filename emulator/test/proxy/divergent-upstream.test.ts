@@ -273,13 +273,11 @@ describe.each(PROXY_ADAPTERS)('the proxy through the $name', (adapter) => {
   const upstreams: Record<string, () => Promise<string>> = {
     down: async () => `http://127.0.0.1:${await closedPort()}`,
     'cut off mid-answer': () =>
-      serving(
-        (_r, res) => (
-          res.writeHead(200, { 'content-length': '100' }),
-          res.write('{"id":'),
-          setTimeout(() => res.socket?.destroy(), 20)
-        ),
-      ),
+      serving((_r, res) => {
+        res.writeHead(200, { 'content-length': '100' });
+        res.write('{"id":');
+        setTimeout(() => res.socket?.destroy(), 20);
+      }),
     slow: () => serving(() => undefined),
     // About 65 kB on the wire, four times the limit once decoded.
     'a gzip answer past the limit': () => {
@@ -480,7 +478,10 @@ describe('HTTP only the server adapter receives as sent', () => {
           },
         });
         req.on('continue', () => req.end('{}'));
-        req.on('response', (res) => (res.resume(), resolve(res.statusCode!)));
+        req.on('response', (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
         req.on('error', reject);
       });
       expect(status).toBe(200);

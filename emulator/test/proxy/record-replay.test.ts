@@ -54,7 +54,10 @@ const stopping: { close(): Promise<void> }[] = [];
 afterEach(async () => {
   await Promise.all(stopping.splice(0).map((each) => each.close()));
 });
-const started = <T extends { close(): Promise<void> }>(each: T): T => (stopping.push(each), each);
+const started = <T extends { close(): Promise<void> }>(each: T): T => {
+  stopping.push(each);
+  return each;
+};
 /** The bodies of the GETs, one after another, as a client pages through streams (from page 1: see the README). */
 async function bodiesOf(url: string): Promise<string[]> {
   const bodies: string[] = [];

@@ -74,7 +74,9 @@ describe.each(stores)('the %s store', (_name, open) => {
   ];
   it('keeps keys that spell the same number differently apart, and gives each back as it was put', () => {
     const store = open();
-    store.transaction(() => numberLike.forEach((key, i) => store.tables.counters.put(key, i + 1)));
+    store.transaction(() => {
+      for (const [i, key] of numberLike.entries()) store.tables.counters.put(key, i + 1);
+    });
     expect(numberLike.map((key) => store.tables.counters.get(key))).toEqual(numberLike.map((_, i) => i + 1));
     const byKey = ([a]: [string, number], [b]: [string, number]) => (a < b ? -1 : 1);
     expect(store.tables.counters.entries().sort(byKey)).toEqual(
