@@ -30,4 +30,10 @@ export { listAllStreams, type StreamPagesOptions } from './client/paginate.js';
 export { isRetryable, retryDelayMs, type AttemptOutcome } from './client/retry-policy.js';
 export { unwrap, type FetchResult } from './client/unwrap.js';
 export { operationById, operationIndex, type OperationId, type OperationInfo, type PathOf } from './operations.js';
-export type { components, operations, paths } from '../generated/schema.js';
+import type * as schema from '../generated/schema.js';
+/** The document's components as types: `components['schemas']['Video']` is a video as the API sends it. */
+export type components = schema.components;
+/** Each operation's parameters, request body and responses as types, by operationId. */
+export type operations = schema.operations;
+/** Each path template, with its methods' operations as types: what the client's calls are checked against. */
+export type paths = schema.paths;

@@ -72,6 +72,7 @@ export interface RequestLogEntry {
 /** The fixtures the package ships (videos, streams, zones, ...), frozen: a test's own set starts from them. */
 export const builtInFixtures: DeepReadonly<Fixtures> = prepared(BUILT_IN_FIXTURES);
 
+/** Options of createEmulator; all optional. */
 export interface EmulatorOptions {
   /**
    * Fixtures merged over the built-in set, as `--fixtures` merges a file: each top-level part given
@@ -110,6 +111,7 @@ export interface OverrideHandle {
   remove(): boolean;
 }
 
+/** A running emulator: its in-process fetch, its core, and the test controls (faults, overrides, journal, state). */
 export interface Emulator {
   /** A fetch answered by the emulator in process; any origin, the path decides. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
@@ -177,6 +179,13 @@ export interface Emulator {
 const overBuiltIn = (value: unknown): unknown =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? { ...BUILT_IN_FIXTURES, ...value } : value;
 
+/**
+ * Makes an emulator of the document's operations, in memory unless given a store: no server, no port.
+ *
+ * @example
+ * const emulator = await createEmulator();
+ * const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
+ */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const document = options.document ?? (bundled as unknown as OpenApiDocument);
   const { fixtureLoader, builtInFixtures: builtInSet, checkState } = documentParts(document);

@@ -21,9 +21,12 @@ export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';
 /** Opens (or creates) a state file with the emulator's tables; a corrupt, foreign, newer or busy file is a StateFileError naming it. */
 export const createSqliteStore = (file: string): Store => openSqliteStore<EmulatorTables>(file, TABLE_NAMES);
 
+/** The address the server binds unless told: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
+/** The port the server listens on unless told. */
 export const DEFAULT_PORT = 4010;
 
+/** Options of startEmulatorServer: the emulator's own, and where and how to listen. */
 export interface ServerOptions {
   port?: number;
   /** Default: 127.0.0.1. */
@@ -54,6 +57,7 @@ export interface ServerOptions {
   recordFile?: string | undefined;
 }
 
+/** A listening server: its URL, its emulator, and close(). */
 export interface RunningServer {
   url: string;
   emulator: Emulator;
@@ -160,7 +164,14 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
   }
 }
 
-/** Starts an emulator listening on host:port (127.0.0.1:4010 by default; port 0 picks a free one). */
+/**
+ * Starts an emulator listening on host:port (127.0.0.1:4010 by default; port 0 picks a free one).
+ *
+ * @example
+ * const server = await startEmulatorServer({ port: 0 });
+ * const client = createCloudClient({ apiKey: 'any', baseUrl: server.url });
+ * await server.close();
+ */
 export async function startEmulatorServer(options: ServerOptions = {}, emulator?: Emulator): Promise<RunningServer> {
   const running = emulator ?? (await createServerEmulator(options));
   const { root, files } = staticFiles();

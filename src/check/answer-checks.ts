@@ -7,6 +7,7 @@ import type { OpenApiDocument } from '../contract/document.js';
 import type { ContractValidator } from '../contract/validator.js';
 import type { RequestCase } from './request-cases.js';
 
+/** The checks run on every answer, by name, with what each asserts. */
 export const CHECKS = {
   answered: 'the server answers in time, without a network error',
   'no-server-error': 'no 5xx',
@@ -18,8 +19,10 @@ export const CHECKS = {
   'link-followed': 'the request a link makes from an answer gets the status the link expects',
 } as const;
 
+/** The name of one of the checks. */
 export type CheckName = keyof typeof CHECKS;
 
+/** An answer as the checks read it: its status, its headers and its body as text. */
 export interface Answer {
   status: number;
   headers: Headers;

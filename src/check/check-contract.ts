@@ -29,6 +29,7 @@ import {
 } from './request-cases.js';
 import { createTally, type CheckCounts, type Failure, type OperationSummary, type SentRequest } from './tally.js';
 
+/** What a run found: each operation's summary, each failure, and whether all passed. */
 export interface CheckResult {
   baseUrl: string;
   seed: number;
@@ -161,6 +162,15 @@ function createPacer(rate: number) {
   };
 }
 
+/**
+ * Sends requests made from the document (its examples, invalid variants, random valid values and its
+ * links) to a server, and checks every answer against the document. To a host that is not loopback it
+ * sends GETs only, at most 5 a second, unless the options allow more.
+ *
+ * @example
+ * const result = await checkContract({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'any-token', seed: 1 });
+ * if (!result.passed) console.log(formatReport(result));
+ */
 export async function checkContract(options: CheckOptions & { document?: OpenApiDocument }): Promise<CheckResult> {
   const resolved = resolveCheckOptions(options);
   const document = options.document ?? loadBundledDocument();

@@ -1,6 +1,7 @@
 // The contract runner's options, checked and completed: each bad one is a CheckUsageError that names
 // the option and the rule. Also the safety policy: what may be sent to a server that is not loopback.
 
+/** What checkContract sends, where, and how fast; `cloud-platform-check`'s flags, as options. */
 export interface CheckOptions {
   /** The server to check, e.g. http://127.0.0.1:4010. Required. */
   baseUrl: string;
@@ -22,6 +23,7 @@ export interface CheckOptions {
   fetch?: typeof fetch | undefined;
 }
 
+/** An option checkContract cannot use; the message names the option and the rule. */
 export class CheckUsageError extends Error {
   override name = 'CheckUsageError';
 }

@@ -11,6 +11,7 @@ const junitReportBuilder: Builder =
   (junitReportBuilderModule as unknown as { default?: Builder }).default ??
   (junitReportBuilderModule as unknown as Builder);
 
+/** The run as JUnit XML, a test case per operation and check: what CI servers show. Holds no key. */
 export function junitReport(result: CheckResult): string {
   const builder = junitReportBuilder.newBuilder().name(`cloud-platform-check ${result.baseUrl}`);
   for (const op of result.operations) {

@@ -9,6 +9,7 @@ import type { Failure, SentRequest } from './tally.js';
 /** Quotes a word for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
+/** A curl command that sends the request again, the key read from $GCORE_API_KEY. */
 export function curlCommand(request: SentRequest): string {
   const parts = ['curl -sS -i', '-X', request.method, shellQuote(request.url)];
   if (request.auth) parts.push('-H', `"${request.auth.header}: ${authorizationValue(request.auth, '$GCORE_API_KEY')}"`);
@@ -44,6 +45,7 @@ function describeFailure(failure: Failure, index: number): string {
   ].join('\n');
 }
 
+/** The run as text people read: a table per operation, the checks with their counts, then each failure with a curl command. */
 export function formatReport(result: CheckResult): string {
   const operations = table([
     ['operation', 'requests', 'statuses', 'failed checks'],

@@ -7,6 +7,7 @@ import { CHECKS } from './answer-checks.js';
 import { printable } from '../contract/printable.js';
 import { redactedBodyText } from '../contract/redact.js';
 
+/** A request as it went on the wire, for the report to reproduce (never the key itself). */
 export interface SentRequest {
   method: string;
   /** The whole URL, query included. */
@@ -17,6 +18,7 @@ export interface SentRequest {
   auth: AuthScheme | undefined;
 }
 
+/** One failed check, with the request that shows it and how many requests failed it alike. */
 export interface Failure {
   check: CheckName;
   operationId: string;
@@ -29,6 +31,7 @@ export interface Failure {
   note: string;
 }
 
+/** One operation's part of the run: requests sent, statuses seen, each check's passes and failures. */
 export interface OperationSummary {
   operationId: string;
   requests: number;

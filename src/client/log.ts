@@ -4,8 +4,10 @@
 // terminal escape) before the logger sees it; no object reaches the logger.
 import { printable } from '../contract/printable.js';
 
+/** How much the client logs: nothing, errors, retries, each attempt, or headers and bodies too. */
 export type LogLevel = 'off' | 'error' | 'warn' | 'info' | 'debug';
 
+/** Where the client's log lines go (`console` by default); each line is a string already scrubbed of the key. */
 export interface Logger {
   error(message: string): void;
   warn(message: string): void;

@@ -16,6 +16,11 @@ const BACKOFF_BASE_MS = 500;
 const BACKOFF_CAP_MS = 8_000;
 const MAX_JITTER = 0.25;
 
+/**
+ * Whether the client retries an attempt that ended so. The server's `x-should-retry` wins; else an
+ * idempotent method (GET, HEAD, OPTIONS, PUT, DELETE) on a network error, a timeout, 408, 429 or a 5xx,
+ * and a POST or PATCH only on 429, 503 or a refused connection, where the server cannot have acted.
+ */
 export function isRetryable(method: string, outcome: AttemptOutcome): boolean {
   const idempotent = IDEMPOTENT.has(method.toUpperCase());
   switch (outcome.kind) {

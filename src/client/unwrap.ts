@@ -3,6 +3,7 @@
 import { apiErrorFor } from './errors.js';
 import { errorOrigin } from './read-response.js';
 
+/** What a client call resolves to: openapi-fetch's `{ data }` or `{ error }`, with the response. */
 export interface FetchResult<Data> {
   data?: Data;
   error?: unknown;
@@ -10,8 +11,10 @@ export interface FetchResult<Data> {
 }
 
 /**
- * Awaits a call and returns its data; throws ApiError when the status is not 2xx.
- * `const video = await unwrap(client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }))`
+ * Awaits a call and returns its data; throws an ApiError (its class by status) when the status is not 2xx.
+ *
+ * @example
+ * const video = await unwrap(client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }));
  */
 export async function unwrap<Data>(call: FetchResult<Data> | Promise<FetchResult<Data>>): Promise<Data> {
   const result = await call;

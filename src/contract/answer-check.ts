@@ -6,12 +6,15 @@ import { responseFor, type OpenApiDocument, type OperationRef, type ResponseDefi
 import { createResponseChecker } from './response-check.js';
 import type { ContractValidator, ValidationIssue } from './validator.js';
 
+/** Which part of an answer an issue is about. */
 export type AnswerPart = 'status' | 'content-type' | 'body' | 'header';
 
+/** One thing wrong with an answer, and the part it is in. */
 export interface AnswerIssue extends ValidationIssue {
   part: AnswerPart;
 }
 
+/** An answer as it came off the wire: its status, its headers and its body as text. */
 export interface WireAnswer {
   status: number;
   /** Header names in lower case. */
@@ -19,6 +22,7 @@ export interface WireAnswer {
   text: string;
 }
 
+/** What createAnswerChecker made of an answer: the body as read, the response it is judged by, and every issue. */
 export interface CheckedAnswer {
   /** The body as read: JSON parsed when labelled JSON, its text otherwise, undefined when empty. */
   body: unknown;
@@ -40,6 +44,15 @@ export function readAnswerBody(text: string, contentType: string | undefined): {
   }
 }
 
+/**
+ * A check of a whole answer against the operation that made it: the status declared, the Content-Type,
+ * each declared header, and the body (parsed as JSON when labelled so).
+ *
+ * @example
+ * const checkAnswer = createAnswerChecker(document, createContractValidator(document));
+ * const op = listOperations(document).find((o) => o.operationId === 'getVideo')!;
+ * checkAnswer(op, { status: 200, headers: { 'content-type': 'application/json' }, text: '{"id":1444}' }).issues;
+ */
 export function createAnswerChecker(document: OpenApiDocument, validator: ContractValidator) {
   const checkResponse = createResponseChecker(document, validator);
 
@@ -107,4 +120,5 @@ export function createAnswerChecker(document: OpenApiDocument, validator: Contra
   };
 }
 
+/** The check createAnswerChecker returns. */
 export type AnswerChecker = ReturnType<typeof createAnswerChecker>;

@@ -2,6 +2,7 @@
 // scheme word before the token (its `x-authorization-scheme`). Read here, so no code restates it.
 import type { JsonObject } from './document.js';
 
+/** How a request carries the key: the header's name and the scheme word before the token. */
 export interface AuthScheme {
   /** The header's name, as the document writes it (`Authorization`). */
   header: string;

@@ -3,13 +3,16 @@
 // the bundled file from disk is bundled-document.ts's job.
 import { jsonPointer } from './pointer.js';
 
+/** A JSON object read by path, as the document's parts are. */
 export type JsonObject = Record<string, any>;
 
+/** An OpenAPI 3.1 document as JSON: the bundled one (`cloud-platform-api/openapi.json`) or a copy of it. */
 export interface OpenApiDocument extends JsonObject {
   paths: Record<string, Record<string, JsonObject>>;
   components: Record<string, Record<string, JsonObject>>;
 }
 
+/** The methods a path item may hold, in the order OpenAPI lists them. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
 /** Follows a local `$ref` ("#/components/...") to the object it names; a `$ref` loop is an error. */
@@ -46,6 +49,7 @@ export function schemaExample(document: JsonObject, schema: JsonObject): unknown
   return Array.isArray(s.enum) ? s.enum[0] : undefined;
 }
 
+/** One operation of a document: where it is (method, path) and its own object. */
 export interface OperationRef {
   operationId: string;
   method: string;
@@ -53,6 +57,7 @@ export interface OperationRef {
   operation: JsonObject;
 }
 
+/** Every operation of the document, in the order of its paths and methods. */
 export function listOperations(document: Pick<OpenApiDocument, 'paths'>): OperationRef[] {
   return Object.entries(document.paths).flatMap(([route, item]) =>
     HTTP_METHODS.filter((m) => item[m]).map((m) => ({
@@ -80,6 +85,7 @@ export function successStatus(operation: JsonObject): number {
   return Number(Object.keys(operation.responses ?? {}).find((code) => /^2\d\d$/.test(code)));
 }
 
+/** A response the document declares for an operation, as the checks read it. */
 export interface ResponseDefinition {
   /** The key it is declared under: '404', '4XX' or 'default'. */
   key: string;

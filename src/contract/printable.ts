@@ -4,5 +4,6 @@
 
 const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
+/** The text with each control character, separator and bidirectional override escaped, so it prints on one line as it is. */
 export const printable = (text: string): string =>
   text.replace(UNPRINTABLE, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);

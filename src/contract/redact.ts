@@ -10,6 +10,7 @@
 // redacted only where it stands alone, not touching a letter or digit on either side: inside a word
 // it identifies nothing, and redacting it there would garble ordinary text ("k" in "key").
 
+/** What stands where the key was. */
 export const REDACTED = '[redacted]';
 const LONG_KEY = 8;
 const LETTER_OR_DIGIT = '[\\p{L}\\p{N}]';
@@ -50,6 +51,7 @@ function base64Forms(secret: string): string[] {
   return forms.map(escapeRegExp);
 }
 
+/** A function that replaces the key in a text, in every form listed above, with REDACTED. */
 export function createRedactor(secret: string): (text: string) => string {
   const key = [...secret].map(formsOf).join('');
   const echoed = secret.length >= LONG_KEY ? key : `(?<!${LETTER_OR_DIGIT})${key}(?!${LETTER_OR_DIGIT})`;

@@ -3,10 +3,19 @@
 import { listOperations, responseFor, type OpenApiDocument } from './document.js';
 import type { ContractValidator, ValidationIssue } from './validator.js';
 
+/** An operationId the document does not declare; the message lists the ones it does. */
 export class UnknownOperationError extends Error {
   override name = 'UnknownOperationError';
 }
 
+/**
+ * A check of a parsed body against what an operation declares for a status: the schema of its JSON,
+ * text for a text response, nothing for one without a body.
+ *
+ * @example
+ * const checkResponse = createResponseChecker(document, createContractValidator(document));
+ * checkResponse('getVideo', 200, { id: 1444 }); // the issues: each field and rule
+ */
 export function createResponseChecker(document: OpenApiDocument, validator: ContractValidator) {
   const operations = new Map(listOperations(document).map((op) => [op.operationId, op]));
 

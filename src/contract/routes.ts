@@ -11,6 +11,7 @@ import {
 } from './document.js';
 import { jsonPointer } from './pointer.js';
 
+/** A path or query parameter of an operation, as the emulator reads it off a URL. */
 export interface ParameterSpec {
   name: string;
   in: 'path' | 'query';
@@ -21,6 +22,7 @@ export interface ParameterSpec {
   schema: string;
 }
 
+/** An operation as the emulator routes to it: its success status, its parameters and its body. */
 export interface RouteSpec extends OperationRef {
   /** The 2xx status the document declares, worked out once rather than on each request. */
   status: number;
@@ -34,6 +36,7 @@ function schemaTypes(document: OpenApiDocument, schema: JsonObject): string[] {
   return typeof resolved.type === 'string' ? [resolved.type] : [];
 }
 
+/** Every operation of the document as a route, worked out once. */
 export function deriveRoutes(document: OpenApiDocument): RouteSpec[] {
   return listOperations(document).map((op) => {
     const at = ['paths', op.path, op.method.toLowerCase()];

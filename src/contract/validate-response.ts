@@ -8,6 +8,7 @@ import { createContractValidator, type ValidationIssue } from './validator.js';
 
 export { UnknownOperationError, type ValidationIssue };
 
+/** What validateResponse found: `valid`, and each issue naming the field and the rule. */
 export interface ResponseValidation {
   valid: boolean;
   operationId: string;
@@ -16,6 +17,7 @@ export interface ResponseValidation {
   issues: ValidationIssue[];
 }
 
+/** The operation and status a body answered, and the document to judge it by. */
 export interface ValidateResponseOptions {
   operationId: string;
   /** Default: the operation's success status. */

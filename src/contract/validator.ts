@@ -20,6 +20,7 @@ export const documentRef = (...segments: readonly (string | number)[]) => ({
   $ref: `${DOCUMENT_ID}${jsonPointer(...segments)}`,
 });
 
+/** One thing a value breaks: the JSON path of the field (`$.name`), the rule (`required`, `type`, ...) and a message saying both. */
 export interface ValidationIssue {
   /** JSON path of the failing value, e.g. `$.interfaces[0].subnet_id`. */
   path: string;
@@ -28,6 +29,7 @@ export interface ValidationIssue {
   message: string;
 }
 
+/** Schemas of one document compiled with Ajv, checked against a value on demand. */
 export interface ContractValidator {
   /** A compiled validator for the schema at a JSON Pointer into the document. */
   at(pointer: string): ValidateFunction;
@@ -132,11 +134,20 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
   });
 }
 
+/** How createContractValidator compiles. */
 export interface ContractValidatorOptions {
   /** Fill in the `default` of a field a validated value leaves out (it changes the value): for requests a server takes. */
   useDefaults?: boolean;
 }
 
+/**
+ * Compiles the document's schemas (OpenAPI 3.1, JSON Schema 2020-12) with Ajv and its formats, the
+ * registry's `uint64` among them.
+ *
+ * @example
+ * const validator = createContractValidator(document);
+ * validator.check('#/components/schemas/Video', { id: 'x' }); // [{ path: '$.id', rule: 'type', ... }]
+ */
 export function createContractValidator(
   document: object,
   { useDefaults = false }: ContractValidatorOptions = {},

@@ -7,6 +7,7 @@ import type { CoreResponse } from '../core/messages.js';
 import type { Emulator } from '../index.js';
 import { toCoreRequest, toWebResponse, wait } from './web.js';
 
+/** Options of createMswHandlers. */
 export interface MswHandlersOptions {
   /** The base URL whose requests the emulator answers. Default: the client's: GCORE_BASE_URL, else the document's server. */
   baseUrl?: string;
@@ -24,7 +25,14 @@ async function mswAnswer(answer: CoreResponse, signal: AbortSignal): Promise<Res
   return toWebResponse(answer);
 }
 
-/** `setupServer(...createMswHandlers(emulator))`: every request under `baseUrl` goes to the emulator. */
+/**
+ * MSW request handlers that send every request under `baseUrl` to the emulator: the client keeps its
+ * real base URL, in Node (setupServer) and in a browser (setupWorker).
+ *
+ * @example
+ * const server = setupServer(...createMswHandlers(await createEmulator()));
+ * server.listen({ onUnhandledRequest: 'error' });
+ */
 export function createMswHandlers(
   emulator: Emulator,
   { baseUrl = clientBaseUrl() }: MswHandlersOptions = {},

@@ -4,6 +4,7 @@
 import type { OperationId } from 'cloud-platform-api';
 import { describeErrors, pathPattern, type ContractValidator, type RouteSpec } from 'cloud-platform-api/internal';
 
+/** A scripted fault: which requests it takes, and what happens to them (a status, a delay, a dropped or held connection). */
 export interface FaultRule {
   /** The operation to fail (a typo is a type error); or `method` and `path` (a path template, or one concrete path). */
   operationId?: OperationId;
@@ -31,6 +32,7 @@ export interface FaultRule {
   probability?: number;
 }
 
+/** A fault rule as kept: with its id and how many requests it has left. */
 export interface StoredFault extends FaultRule {
   id: number;
   /** Matching calls the rule still fails, where it has a `count`. */

@@ -10,6 +10,7 @@ export interface FixtureParts<F extends object> {
   builtIn: F;
 }
 
+/** Fixtures the document refuses; the message names the source, the part, the field and the rule. */
 export class FixtureError extends Error {
   override name = 'FixtureError';
 }

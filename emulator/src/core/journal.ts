@@ -17,6 +17,7 @@ export const JOURNAL_BODY_BUDGET_BYTES = 16 * 1024 * 1024;
 /** A string's memory, at most: two bytes a character. */
 const bytesHeld = (text: string | undefined) => (text === undefined ? 0 : text.length * 2);
 
+/** One request in the journal: what was sent (the key scrubbed) and what the emulator made of it. */
 export interface JournalEntry {
   time: string;
   method: string;
@@ -41,6 +42,7 @@ export interface JournalEntry {
   issues?: readonly ValidationIssue[];
 }
 
+/** Which journal entries to list; every field given must match. */
 export interface JournalFilter {
   /** One of the document's operationIds: a typo is a type error, and at run time a JournalFilterError. */
   operationId?: OperationId;

@@ -21,6 +21,7 @@ export interface OverrideAnswer {
 
 export type OverrideSource = OverrideAnswer | ((request: OverrideRequest) => OverrideAnswer);
 
+/** An override as kept: its id, its operation, and how many answers it has left. */
 export interface StoredOverride {
   id: number;
   operationId: string;

@@ -1,5 +1,6 @@
 // The rules for a request body, the same whatever carried it: JSON only, at most 1 MiB, and an empty
 // body is no body (many clients send `Content-Type: application/json` on every request).
+/** The largest request body the emulator reads: 1 MiB; a larger one is refused with 413. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export type ParsedBody =

@@ -13,6 +13,7 @@ export interface RecordedExchange {
 /** How an area makes fixtures of an answer: the parts of the recorded fixtures it changes. */
 export type RecordAnswer = (exchange: RecordedExchange, recorded: Record<string, unknown>) => Record<string, unknown>;
 
+/** Where the proxy keeps the upstream's successful answers as fixtures (`--record`). */
 export interface RecordingSink {
   /** What the file held before: the recording is merged into it. */
   initial: Record<string, unknown>;

@@ -8,6 +8,7 @@ import type { ContractViolation } from '../core/messages.js';
 
 export const DEFAULT_VIOLATION_LOG_SIZE = 1000;
 
+/** One exchange the proxy found breaking the document: when, which operation, and each violation. */
 export interface ViolationEntry extends ContractViolation {
   time: string;
   /** The operation the exchange was for; absent for a path no operation of the document has. */

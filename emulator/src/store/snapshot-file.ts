@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { writeJsonFileWhole } from './json-file.js';
 import { assertSnapshotShape, StateFileError, type StateSnapshot } from './store.js';
 
+/** Reads a state snapshot written by `--export-state` or writeSnapshotFile; a StateFileError names the file and what is wrong. */
 export function readSnapshotFile(file: string): StateSnapshot {
   let value: unknown;
   try {

@@ -43,6 +43,7 @@ export interface CoreOptions {
   now: () => string;
 }
 
+/** The upstream the proxy forwards to, and what it does with what it finds. */
 export interface ProxyOptions extends UpstreamOptions {
   /** Answer an upstream answer the document does not allow with a 502 that lists why. */
   failOnViolation?: boolean | undefined;
