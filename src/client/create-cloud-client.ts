@@ -5,7 +5,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import clientDefaults from '../../generated/client-defaults.json' with { type: 'json' };
 import type { paths } from '../../generated/schema.js';
 import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudClient } from './client-types.js';
-import { deprecationWarning } from './deprecation.js';
+import { warnIfDeprecated } from './deprecation.js';
 import { apiErrorFor } from './errors.js';
 import { createLog, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { errorOrigin, exchangeOf } from './read-response.js';
@@ -15,6 +15,7 @@ import { createRetryingFetch, type RetryingFetch, type Transport } from './retry
 
 export type { CallOptions, CloudClient, ThrowingCloudClient };
 
+/** Options of createCloudClient; each has a default, so `createCloudClient()` works with GCORE_API_KEY set. */
 export interface CloudClientOptions {
   /** The API key. Default: GCORE_API_KEY from the environment. */
   apiKey?: string;
@@ -168,8 +169,23 @@ const throwOnErrorMiddleware: Middleware = {
   },
 };
 
-/** With `throwOnError: true`, a call resolves only on a 2xx, so its `data` is never undefined. */
+/**
+ * A client typed by the document: the key from `apiKey` or GCORE_API_KEY, per-attempt timeouts, safe
+ * retries, a log on request. With `throwOnError: true`, a call resolves only on a 2xx, so its `data` is
+ * never undefined. A bad option is a CloudClientOptionError naming it.
+ *
+ * @example
+ * const client = createCloudClient({ throwOnError: true });
+ * const { data: video } = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+ */
 export function createCloudClient(options: CloudClientOptions & { throwOnError: true }): ThrowingCloudClient;
+/**
+ * A client typed by the document; a call resolves to `{ data }` on a 2xx and `{ error }` otherwise.
+ *
+ * @example
+ * const client = createCloudClient(); // apiKey from GCORE_API_KEY
+ * const { data, error } = await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+ */
 export function createCloudClient(options?: CloudClientOptions): CloudClient;
 export function createCloudClient(options: CloudClientOptions = {}): CloudClient | ThrowingCloudClient {
   if (inBrowser() && options.dangerouslyAllowBrowser !== true) {
@@ -197,7 +213,6 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     headers: { ...options.headers, [clientDefaults.auth.header]: authorizationValue(clientDefaults.auth, apiKey) },
     fetch: (request: Request) => retryingFetch(request),
   });
-  client.use(deprecationWarning);
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   const methods = client as unknown as Record<
     (typeof METHOD_NAMES)[number],
@@ -208,6 +223,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     // A call's bad option rejects its promise, as any failure of a call does, instead of throwing.
     methods[name] = (url, init) => {
       try {
+        warnIfDeprecated(name, url);
         return send(url, withCallOptions(init, retryingFetch));
       } catch (error) {
         return Promise.reject(error);

@@ -1,6 +1,5 @@
 // Warns once per process (or page) when a deprecated operation is called. Works in Node (as a
 // DeprecationWarning) and in browsers (console.warn).
-import type { Middleware } from 'openapi-fetch';
 import deprecatedOperations from '../../generated/deprecated-operations.json' with { type: 'json' };
 
 /** "METHOD /path/{template}" -> operationId, derived by the build from the document. */
@@ -15,12 +14,14 @@ function warn(message: string): void {
   else console.warn(`DeprecationWarning: ${message}`);
 }
 
-export const deprecationWarning: Middleware = {
-  onRequest({ request, schemaPath }) {
-    const operationId = deprecated[`${request.method} ${schemaPath}`];
-    if (operationId && !warned.has(operationId)) {
-      warned.add(operationId);
-      warn(`${operationId} (${request.method} ${schemaPath}) is deprecated; the live service no longer describes it.`);
-    }
-  },
-};
+/**
+ * Warns the first time a deprecated operation is called. Called by the client's methods themselves
+ * rather than as openapi-fetch middleware: any middleware makes openapi-fetch do more on every call.
+ */
+export function warnIfDeprecated(method: string, schemaPath: string): void {
+  const operationId = deprecated[`${method} ${schemaPath}`];
+  if (operationId && !warned.has(operationId)) {
+    warned.add(operationId);
+    warn(`${operationId} (${method} ${schemaPath}) is deprecated; the live service no longer describes it.`);
+  }
+}

@@ -213,7 +213,13 @@ export function createRetryingFetch({
     const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
     const maxRetries = call.maxRetries ?? defaultMaxRetries;
     const { method } = request;
-    const exchange: Exchange = { method, path: new URL(request.url).pathname };
+    // The path is parsed only when something reads it (an error, a log line): most calls need none.
+    const exchange: Exchange = {
+      method,
+      get path() {
+        return new URL(request.url).pathname;
+      },
+    };
     const caller = request.signal;
     // A body can be read once: keep the original unread while another attempt may still need it.
     const replayable = request.body !== null;

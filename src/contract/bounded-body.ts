@@ -13,18 +13,18 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The bytes of the answer's body, at most `limitBytes`; longer is a BodyTooLargeError, and the stream is cancelled. */
-export async function readBoundedBytes(
+/** The body's chunks as they came, at most `limitBytes` in all; longer is a BodyTooLargeError, and the stream is cancelled. */
+async function boundedChunks(
   response: Response,
-  limitBytes = PEER_BODY_LIMIT_BYTES,
-): Promise<Uint8Array<ArrayBuffer>> {
-  if (response.body === null) return new Uint8Array(0);
-  const reader = response.body.getReader();
+  limitBytes: number,
+): Promise<{ chunks: Uint8Array[]; length: number }> {
   const chunks: Uint8Array[] = [];
   let length = 0;
+  if (response.body === null) return { chunks, length };
+  const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) break;
+    if (done) return { chunks, length };
     length += value.byteLength;
     if (length > limitBytes) {
       await reader.cancel().catch(() => undefined);
@@ -32,6 +32,10 @@ export async function readBoundedBytes(
     }
     chunks.push(value);
   }
+}
+
+/** The chunks in one buffer of their own. */
+function joined(chunks: readonly Uint8Array[], length: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(length);
   let at = 0;
   for (const chunk of chunks) {
@@ -41,6 +45,21 @@ export async function readBoundedBytes(
   return bytes;
 }
 
+/** The bytes of the answer's body, at most `limitBytes`, in a buffer of their own; longer is a BodyTooLargeError. */
+export async function readBoundedBytes(
+  response: Response,
+  limitBytes = PEER_BODY_LIMIT_BYTES,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const { chunks, length } = await boundedChunks(response, limitBytes);
+  return joined(chunks, length);
+}
+
+// One decoder for every read: decode() without { stream } keeps no state between calls.
+const utf8 = new TextDecoder();
+
 /** The body as text (UTF-8), at most `limitBytes` of it; longer is a BodyTooLargeError. */
-export const readBoundedText = async (response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> =>
-  new TextDecoder().decode(await readBoundedBytes(response, limitBytes));
+export async function readBoundedText(response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> {
+  const { chunks, length } = await boundedChunks(response, limitBytes);
+  // Most answers arrive in one chunk: decoded where it is, with no copy.
+  return utf8.decode(chunks.length === 1 ? chunks[0] : joined(chunks, length));
+}
