@@ -4,10 +4,10 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { operationIndex } from 'cloud-platform-api';
-import { authorizationValue, authSchemeOf } from 'cloud-platform-api/internal';
+import { authorizationValue, authSchemeOf, httpUrl, notHttpUrl, printable } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import { printable } from 'cloud-platform-api/internal';
 import { FixtureError } from './core/fixtures.js';
+import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import type { RequestLogEntry } from './index.js';
 import {
   createServerEmulator,
@@ -38,7 +38,7 @@ Options:
                            localhost, 127.0.0.1 and [::1])
   --cors ORIGIN            let browser pages from ORIGIN call the server; repeatable; '*' for any; replaces the
                            default (default: ${DEFAULT_CORS_ORIGINS.join(' and ')})
-  --journal-size N         how many requests GET /__emulator/requests keeps, the newest (default: 1000)
+  --journal-size N         how many requests GET /__emulator/requests keeps, the newest (default: ${DEFAULT_JOURNAL_SIZE})
   --log FORMAT             the request log on stdout: text, one line per request, or json, NDJSON (default: text)
   --quiet                  no request log (default: off)
   --strict                 refuse body fields the document does not declare, with a 400 naming each, instead of
@@ -177,9 +177,8 @@ function proxyOptions(values: ReturnType<typeof parseOptions>) {
     if (needing) throw new UsageError(`--${needing} works only with --proxy URL`);
     return {};
   }
-  const url = URL.parse(proxy);
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw new UsageError(`--proxy must be an http or https URL, got "${proxy}"`);
+  const url = httpUrl(proxy);
+  if (!url) throw new UsageError(notHttpUrl('--proxy', proxy));
   const timeout = values['proxy-timeout'];
   if (timeout !== undefined && (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000))
     throw new UsageError(`--proxy-timeout must be a whole number of milliseconds from 1 to 600000, got "${timeout}"`);

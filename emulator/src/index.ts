@@ -10,10 +10,10 @@ import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry, JournalFilter } from './core/journal.js';
 import { clockText } from './core/clock.js';
 import { CONTROL_PREFIX } from './core/control-routes.js';
-import { createCore, type ProxyOptions } from './wiring/create-core.js';
+import { type BehaviourOptions, createCore, type ProxyOptions } from './wiring/create-core.js';
 import type { ViolationEntry } from './proxy/violation-log.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
-import type { FaultRule, StoredFault } from './core/faults.js';
+import type { DropKind, FaultRule, StoredFault } from './core/faults.js';
 import { documentParts } from './wiring/document-parts.js';
 import { prepareState, raiseCounters } from './core/state.js';
 import { BUILT_IN_FIXTURES, STATE_MODEL, TABLE_NAMES, type EmulatorTables, type Fixtures } from './operations/index.js';
@@ -62,7 +62,7 @@ export interface RequestLogEntry {
   /** Why a 400 was refused: each field and rule (the text log shows the first). */
   issues?: { path: string; rule: string }[];
   /** The injected fault that dropped or held the connection, if one did. */
-  fault?: 'reset' | 'timeout';
+  fault?: DropKind;
   /** The status the operation answered before a fault after it failed the answer: its change was kept. */
   applied?: number;
   /** Through the proxy: each violation of the exchange (direction, path, rule), the undeclared fields marked. */
@@ -73,7 +73,7 @@ export interface RequestLogEntry {
 export const builtInFixtures: DeepReadonly<Fixtures> = prepared(BUILT_IN_FIXTURES);
 
 /** Options of createEmulator; all optional. */
-export interface EmulatorOptions {
+export interface EmulatorOptions extends BehaviourOptions {
   /**
    * Fixtures merged over the built-in set, as `--fixtures` merges a file: each top-level part given
    * (`streamsPageSize`, `videos`, ...) replaces that part, the rest stays built in. Checked against the
@@ -82,10 +82,6 @@ export interface EmulatorOptions {
   fixtures?: { value: DeepReadonly<Partial<Fixtures>> | Record<string, unknown>; source: string } | undefined;
   /** Where state is kept. Default: in memory. */
   store?: Store | undefined;
-  /** Accept only these tokens; any token when empty or absent. */
-  apiKeys?: readonly string[] | undefined;
-  /** Refuse body fields the document does not declare, with a 400 naming each, instead of dropping them. */
-  strict?: boolean | undefined;
   /** Called once for each request answered, by whichever adapter answered it. */
   log?: ((entry: RequestLogEntry) => void) | undefined;
   /**
@@ -93,10 +89,6 @@ export interface EmulatorOptions {
    * answered with its success response's example, and `warn` is told once which.
    */
   document?: OpenApiDocument | undefined;
-  /** Where that warning goes. Default: console.warn. */
-  warn?: ((line: string) => void) | undefined;
-  /** How many requests `requests` keeps, the newest. Default: 1,000. */
-  journalSize?: number | undefined;
   /**
    * Forward every API request to an upstream (`baseUrl`, with `fetch`) instead of running the
    * operations: both directions are checked against the document, and what is wrong goes into

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { FixtureError } from './core/fixtures.js';
-import { createEmulator, type Emulator, type RecordingSink, type RequestLogEntry, type Store } from './index.js';
+import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
 
 export type { Store };
 import { TABLE_NAMES, type EmulatorTables } from './operations/index.js';
@@ -27,26 +27,18 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4010;
 
 /** Options of startEmulatorServer: the emulator's own, and where and how to listen. */
-export interface ServerOptions {
+export interface ServerOptions extends Pick<EmulatorOptions, 'apiKeys' | 'strict' | 'log' | 'journalSize'> {
   port?: number;
   /** Default: 127.0.0.1. */
   host?: string;
-  /** Accept only these tokens; any token when empty or absent. */
-  apiKeys?: readonly string[];
   /** A JSON file of fixtures merged over the built-in set: each top-level key it has replaces that part. */
   fixturesFile?: string | undefined;
   /** Keep state in this SQLite file; in memory when absent. */
   stateFile?: string | undefined;
   /** Origins a browser page may call from. Default: any http://localhost and http://127.0.0.1 port. */
   corsOrigins?: readonly string[] | undefined;
-  /** Refuse body fields the document does not declare, instead of dropping them. */
-  strict?: boolean | undefined;
-  /** Called for each request answered. */
-  log?: ((entry: RequestLogEntry) => void) | undefined;
   /** Host names to answer for beside the bound address, localhost, 127.0.0.1 and [::1]; others get 421. */
   allowHosts?: readonly string[] | undefined;
-  /** How many requests the journal keeps. Default: 1,000. */
-  journalSize?: number | undefined;
   /** Forward every API request to this base URL, checking both directions against the document. */
   proxy?: string | undefined;
   /** With `proxy`: answer an upstream answer the document does not allow with a 502 listing why. */

@@ -1,5 +1,6 @@
 // The contract runner's options, checked and completed: each bad one is a CheckUsageError that names
 // the option and the rule. Also the safety policy: what may be sent to a server that is not loopback.
+import { httpUrl, notHttpUrl } from '../contract/http-url.js';
 
 /** What checkContract sends, where, and how fast; `cloud-platform-check`'s flags, as options. */
 export interface CheckOptions {
@@ -60,14 +61,8 @@ function wholeNumber(name: string, value: number | undefined, min: number, max: 
 
 function parseBaseUrl(text: string | undefined): URL {
   if (!text) throw new CheckUsageError('--base-url is required: the server to check, such as http://127.0.0.1:4010');
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new CheckUsageError(`--base-url must be an absolute http or https URL, got "${text}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new CheckUsageError(`--base-url must be an http or https URL, got "${url.protocol}"`);
+  const url = httpUrl(text);
+  if (!url) throw new CheckUsageError(notHttpUrl('--base-url', text));
   if (url.search || url.hash) throw new CheckUsageError('--base-url takes no query or fragment');
   return url;
 }

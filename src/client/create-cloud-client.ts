@@ -10,6 +10,7 @@ import { apiErrorFor } from './errors.js';
 import { createLog, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { errorOrigin, exchangeOf } from './read-response.js';
 import { authorizationValue } from '../contract/auth-scheme.js';
+import { httpUrl, notHttpUrl } from '../contract/http-url.js';
 import { createRedactor } from '../contract/redact.js';
 import { createRetryingFetch, type RetryingFetch, type Transport } from './retrying-fetch.js';
 
@@ -77,15 +78,7 @@ function checkedApiKey(apiKey: string | undefined): string {
 }
 
 function checkedBaseUrl(baseUrl: string): string {
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new CloudClientOptionError(`baseUrl must be an absolute http(s) URL, got "${baseUrl}"`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CloudClientOptionError(`baseUrl must use http or https, got "${url.protocol}"`);
-  }
+  if (!httpUrl(baseUrl)) throw new CloudClientOptionError(notHttpUrl('baseUrl', baseUrl));
   return baseUrl.replace(/\/+$/, '');
 }
 

@@ -28,3 +28,4 @@ export { jsonPointer } from './pointer.js';
 export { documentRef } from './validator.js';
 export { createRedactor, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';
+export { httpUrl, notHttpUrl } from './http-url.js';

@@ -168,8 +168,8 @@ describe('the API key', () => {
 describe('options', () => {
   it.each([
     [{ apiKey: '' }, 'apiKey is required: pass { apiKey } or set GCORE_API_KEY'],
-    [{ apiKey: 'k', baseUrl: 'api.gcore.com' }, 'baseUrl must be an absolute http(s) URL, got "api.gcore.com"'],
-    [{ apiKey: 'k', baseUrl: 'ftp://x' }, 'baseUrl must use http or https, got "ftp:"'],
+    [{ apiKey: 'k', baseUrl: 'api.gcore.com' }, 'baseUrl must be an absolute http or https URL, got "api.gcore.com"'],
+    [{ apiKey: 'k', baseUrl: 'ftp://x' }, 'baseUrl must be an absolute http or https URL, got "ftp://x"'],
     [{ apiKey: 'k', timeoutMs: 0 }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got 0'],
     [{ apiKey: 'k', maxRetries: 1.5 }, 'maxRetries must be a whole number from 0 to 10, got 1.5'],
   ])('rejects %j with a message naming the option and the rule', (options, message) => {

@@ -39,6 +39,9 @@ export interface StoredFault extends FaultRule {
   remaining?: number;
 }
 
+/** How a fault ends a connection: dropped at once (reset), or held until the client gives up (timeout). */
+export type DropKind = 'reset' | 'timeout';
+
 /** What a fault does to one call. */
 export interface FaultAction {
   status?: number;
@@ -46,7 +49,7 @@ export interface FaultAction {
   example?: string;
   retryAfter?: string;
   delayMs?: number;
-  drop?: 'reset' | 'timeout';
+  drop?: DropKind;
   /** The operation runs first, and its answer is failed after. */
   after?: true;
 }

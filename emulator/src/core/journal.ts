@@ -4,6 +4,7 @@
 // sending 1 MiB bodies cannot grow it past that); the key is scrubbed from every body, in every form
 // the client's redactor knows. A request costs only a record of what came in and went out: entries are made, and
 // bodies parsed and scrubbed, when a test reads them.
+import type { DropKind } from './faults.js';
 import type { OperationId } from 'cloud-platform-api';
 import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/internal';
 import { credentialOf } from './auth.js';
@@ -31,7 +32,7 @@ export interface JournalEntry {
   bodyTruncatedFrom?: number;
   status: number;
   /** An injected fault: the status it answered instead of the operation, or the connection it dropped or held. */
-  fault?: number | 'reset' | 'timeout';
+  fault?: number | DropKind;
   /**
    * Applied, then failed: the operation ran and answered this status (its change was kept), and a fault
    * after it (`after: true`) failed the answer the client got.

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from 'cloud-platform-api';
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import { httpUrl, notHttpUrl, type OpenApiDocument } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { Emulator } from '../index.js';
 import { createServerEmulator } from '../server.js';
@@ -56,8 +56,7 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
     throw new UsageError('--base-url and --emulator name two targets: give one');
   if (baseUrl !== undefined && values.state !== undefined)
     throw new UsageError("--state keeps the emulator's state: it has no meaning with --base-url");
-  if (baseUrl !== undefined && !/^https?:\/\/[^/]/.test(baseUrl))
-    throw new UsageError(`--base-url must be an http or https URL, got ${JSON.stringify(baseUrl)}`);
+  if (baseUrl !== undefined && !httpUrl(baseUrl)) throw new UsageError(notHttpUrl('--base-url', baseUrl));
   if (baseUrl !== undefined && !env.GCORE_API_KEY)
     throw new UsageError('--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)');
   if (values['allow-deletes'] && !values['allow-writes'])

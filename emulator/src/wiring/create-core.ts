@@ -25,18 +25,29 @@ import { createOverrides } from '../core/overrides.js';
 import { createJournal } from '../core/journal.js';
 import { initialSnapshot } from '../core/state.js';
 
-export interface CoreOptions {
+/**
+ * What the emulator does with requests, however it is run: declared once here, and taken by the core,
+ * createEmulator and startEmulatorServer alike.
+ */
+export interface BehaviourOptions {
+  /** Accept only these tokens; any token when empty or absent. */
+  apiKeys?: readonly string[] | undefined;
+  /** Refuse body fields the document does not declare, with a 400 naming each, instead of dropping them. */
+  strict?: boolean | undefined;
+  /**
+   * Told once, at creation, of the operations answered with their success example for want of
+   * behaviour (a document of your own). Default: console.warn.
+   */
+  warn?: ((line: string) => void) | undefined;
+  /** How many requests the journal keeps, the newest. Default: DEFAULT_JOURNAL_SIZE (1,000). */
+  journalSize?: number | undefined;
+}
+
+/** What the composition root needs beyond the shared options: the parts it wires together. */
+export interface CoreOptions extends BehaviourOptions {
   document: OpenApiDocument;
   fixtures: Fixtures;
   store: Store<EmulatorTables>;
-  /** Accept only these tokens; any token when empty or absent. */
-  apiKeys?: readonly string[] | undefined;
-  /** Refuse body fields the document does not declare (400 naming each), instead of dropping them. */
-  strict?: boolean | undefined;
-  /** Told once, at creation, of operations answered from the document for want of behaviour. Default: console.warn. */
-  warn?: ((line: string) => void) | undefined;
-  /** How many requests the journal keeps. Default: 1,000. */
-  journalSize?: number | undefined;
   /** Forward every API request to an upstream, checking both directions, instead of running the operations. */
   proxy?: ProxyOptions | undefined;
   /** The time of a violation, as the log writes it. */

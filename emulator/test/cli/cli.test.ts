@@ -32,8 +32,8 @@ describe('cloud-platform-emulator', () => {
     [['--port', '70000'], {}, '--port must be a whole number from 0 to 65535, got "70000"'],
     [[], { PORT: 'x' }, 'PORT must be a whole number from 0 to 65535, got "x"'],
     [['--nope'], {}, "Unknown option '--nope'"],
-    [['--proxy', 'not a url'], {}, '--proxy must be an http or https URL, got "not a url"'],
-    [['--proxy', 'ftp://example.test'], {}, '--proxy must be an http or https URL, got "ftp://example.test"'],
+    [['--proxy', 'not a url'], {}, '--proxy must be an absolute http or https URL, got "not a url"'],
+    [['--proxy', 'ftp://example.test'], {}, '--proxy must be an absolute http or https URL, got "ftp://example.test"'],
     [['--record', 'recorded.json'], {}, '--record works only with --proxy URL'],
     [
       ['--proxy', 'http://127.0.0.1:1', '--proxy-timeout', '0'],

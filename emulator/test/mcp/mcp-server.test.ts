@@ -197,6 +197,11 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
     ],
     [['--allow-deletes'], {}, '--allow-deletes needs --allow-writes too'],
     [
+      ['--base-url', 'ftp://example.test'],
+      { GCORE_API_KEY: 'k' },
+      '--base-url must be an absolute http or https URL, got "ftp://example.test"',
+    ],
+    [
       ['--base-url', 'http://127.0.0.1:1', '--emulator'],
       { GCORE_API_KEY: 'k' },
       '--base-url and --emulator name two targets: give one',
