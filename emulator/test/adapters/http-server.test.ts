@@ -1,6 +1,6 @@
 // What only the node:http adapter meets: the parser's refusals (bad escapes, long names) answered in the
 // shape the document declares, any method token on a known path, and connections that stall.
-import { request as httpRequest } from 'node:http';
+import { rawRequest } from '../helpers/raw-request.js';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { TIMEOUTS } from '../../src/server.js';
@@ -34,29 +34,13 @@ describe('every framework error takes the operation area shape', () => {
     ['/dns/v2/zones/example.com', 'GET'],
     ['/streaming/videos/1444', 'GET'],
   ])('headers over 16 KiB on %s: 431 as the document declares, from the parser, not Fastify', async (url, method) => {
-    const answer = await new Promise<{ status: number; contentType: string | undefined; body: string }>(
-      (resolve, reject) => {
-        const target = new URL(url, running.url);
-        const req = httpRequest(
-          {
-            method,
-            host: target.hostname,
-            port: target.port,
-            path: target.pathname,
-            headers: { authorization: 'apikey a', 'x-big': 'a'.repeat(20_000) },
-          },
-          (res) => {
-            let body = '';
-            res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-            res.on('end', () => resolve({ status: res.statusCode!, contentType: res.headers['content-type'], body }));
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      },
-    );
+    const answer = await rawRequest(running.url, {
+      method,
+      path: url,
+      headers: { authorization: 'apikey a', 'x-big': 'a'.repeat(20_000) },
+    });
     expect(answer.status).toBe(431);
-    expectDeclared(method, url, { status: 431, body: parsedBody(answer.body, answer.contentType) });
+    expectDeclared(method, url, { status: 431, body: parsedBody(answer.body, answer.headers['content-type']) });
   });
 
   it.each([101, 253, 1000])(
@@ -72,25 +56,14 @@ describe('every framework error takes the operation area shape', () => {
 
 describe('any method token on a known path', () => {
   const running = useEmulator();
-  const send = (method: string, url: string) =>
-    new Promise<{ status: number; allow: string | undefined }>((resolve, reject) => {
-      const target = new URL(url, running.url);
-      const req = httpRequest(
-        {
-          method,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          headers: { authorization: 'apikey methods' },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow }));
-        },
-      );
-      req.on('error', reject);
-      req.end();
+  const send = async (method: string, url: string) => {
+    const { status, headers } = await rawRequest(running.url, {
+      method,
+      path: url,
+      headers: { authorization: 'apikey methods' },
     });
+    return { status, allow: headers.allow };
+  };
   it.each([
     ['TRACE', '/streaming/videos/1444', 'GET, HEAD'],
     ['PROPFIND', '/streaming/videos/1444', 'GET, HEAD'],

@@ -1,9 +1,10 @@
 // A raw HTTP/1.1 request, for what fetch will not send as given: a Host header, a body without its type,
 // a request target that is not a normalised path (`/v1/../x`, `%2e%2e`, an absolute URL).
-import { request as httpRequest } from 'node:http';
+import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
 
 export interface RawAnswer {
   status: number;
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
@@ -18,7 +19,7 @@ export function rawRequest(
       (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => (body += chunk));
-        res.on('end', () => resolve({ status: res.statusCode!, body }));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
       },
     );
     req.on('error', reject);
