@@ -176,56 +176,37 @@ describe('the links the runner follows, and where they lead', () => {
       request.method === 'POST' && request.url.startsWith(path) ? sendJson(res, 200, body) : sendJson(res, 404, {}),
     );
 
-  it('sends no request a link value would move to another path (an id of "..")', async () => {
-    const server = await answering('/cdn/logs_uploader/configs', {
-      ...(example('LogsUploaderConfig')[0] as object),
-      id: '..',
-    });
+  it.each([
+    {
+      what: 'sends no request a link value would move to another path (an id of "..")',
+      operationId: 'createLogsUploaderConfig',
+      path: '/cdn/logs_uploader/configs',
+      answer: () => ({ ...(example('LogsUploaderConfig')[0] as object), id: '..' }),
+      unsent: 'PATCH',
+      message:
+        'a value from the answer would send PATCH /cdn/logs_uploader/configs/{config_id} to another path (its request shows where): not sent',
+    },
+    {
+      what: 'deletes only what the run created: no DELETE of an event the answer names instead',
+      operationId: 'addStorageEvent',
+      path: '/storage/notifications/v1/event',
+      answer: () => ({ ...(example('StorageEvent')[0] as object), bucket_name: 'someone-elses-bucket' }),
+      unsent: 'DELETE',
+      message:
+        'the answer names another resource than this run created (its bucket_name is not the one sent): the DELETE was not sent',
+    },
+  ])('$what', async ({ operationId, path, answer, unsent, message }) => {
+    const server = await answering(path, answer());
     try {
       const result = await checkContract({
         baseUrl: server.url,
         apiKey: 'any-key',
         seed: 1,
         maxRequests: 10,
-        operations: ['createLogsUploaderConfig'],
+        operations: [operationId],
       });
-      expect(server.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
-      expect(result.failures).toContainEqual(
-        expect.objectContaining({
-          operationId: 'createLogsUploaderConfig',
-          check: 'link-followed',
-          message:
-            'a value from the answer would send PATCH /cdn/logs_uploader/configs/{config_id} to another path (its request shows where): not sent',
-        }),
-      );
-    } finally {
-      await server.close();
-    }
-  });
-
-  it('deletes only what the run created: no DELETE of an event the answer names instead', async () => {
-    const someoneElses = {
-      ...(example('StorageEvent')[0] as Record<string, unknown>),
-      bucket_name: 'someone-elses-bucket',
-    };
-    const server = await answering('/storage/notifications/v1/event', someoneElses);
-    try {
-      const result = await checkContract({
-        baseUrl: server.url,
-        apiKey: 'any-key',
-        seed: 1,
-        maxRequests: 10,
-        operations: ['addStorageEvent'],
-      });
-      expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
-      expect(result.failures).toContainEqual(
-        expect.objectContaining({
-          operationId: 'addStorageEvent',
-          check: 'link-followed',
-          message:
-            'the answer names another resource than this run created (its bucket_name is not the one sent): the DELETE was not sent',
-        }),
-      );
+      expect(server.requests.filter((r) => r.method === unsent)).toEqual([]);
+      expect(result.failures).toContainEqual(expect.objectContaining({ operationId, check: 'link-followed', message }));
     } finally {
       await server.close();
     }
