@@ -125,10 +125,9 @@ function checkCallHeaders(headers: unknown): void {
       : Array.isArray(headers)
         ? headers.map((pair) => String(pair[0]))
         : Object.keys(headers ?? {});
-  if (names.some((name) => name.toLowerCase() === 'authorization')) {
-    throw new CloudClientOptionError(
-      "headers of a call must not set Authorization: it is always the client's own (apiKey)",
-    );
+  const own = clientDefaults.auth.header;
+  if (names.some((name) => name.toLowerCase() === own.toLowerCase())) {
+    throw new CloudClientOptionError(`headers of a call must not set ${own}: it is always the client's own (apiKey)`);
   }
 }
 

@@ -7,13 +7,14 @@ import { CLIENT_IDS, nextId, type CoreTables } from './state.js';
 import { tokenHash } from './token-hash.js';
 
 /**
- * The token of an Authorization header: after the scheme word in any case and one space, everything to
- * the end, spaces included, as the seed says it and as the official SDKs send a key (their own tests use
- * `My API Key`).
+ * The token of the scheme's header: after the scheme word in any case and one space, everything to the
+ * end, spaces included, as the seed says it and as the official SDKs send a key (their own tests use
+ * `My API Key`). Header names arrive in lower case.
  */
-function tokenReader(scheme: string): (headers: CoreRequest['headers']) => string | undefined {
+function tokenReader({ header, scheme }: AuthScheme): (headers: CoreRequest['headers']) => string | undefined {
+  const name = header.toLowerCase();
   const pattern = new RegExp(`^${scheme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (.+)$`, 'is');
-  return (headers) => pattern.exec(headers.authorization ?? '')?.[1];
+  return (headers) => pattern.exec(headers[name] ?? '')?.[1];
 }
 
 /**
@@ -27,19 +28,15 @@ export function credentialOf(headers: CoreRequest['headers']): string | undefine
   return /^\S+\s+(.+)$/s.exec(value)?.[1]?.trim() ?? value;
 }
 
-export function createAuth(
-  store: Store<CoreTables>,
-  apiKeys: readonly string[] | undefined,
-  { header, scheme }: AuthScheme,
-) {
+export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, auth: AuthScheme) {
   const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
   return {
     keysRequired: allowedKeys !== undefined,
-    tokenOf: tokenReader(scheme),
+    tokenOf: tokenReader(auth),
     /** Why a request may not act, or undefined: a well-formed token, and an accepted one when keys are set. */
     refusal(token: string | undefined): string | undefined {
       if (token === undefined)
-        return `Missing or malformed ${header} header: send "${header}: ${authorizationValue({ header, scheme }, '<token>')}"`;
+        return `Missing or malformed ${auth.header} header: send "${auth.header}: ${authorizationValue(auth, '<token>')}"`;
       if (allowedKeys && !allowedKeys.has(token)) return 'Unknown API key';
       return undefined;
     },

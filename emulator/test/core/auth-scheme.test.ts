@@ -57,6 +57,18 @@ describe('what each tool sends and accepts follows the word', () => {
     await emulator.close();
   });
 
+  it('the emulator of a document that names another header reads the key from that header', async () => {
+    const emulator = await createEmulator({ document: withScheme((scheme) => (scheme.name = 'X-Api-Key')) });
+    const get = (headers: Record<string, string>) =>
+      emulator.fetch('http://emulator.local/streaming/videos/1444', { headers });
+    const word = source['x-authorization-scheme'];
+    expect((await get({ 'x-api-key': `${word} some-key` })).status).toBe(200);
+    const refused = await get({ authorization: `${word} some-key` });
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).toContain(`X-Api-Key: ${word} <token>`);
+    await emulator.close();
+  });
+
   it("the client and the checker's reproduce command send the package document's word", async () => {
     const sent: string[] = [];
     const client = createCloudClient({
