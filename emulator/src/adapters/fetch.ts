@@ -1,7 +1,14 @@
 // The in-process adapter: a `fetch` answered by the core, with no server and no port, in Node and in
 // browsers. Any origin; the path decides.
 import { exchange, type ExchangeCore } from '../core/exchange.js';
-import { fetchAnswer, toCoreRequest, wait } from './web.js';
+import { toCoreRequest, webTransport } from './web.js';
+
+/** A dropped connection as fetch reports one: its TypeError, whose cause's code is ECONNRESET. */
+function connectionReset(): never {
+  throw new TypeError('fetch failed', {
+    cause: Object.assign(new Error('The emulator dropped the connection (an injected fault)'), { code: 'ECONNRESET' }),
+  });
+}
 
 export function createInProcessFetch(
   core: ExchangeCore,
@@ -10,12 +17,6 @@ export function createInProcessFetch(
     const started = performance.now();
     const request = new Request(input, init);
     request.signal.throwIfAborted();
-    const { signal } = request;
-    return exchange(
-      core,
-      await toCoreRequest(request),
-      { wait: (ms) => wait(ms, signal), deliver: (answer) => fetchAnswer(answer, signal) },
-      started,
-    );
+    return exchange(core, await toCoreRequest(request), webTransport(request.signal, connectionReset), started);
   };
 }

@@ -3,9 +3,8 @@
 import { DEFAULT_BASE_URL } from 'cloud-platform-api';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { exchange } from '../core/exchange.js';
-import type { CoreResponse } from '../core/messages.js';
 import type { Emulator } from '../index.js';
-import { toCoreRequest, toWebResponse, wait } from './web.js';
+import { toCoreRequest, webTransport } from './web.js';
 
 /** Options of createMswHandlers. */
 export interface MswHandlersOptions {
@@ -17,13 +16,6 @@ export interface MswHandlersOptions {
 const clientBaseUrl = () =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.GCORE_BASE_URL ??
   DEFAULT_BASE_URL;
-
-/** MSW's form of a dropped connection; a held request waits until its client leaves (MSW then drops what follows). */
-async function mswAnswer(answer: CoreResponse, signal: AbortSignal): Promise<Response> {
-  if (answer.fault?.drop === 'reset') return HttpResponse.error();
-  if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, signal);
-  return toWebResponse(answer);
-}
 
 /**
  * MSW request handlers that send every request under `baseUrl` to the emulator: the client keeps its
@@ -43,11 +35,8 @@ export function createMswHandlers(
   return [
     http.all(`${base}/*`, async ({ request }) => {
       const started = performance.now();
-      const { signal } = request;
-      const transport = {
-        wait: (ms: number) => wait(ms, signal),
-        deliver: (answer: CoreResponse) => mswAnswer(answer, signal),
-      };
+      // MSW's own form of a dropped connection; a held request waits until its client leaves.
+      const transport = webTransport(request.signal, () => HttpResponse.error());
       // A client that left has its fetch rejected by MSW already: what the handler gives then goes nowhere.
       return Promise.resolve(exchange(emulator, await toCoreRequest(request, basePath), transport, started)).catch(() =>
         HttpResponse.error(),

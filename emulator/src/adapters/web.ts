@@ -1,4 +1,5 @@
 // Between web Requests and Responses and the core: what the in-process fetch and the MSW handlers share.
+import type { Transport } from '../core/exchange.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import { bodyContent } from '../core/serialize.js';
 
@@ -60,7 +61,7 @@ export function toWebResponse(answer: CoreResponse): Response {
 }
 
 /** Resolves after `ms` (never, for Infinity), or rejects with the signal's reason once it aborts. */
-export function wait(ms: number, signal?: AbortSignal): Promise<void> {
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
     const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
@@ -73,18 +74,16 @@ export function wait(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * An answer as a fetch caller gets it, its injected fault carried out (any delay already waited out):
- * for a dropped connection, the network error fetch throws (its cause's code ECONNRESET); for a held
- * request, nothing until the caller's signal gives up.
+ * The lifecycle's transport for a web Request: a wait ends when the request's signal aborts; a held
+ * request gets nothing until then; `dropped` is the adapter's own form of a dropped connection.
  */
-export async function fetchAnswer(answer: CoreResponse, signal?: AbortSignal): Promise<Response> {
-  if (answer.fault?.drop === 'reset') {
-    throw new TypeError('fetch failed', {
-      cause: Object.assign(new Error('The emulator dropped the connection (an injected fault)'), {
-        code: 'ECONNRESET',
-      }),
-    });
-  }
-  if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, signal);
-  return toWebResponse(answer);
+export function webTransport(signal: AbortSignal, dropped: () => Response): Transport<Promise<Response>> {
+  return {
+    wait: (ms) => wait(ms, signal),
+    async deliver(answer) {
+      if (answer.fault?.drop === 'reset') return dropped();
+      if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, signal);
+      return toWebResponse(answer);
+    },
+  };
 }
