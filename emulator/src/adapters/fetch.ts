@@ -17,6 +17,6 @@ export function createInProcessFetch(
     const started = performance.now();
     const request = new Request(input, init);
     request.signal.throwIfAborted();
-    return exchange(core, await toCoreRequest(request), webTransport(request.signal, connectionReset), started);
+    return exchange(core, await toCoreRequest(request), webTransport(request, connectionReset), started);
   };
 }

@@ -75,14 +75,16 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
 
 /**
  * The lifecycle's transport for a web Request: a wait ends when the request's signal aborts; a held
- * request gets nothing until then; `dropped` is the adapter's own form of a dropped connection.
+ * request gets nothing until then; `dropped` is the adapter's own form of a dropped connection. It holds
+ * the Request itself, not only its signal: undici's Request follows its caller's signal through a weak
+ * reference to its own controller, so a Request collected mid-wait would never see the abort.
  */
-export function webTransport(signal: AbortSignal, dropped: () => Response): Transport<Promise<Response>> {
+export function webTransport(request: Request, dropped: () => Response): Transport<Promise<Response>> {
   return {
-    wait: (ms) => wait(ms, signal),
+    wait: (ms) => wait(ms, request.signal),
     async deliver(answer) {
       if (answer.fault?.drop === 'reset') return dropped();
-      if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, signal);
+      if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, request.signal);
       return toWebResponse(answer);
     },
   };

@@ -1,6 +1,8 @@
 // One request lifecycle behind every adapter: the same cases (a delay the client cuts short, a throw now
 // and a deferred one, a dropped and a held connection, an answer) through each, with the same outcome for
 // the client, the state and the journal, and the journal written before the client sees the outcome.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FaultRule } from '../../src/index.js';
 import { ADAPTER_NAMES, ADAPTERS, type Target } from '../helpers/adapters.js';
@@ -36,6 +38,8 @@ interface LifecycleCase {
   fault?: Omit<FaultRule, 'operationId'>;
   /** The client gives up after this many ms. */
   abortAfterMs?: number;
+  /** Collect garbage every few ms while the request is under way: whatever carries the abort must stay reachable. */
+  collectGarbage?: true;
   prepare?: (target: Target) => void;
   client: string;
   configs: number;
@@ -49,6 +53,15 @@ const CASES: LifecycleCase[] = [
     name: 'a delay the client cuts short',
     fault: { delay_ms: DELAY_MS },
     abortAfterMs: 50,
+    client: 'aborted',
+    configs: 0,
+    journal: { status: 0 },
+  },
+  {
+    name: 'a delay the client cuts short, with garbage collected during it',
+    fault: { delay_ms: DELAY_MS },
+    abortAfterMs: 50,
+    collectGarbage: true,
     client: 'aborted',
     configs: 0,
     journal: { status: 0 },
@@ -79,6 +92,9 @@ const CASES: LifecycleCase[] = [
   },
 ];
 
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = vm.runInNewContext('gc') as () => void;
+
 describe.each(ADAPTER_NAMES)('the request lifecycle, %s', (adapter) => {
   let target: Target;
   afterEach(async () => {
@@ -86,28 +102,33 @@ describe.each(ADAPTER_NAMES)('the request lifecycle, %s', (adapter) => {
     await target.close();
   });
 
-  it.each(CASES)('$name', async ({ fault, abortAfterMs, prepare, client, configs, journal }) => {
-    target = await ADAPTERS[adapter]!();
-    const internalErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    if (fault) target.emulator.faults.add({ operationId: OPERATION, count: 1, ...fault });
-    prepare?.(target);
-    const before = target.emulator.store.tables.configs.size();
-    const started = performance.now();
-    expect(
-      await outcomeOf(create(target, abortAfterMs === undefined ? undefined : AbortSignal.timeout(abortAfterMs))),
-    ).toBe(client);
-    // Recorded before the client sees its answer; after an abort, as soon as the transport learns of it, not when the delay ends.
-    if (abortAfterMs === undefined) expect(target.emulator.requests.list()).toHaveLength(1);
-    else
-      await vi.waitFor(() => expect(target.emulator.requests.list()).toHaveLength(1), {
-        timeout: DELAY_MS / 3,
-        interval: 5,
-      });
-    expect(performance.now() - started).toBeLessThan(DELAY_MS);
-    expect(target.emulator.requests.list()[0]).toMatchObject({ operationId: OPERATION, ...journal });
-    // What was delayed and then abandoned stays unmade.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(target.emulator.store.tables.configs.size() - before).toBe(configs);
-    expect(internalErrors).toHaveBeenCalledTimes(client === 'status 500' ? 1 : 0);
-  });
+  it.each(CASES)(
+    '$name',
+    async ({ fault, abortAfterMs, collectGarbage: collecting, prepare, client, configs, journal }) => {
+      target = await ADAPTERS[adapter]!();
+      const internalErrors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+      if (fault) target.emulator.faults.add({ operationId: OPERATION, count: 1, ...fault });
+      prepare?.(target);
+      const before = target.emulator.store.tables.configs.size();
+      const started = performance.now();
+      const collector = collecting ? setInterval(collectGarbage, 5) : undefined;
+      const outcome = await outcomeOf(
+        create(target, abortAfterMs === undefined ? undefined : AbortSignal.timeout(abortAfterMs)),
+      ).finally(() => clearInterval(collector));
+      expect(outcome).toBe(client);
+      // Recorded before the client sees its answer; after an abort, as soon as the transport learns of it, not when the delay ends.
+      if (abortAfterMs === undefined) expect(target.emulator.requests.list()).toHaveLength(1);
+      else
+        await vi.waitFor(() => expect(target.emulator.requests.list()).toHaveLength(1), {
+          timeout: DELAY_MS / 3,
+          interval: 5,
+        });
+      expect(performance.now() - started).toBeLessThan(DELAY_MS);
+      expect(target.emulator.requests.list()[0]).toMatchObject({ operationId: OPERATION, ...journal });
+      // What was delayed and then abandoned stays unmade.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(target.emulator.store.tables.configs.size() - before).toBe(configs);
+      expect(internalErrors).toHaveBeenCalledTimes(client === 'status 500' ? 1 : 0);
+    },
+  );
 });
