@@ -13,18 +13,23 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** The body's chunks as they came, at most `limitBytes` in all; longer is a BodyTooLargeError, and the stream is cancelled. */
-async function boundedChunks(
+/**
+ * The body's chunks as they came, at most `limitBytes` in all, handed to `finish`; longer is a
+ * BodyTooLargeError, and the stream is cancelled. `finish` is called here, not after an await of the
+ * caller's, so that a read is one async step: the client reads every answer through this.
+ */
+async function readBounded<T>(
   response: Response,
   limitBytes: number,
-): Promise<{ chunks: Uint8Array[]; length: number }> {
+  finish: (chunks: readonly Uint8Array[], length: number) => T,
+): Promise<T> {
   const chunks: Uint8Array[] = [];
   let length = 0;
-  if (response.body === null) return { chunks, length };
+  if (response.body === null) return finish(chunks, length);
   const reader = response.body.getReader();
   for (;;) {
     const { done, value } = await reader.read();
-    if (done) return { chunks, length };
+    if (done) return finish(chunks, length);
     length += value.byteLength;
     if (length > limitBytes) {
       await reader.cancel().catch(() => undefined);
@@ -46,20 +51,17 @@ function joined(chunks: readonly Uint8Array[], length: number): Uint8Array<Array
 }
 
 /** The bytes of the answer's body, at most `limitBytes`, in a buffer of their own; longer is a BodyTooLargeError. */
-export async function readBoundedBytes(
+export const readBoundedBytes = (
   response: Response,
   limitBytes = PEER_BODY_LIMIT_BYTES,
-): Promise<Uint8Array<ArrayBuffer>> {
-  const { chunks, length } = await boundedChunks(response, limitBytes);
-  return joined(chunks, length);
-}
+): Promise<Uint8Array<ArrayBuffer>> => readBounded(response, limitBytes, joined);
 
 // One decoder for every read: decode() without { stream } keeps no state between calls.
 const utf8 = new TextDecoder();
+// Most answers arrive in one chunk: decoded where it is, with no copy.
+const decoded = (chunks: readonly Uint8Array[], length: number) =>
+  utf8.decode(chunks.length === 1 ? chunks[0] : joined(chunks, length));
 
 /** The body as text (UTF-8), at most `limitBytes` of it; longer is a BodyTooLargeError. */
-export async function readBoundedText(response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> {
-  const { chunks, length } = await boundedChunks(response, limitBytes);
-  // Most answers arrive in one chunk: decoded where it is, with no copy.
-  return utf8.decode(chunks.length === 1 ? chunks[0] : joined(chunks, length));
-}
+export const readBoundedText = (response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> =>
+  readBounded(response, limitBytes, decoded);
