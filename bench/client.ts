@@ -1,18 +1,16 @@
 // npm run bench:client: the client's per-call time against openapi-fetch alone and bare fetch on the
 // same local server, in interleaved rounds of one run, with openapi-fetch on the client's transport
 // alone between them (where the time goes: the transport, or the middleware), and the size of a small
-// app that imports createCloudClient (esbuild, minified, gzip), module by module. BENCH_ROUNDS and
+// app that imports createCloudClient (lib/app-size.ts), module by module. BENCH_ROUNDS and
 // BENCH_CALLS change the rounds.
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
-import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
 import createClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
-import { createRedactor } from '../src/contract/redact.js';
-import { createRetryingFetch } from '../src/client/retrying-fetch.js';
+import { createClientFetch } from '../src/client/client-fetch.js';
 import { createCloudClient } from '../src/index.js';
+import { type ChunkSet, smallAppSize } from './lib/app-size.js';
 import { interleave, metric, ratio, show } from './lib/rounds.js';
 
 // Short rounds, many of them: a ratio of neighbours a second apart moves less with the machine's drift.
@@ -44,16 +42,18 @@ const plain = async () => {
   if (!response.ok) throw new Error(`openapi-fetch answered ${response.status}`);
   return data;
 };
-// The client's transport (per-attempt timeout, retries, the body read within the attempt, redaction)
-// under openapi-fetch, without the client's middleware: createCloudClient's defaults.
+// The client's transport (per-attempt timeout, the body read within the attempt, retries where needed)
+// under openapi-fetch, without the client's own wrapping of the methods: createCloudClient's defaults.
 const transportClient = createClient<paths>({
   baseUrl,
   headers: { Authorization: 'apikey bench-key' },
-  fetch: createRetryingFetch({
+  fetch: createClientFetch({
     fetch: (request, init) => fetch(request, init),
     timeoutMs: 120_000,
     maxRetries: 2,
-    redact: createRedactor('bench-key'),
+    apiKey: 'bench-key',
+    logLevel: 'off',
+    logger: console,
   }),
 });
 const transport = async () => {
@@ -91,23 +91,7 @@ server.close();
 const versusPlain = ratio(results, 'createCloudClient', 'openapi-fetch alone', 'us');
 const versusBare = ratio(results, 'createCloudClient', 'bare fetch', 'us');
 
-const app = await build({
-  stdin: {
-    contents:
-      "import { createCloudClient } from './src/index.ts';\nconst c = createCloudClient({ apiKey: 'k' });\nc.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }).then(console.log);\n",
-    resolveDir: new URL('..', import.meta.url).pathname,
-    loader: 'ts',
-  },
-  bundle: true,
-  minify: true,
-  format: 'esm',
-  platform: 'browser',
-  write: false,
-  logLevel: 'silent',
-  metafile: true,
-});
-const minified = app.outputFiles[0]!.contents;
-const gzipped = gzipSync(minified, { level: 9 }).length;
+const app = await smallAppSize(new URL('..', import.meta.url).pathname.replace(/\/$/, ''));
 
 console.log(
   `Client per-call time, GET /streaming/videos/{video_id} on 127.0.0.1 (${cpus().length} cores, ${ROUNDS} interleaved rounds of ${CALLS_PER_ROUND} calls; median, min, max)`,
@@ -123,16 +107,14 @@ console.log(
 console.log(
   `  where the client's time goes: its transport ${show(ratio(results, 'openapi-fetch + transport', 'openapi-fetch alone', 'us'), 3)}x, then its middleware ${show(ratio(results, 'createCloudClient', 'openapi-fetch + transport', 'us'), 3)}x`,
 );
-console.log('Size of a small app importing createCloudClient (esbuild, minified, browser)');
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
+const modulesOf = (set: ChunkSet) => set.modules.map(([name, bytes]) => `${name} ${bytes}`).join(', ');
+console.log('Size of a small app importing createCloudClient (rolldown as Vite 8 builds, minified, browser)');
 console.log(
-  `  minified ${(minified.length / 1024).toFixed(2)} kB, gzip ${(gzipped / 1024).toFixed(2)} kB (goal <= ${GOAL_GZIP_BYTES / 1024} kB) ${gzipped <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}`,
-);
-const modules = Object.entries(Object.values(app.metafile.outputs)[0]!.inputs).filter(
-  ([, { bytesInOutput }]) => bytesInOutput > 0,
+  `  loaded before the first call: gzip ${kB(app.first.gzipBytes)} (goal <= ${GOAL_GZIP_BYTES / 1024} kB: ${app.first.gzipBytes <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}), minified ${kB(app.first.minifiedBytes)}`,
 );
 console.log(
-  `  minified bytes by module: ${modules
-    .sort(([, a], [, b]) => b.bytesInOutput - a.bytesInOutput)
-    .map(([file, { bytesInOutput }]) => `${file.replace(/^node_modules\//, '')} ${bytesInOutput}`)
-    .join(', ')}`,
+  `  loaded with the first failure: gzip ${kB(app.onDemand.gzipBytes)}, minified ${kB(app.onDemand.minifiedBytes)}`,
 );
+console.log(`  bytes by module before minifying, first: ${modulesOf(app.first)}`);
+console.log(`  bytes by module before minifying, on demand: ${modulesOf(app.onDemand)}`);

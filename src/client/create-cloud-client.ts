@@ -6,13 +6,11 @@ import clientDefaults from '../../generated/client-defaults.json' with { type: '
 import type { paths } from '../../generated/schema.js';
 import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudClient } from './client-types.js';
 import { warnIfDeprecated } from './deprecation.js';
-import { apiErrorFor } from './errors.js';
-import { createLog, isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
+import { isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { errorOrigin, exchangeOf } from './read-response.js';
 import { authorizationValue } from '../contract/auth-scheme.js';
 import { httpUrl, notHttpUrl } from '../contract/http-url.js';
-import { createRedactor } from '../contract/redact.js';
-import { createRetryingFetch, type RetryingFetch, type Transport } from './retrying-fetch.js';
+import { type ClientFetch, createClientFetch, type Transport } from './client-fetch.js';
 
 export type { CallOptions, CloudClient, ThrowingCloudClient };
 
@@ -137,7 +135,7 @@ type Init = (CallOptions & Record<string, unknown>) | undefined;
  * openapi-fetch's init for a call: the call's timeoutMs and maxRetries become a fetch of its own (openapi-fetch
  * takes a fetch per call), so that they change this call only. A call without them is passed on as it is.
  */
-function withCallOptions(init: Init, retryingFetch: RetryingFetch): Init {
+function withCallOptions(init: Init, clientFetch: ClientFetch): Init {
   if (
     init === undefined ||
     (init.timeoutMs === undefined && init.maxRetries === undefined && init.headers === undefined)
@@ -150,12 +148,14 @@ function withCallOptions(init: Init, retryingFetch: RetryingFetch): Init {
     timeoutMs: timeoutMs === undefined ? undefined : checkedTimeout('timeoutMs of a call', timeoutMs),
     maxRetries: maxRetries === undefined ? undefined : checkedRetries('maxRetries of a call', maxRetries),
   };
-  return { ...rest, fetch: (request: Request) => retryingFetch(request, call) };
+  return { ...rest, fetch: (request: Request) => clientFetch(request, call) };
 }
 
 const throwOnErrorMiddleware: Middleware = {
-  onResponse({ request, response }) {
+  async onResponse({ request, response }) {
     if (response.ok) return;
+    // Loaded with the first error, as the retry loop is (client-fetch.ts).
+    const { apiErrorFor } = await import('./errors.js');
     // The retrying fetch read and parsed this error body already; a response it did not see has none.
     throw apiErrorFor(response, errorOrigin(response, request), exchangeOf(response)?.errorBody);
   },
@@ -189,21 +189,21 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   const baseUrl = checkedBaseUrl(options.baseUrl ?? environment('GCORE_BASE_URL') ?? DEFAULT_BASE_URL);
   const timeoutMs = checkedTimeout('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const maxRetries = checkedRetries('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES);
-  // One redactor for the key, shared by the log and the transport.
-  const redact = createRedactor(apiKey);
-  const log = createLog(
-    checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'),
-    options.logger ?? console,
-    redact,
-  );
-  const transport: Transport = options.fetch ?? ((request, init) => globalThis.fetch(request, init));
-  const retryingFetch = createRetryingFetch({ fetch: transport, timeoutMs, maxRetries, redact, log });
+  const clientFetch = createClientFetch({
+    fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
+    timeoutMs,
+    maxRetries,
+    apiKey,
+    logLevel: checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'),
+    logger: options.logger ?? console,
+    preload: inBrowser(),
+  });
 
   const client = createClient<paths>({
     baseUrl,
     // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
     headers: { ...options.headers, [clientDefaults.auth.header]: authorizationValue(clientDefaults.auth, apiKey) },
-    fetch: (request: Request) => retryingFetch(request),
+    fetch: (request: Request) => clientFetch(request),
   });
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   const methods = client as unknown as Record<
@@ -216,7 +216,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     methods[name] = (url, init) => {
       try {
         warnIfDeprecated(name, url);
-        return send(url, withCallOptions(init, retryingFetch));
+        return send(url, withCallOptions(init, clientFetch));
       } catch (error) {
         return Promise.reject(error);
       }

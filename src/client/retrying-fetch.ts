@@ -1,54 +1,25 @@
-// A fetch for openapi-fetch that gives each attempt (the request and the whole response body) its own timeout,
-// retries what the policy allows, logs what it does where asked, and scrubs the API key from everything it
-// hands on (error bodies, headers copied into errors, a network error's cause) before anything else reads them.
-import { BodyTooLargeError, readBoundedText } from '../contract/bounded-body.js';
+// The careful path of a call: each attempt (the request and the whole response body) under its own timeout,
+// retries where the policy allows them, a log where one is asked for, and the API key scrubbed from
+// everything handed on (error bodies, headers copied into errors, a network error's cause) before anything
+// else reads them. client-fetch.ts loads this module the first time a call needs it: when a log is on, or
+// when an attempt did not end in a 2xx with a JSON body. A call that never fails never loads it.
+import { BodyTooLargeError } from '../contract/bounded-body.js';
+import { createRedactor, redactedBodyText, redactJson } from '../contract/redact.js';
+import { type AttemptResult, type CallOverrides, sendAttempt, type Transport } from './attempt.js';
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
-import type { Log } from './log.js';
-import { ReadResponse, type Exchange } from './read-response.js';
-import { redactedBodyText, redactJson } from '../contract/redact.js';
+import { createLog, type Log, type Logger, type LogLevel } from './log.js';
+import { type Exchange, exchangeFor, okResponse, parsedJson, ReadResponse } from './read-response.js';
 import { networkCode } from '../contract/network-code.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
-
-/** The fetch signature the client sends with: a Request, plus the init that carries the attempt's signal. */
-export type Transport = (request: Request, init: { signal: AbortSignal }) => Promise<Response>;
 
 export interface RetryingFetchOptions {
   fetch: Transport;
   timeoutMs: number;
   maxRetries: number;
-  /** Removes the key from error bodies, copied headers and causes, in case a server echoes the request back (createRedactor). */
-  redact: (text: string) => string;
-  log?: Log;
-}
-
-/** What one call may change of the client's settings. */
-export interface CallOverrides {
-  timeoutMs?: number | undefined;
-  maxRetries?: number | undefined;
-}
-
-/**
- * One attempt's signal: aborted by its own timer or by the caller. A controller and a timer are
- * used rather than AbortSignal.any + AbortSignal.timeout, which cost a third of a local call on Node 20,
- * and still made a call 1.15x slower on Node 22 (interleaved rounds against this, November 2026).
- */
-function attemptSignal(caller: AbortSignal, timeoutMs: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
-  }, timeoutMs);
-  const onAbort = () => controller.abort(caller.reason);
-  caller.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done() {
-      clearTimeout(timer);
-      caller.removeEventListener('abort', onAbort);
-    },
-  };
+  /** The key, to remove from error bodies, copied headers, causes and log lines (createRedactor). */
+  apiKey: string;
+  logLevel: LogLevel;
+  logger: Logger;
 }
 
 /** A copy of an error with the key scrubbed from its message, name and code, and from its causes, a few deep. */
@@ -83,68 +54,48 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Parsed JSON, or undefined when the text is not JSON. */
-function parsedJson(text: string): { value: unknown } | undefined {
-  try {
-    return { value: JSON.parse(text) };
-  } catch {
-    return undefined;
-  }
+/** A 2xx answer as the client hands it on; one whose body is not JSON is an ApiResponseError (its body not quoted). */
+function okAnswer(
+  response: Response,
+  text: string,
+  redact: (text: string) => string,
+  exchange: Exchange,
+  log: Log,
+): Response {
+  const answer = okResponse(response, text, exchange);
+  if (answer) return answer;
+  const contentType = response.headers.get('content-type');
+  const error = new ApiResponseError(
+    exchange.method,
+    exchange.path,
+    response.status,
+    contentType === null ? null : redact(contentType),
+    text.length,
+  );
+  log.error?.(error.message);
+  throw error;
 }
 
 /**
- * A response's body as the client hands it on: read within the attempt (so a body that stalls times
- * out, and one cut off is a network failure the policy may retry), with the key redacted from an
- * error body and its request id header before any other code sees them.
+ * An error answer as the client hands it on, with the key redacted from its body and its request id
+ * header before any other code sees them.
  */
-function answered(
-  response: Response,
-  text: string,
-  json: { value: unknown } | undefined,
-  redact: (text: string) => string,
-  exchange: Exchange,
-): Response {
-  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
-  if (response.ok) return new ReadResponse(exchange, text, json, init);
+function errorAnswer(response: Response, text: string, redact: (text: string) => string, exchange: Exchange) {
   const errorJson = response.headers.get('content-type')?.includes('json') ? parsedJson(text) : undefined;
   const errorBody = errorJson ? redactJson(errorJson.value, redact) : redact(text);
   const body = errorJson ? JSON.stringify(errorBody) : (errorBody as string);
   const requestId = response.headers.get('x-request-id');
   return new ReadResponse(
     {
-      ...exchange,
+      method: exchange.method,
+      path: exchange.path,
       errorBody: body === '' ? undefined : errorBody,
       requestIdHeader: requestId === null ? undefined : redact(requestId),
     },
     body,
     undefined,
-    init,
+    { status: response.status, statusText: response.statusText, headers: response.headers },
   );
-}
-
-type AttemptResult =
-  | { kind: 'answer'; response: Response; text: string }
-  | { kind: 'failed'; error: unknown; timedOut: boolean; sent: boolean; tooLarge?: true };
-
-/** Sends one attempt and reads its body under the attempt's timeout, up to PEER_BODY_LIMIT_BYTES decoded (asking again would get as much). */
-async function sendAttempt(
-  fetch: Transport,
-  request: Request,
-  caller: AbortSignal,
-  timeoutMs: number,
-): Promise<AttemptResult> {
-  const attempt = attemptSignal(caller, timeoutMs);
-  let sent = false;
-  try {
-    const response = await fetch(request, { signal: attempt.signal });
-    sent = true;
-    return { kind: 'answer', response, text: await readBoundedText(response) };
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) return { kind: 'failed', error, timedOut: false, sent, tooLarge: true };
-    return { kind: 'failed', error, timedOut: attempt.timedOut(), sent };
-  } finally {
-    attempt.done();
-  }
 }
 
 /** Headers as log text, the Authorization value left out (the rest is scrubbed with the line). */
@@ -202,24 +153,23 @@ async function retryAfter(
   await sleep(wait, caller);
 }
 
-export function createRetryingFetch({
-  fetch,
-  timeoutMs: defaultTimeoutMs,
-  maxRetries: defaultMaxRetries,
-  redact,
-  log = {},
-}: RetryingFetchOptions) {
-  return async function retryingFetch(request: Request, call: CallOverrides = {}): Promise<Response> {
+/**
+ * The retry loop. `first`, where given, is the first attempt's result, sent already by the quick path
+ * (client-fetch.ts) with the log off; the loop goes on from it as if it had sent it.
+ */
+export function createRetryingFetch(options: RetryingFetchOptions) {
+  const { fetch, timeoutMs: defaultTimeoutMs, maxRetries: defaultMaxRetries } = options;
+  const redact = createRedactor(options.apiKey);
+  const log: Log = createLog(options.logLevel, options.logger, redact);
+  return async function retryingFetch(
+    request: Request,
+    call: CallOverrides = {},
+    first?: AttemptResult,
+  ): Promise<Response> {
     const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
     const maxRetries = call.maxRetries ?? defaultMaxRetries;
     const { method } = request;
-    // The path is parsed only when something reads it (an error, a log line): most calls need none.
-    const exchange: Exchange = {
-      method,
-      get path() {
-        return new URL(request.url).pathname;
-      },
-    };
+    const exchange = exchangeFor(request);
     const caller = request.signal;
     // A body can be read once: keep the original unread while another attempt may still need it.
     const replayable = request.body !== null;
@@ -228,11 +178,10 @@ export function createRetryingFetch({
         `${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${redactedBodyText(await request.clone().text(), redact)}` : ''}`,
       );
     for (let retry = 0; ; retry++) {
-      // A signal aborted before the call, or during a wait, sends nothing more.
-      if (caller.aborted) throw caller.reason;
       const last = retry >= maxRetries;
       const started = log.info ? performance.now() : 0;
-      const result = await sendAttempt(fetch, replayable && !last ? request.clone() : request, caller, timeoutMs);
+      const result =
+        retry === 0 && first ? first : await attempt(fetch, replayable && !last ? request.clone() : request, timeoutMs);
       // Log text is made only when a log will take it: with logging off, an attempt makes none.
       const label = () => `${method} ${exchange.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
       if (result.kind === 'failed') {
@@ -254,24 +203,18 @@ export function createRetryingFetch({
       log.debug?.(
         `${label()} response headers: ${headerText(response.headers)}; body: ${redactedBodyText(text, redact)}`,
       );
-      const json = response.ok && text !== '' ? parsedJson(text) : undefined;
-      if (response.ok && text !== '' && !json) {
-        const error = new ApiResponseError(
-          method,
-          exchange.path,
-          response.status,
-          response.headers.has('content-type') ? redact(response.headers.get('content-type')!) : null,
-          text.length,
-        );
-        log.error?.(error.message);
-        throw error;
-      }
-      if (response.ok) return answered(response, text, json, redact, exchange);
+      if (response.ok) return okAnswer(response, text, redact, exchange, log);
       const outcome: AttemptOutcome = { kind: 'response', status: response.status, headers: response.headers };
-      if (last || !isRetryable(method, outcome)) return answered(response, text, json, redact, exchange);
+      if (last || !isRetryable(method, outcome)) return errorAnswer(response, text, redact, exchange);
       await retryAfter(log, retry, label, outcome, caller, response.headers);
     }
   };
+}
+
+/** Sends an attempt, unless the caller's signal was aborted before it (or during a wait): then nothing more is sent. */
+function attempt(fetch: Transport, request: Request, timeoutMs: number): Promise<AttemptResult> {
+  if (request.signal.aborted) throw request.signal.reason;
+  return sendAttempt(fetch, request, request.signal, timeoutMs);
 }
 
 export type RetryingFetch = ReturnType<typeof createRetryingFetch>;

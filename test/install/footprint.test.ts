@@ -6,7 +6,7 @@ import { run } from './installed.js';
 
 /** Budgets: about a third above the sizes when they were set, so that growth is a decision (the root raised with the contract runner, cloud-platform-check; the emulator with its modules per area and per stage of the core, its docs page, and the request lifecycle all adapters share: 1 MB packed at most). */
 const BUDGETS = [
-  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 210, unpackedKb: 1150, files: 140 },
+  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 210, unpackedKb: 1150, files: 150 },
   {
     dir: path.join(projectRoot, 'emulator'),
     name: 'cloud-platform-emulator',

@@ -1,0 +1,58 @@
+// The size of a small app that calls the API through createCloudClient, built as Vite 8 builds an app
+// (rolldown, minified, for the browser; a dynamic import becomes a chunk of its own). What the app
+// loads before its first call is its entry chunk with every chunk that chunk imports; the rest is
+// loaded on demand (the client's failure path, with the first failure).
+import { gzipSync } from 'node:zlib';
+import { type OutputChunk, rolldown } from 'rolldown';
+
+const APP_ID = '\0small-app.ts';
+const appSource = (root: string) =>
+  `import { createCloudClient } from ${JSON.stringify(`${root}/src/index.ts`)};
+const client = createCloudClient({ apiKey: 'k' });
+client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }).then(console.log);
+`;
+
+export interface ChunkSet {
+  minifiedBytes: number;
+  gzipBytes: number;
+  /** Bytes each source module puts in these chunks before minifying, largest first. */
+  modules: [name: string, bytes: number][];
+}
+
+function measured(chunks: readonly OutputChunk[]): ChunkSet {
+  const code = chunks.map((chunk) => chunk.code).join('\n');
+  const modules = chunks
+    .flatMap((chunk) => Object.entries(chunk.modules).map(([id, { renderedLength }]) => [id, renderedLength] as const))
+    .filter(([, bytes]) => bytes > 0)
+    .map(([id, bytes]): [string, number] => [
+      id.replace(/^.*node_modules\//, '').replace(/^.*\/(src|generated)\//, '$1/'),
+      bytes,
+    ])
+    .sort(([, a], [, b]) => b - a);
+  return { minifiedBytes: Buffer.byteLength(code), gzipBytes: gzipSync(code, { level: 9 }).length, modules };
+}
+
+/** The app's chunks loaded before its first call, and those loaded only on demand. */
+export async function smallAppSize(root: string): Promise<{ first: ChunkSet; onDemand: ChunkSet }> {
+  const bundle = await rolldown({
+    input: APP_ID,
+    platform: 'browser',
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'small-app',
+        resolveId: (id) => (id === APP_ID ? id : null),
+        load: (id) => (id === APP_ID ? { code: appSource(root), moduleType: 'ts' } : null),
+      },
+    ],
+  });
+  const { output } = await bundle.generate({ format: 'esm', minify: true });
+  await bundle.close();
+  const chunks = new Map(output.filter((file) => file.type === 'chunk').map((chunk) => [chunk.fileName, chunk]));
+  const first = new Set([...chunks.values()].filter((chunk) => chunk.isEntry));
+  for (const chunk of first) for (const name of chunk.imports) first.add(chunks.get(name)!);
+  return {
+    first: measured([...first]),
+    onDemand: measured([...chunks.values()].filter((chunk) => !first.has(chunk))),
+  };
+}

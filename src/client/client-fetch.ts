@@ -1,0 +1,63 @@
+// The fetch createCloudClient hands openapi-fetch. Most calls are one attempt that ends in a 2xx with
+// a JSON body, and need no log, no retry, no error class and no key redactor: those go the quick path
+// here. Everything else (a log asked for, a failed attempt, an error status, a body that is not JSON)
+// goes on in retrying-fetch.ts, loaded the first time a call needs it, so that an app which never
+// fails does not load (nor, bundled, ship in its first chunk) the code for failing.
+import { type AttemptResult, type CallOverrides, sendAttempt, type Transport } from './attempt.js';
+import type { Logger, LogLevel } from './log.js';
+import { exchangeFor, okResponse } from './read-response.js';
+import type { RetryingFetch, RetryingFetchOptions } from './retrying-fetch.js';
+
+export type { CallOverrides, Transport };
+
+/** The client's fetch: a call's Request, and what the call changes of the client's settings. */
+export type ClientFetch = (request: Request, call?: CallOverrides) => Promise<Response>;
+
+export interface ClientFetchOptions {
+  fetch: Transport;
+  timeoutMs: number;
+  maxRetries: number;
+  apiKey: string;
+  logLevel: LogLevel;
+  logger: Logger;
+  /**
+   * Load the failure path now, in the background, instead of with the first failure: in a page, a
+   * failure may be the network itself going down, when a chunk could no longer be fetched.
+   */
+  preload?: boolean;
+}
+
+/** The client's fetch: the quick path for a call that ends in a 2xx, the retry loop (loaded once) for the rest. */
+export function createClientFetch(options: ClientFetchOptions): ClientFetch {
+  let careful: Promise<RetryingFetch> | undefined;
+  const retrying = (): Promise<RetryingFetch> =>
+    (careful ??= import('./retrying-fetch.js').then(
+      (module) => module.createRetryingFetch(options satisfies RetryingFetchOptions),
+      (error: unknown) => {
+        careful = undefined; // a load that failed is tried again by the next call that needs it
+        throw error;
+      },
+    ));
+  if (options.preload) retrying().catch(() => undefined);
+  const quiet = options.logLevel === 'off';
+
+  return async function clientFetch(request, call = {}) {
+    if (!quiet) return (await retrying())(request, call);
+    if (request.signal.aborted) throw request.signal.reason;
+    const timeoutMs = call.timeoutMs ?? options.timeoutMs;
+    const maxRetries = call.maxRetries ?? options.maxRetries;
+    // A body can be read once: the retry loop may need the original, so the first attempt sends a copy.
+    const keep = request.body !== null && maxRetries > 0;
+    const first: AttemptResult = await sendAttempt(
+      options.fetch,
+      keep ? request.clone() : request,
+      request.signal,
+      timeoutMs,
+    );
+    if (first.kind === 'answer' && first.response.ok) {
+      const answer = okResponse(first.response, first.text, exchangeFor(request));
+      if (answer) return answer;
+    }
+    return (await retrying())(request, call, first);
+  };
+}
