@@ -25,7 +25,8 @@ function measured(chunks: readonly OutputChunk[]): ChunkSet {
     .flatMap((chunk) => Object.entries(chunk.modules).map(([id, { renderedLength }]) => [id, renderedLength] as const))
     .filter(([, bytes]) => bytes > 0)
     .map(([id, bytes]): [string, number] => [
-      id.replace(/^.*node_modules\//, '').replace(/^.*\/(src|generated)\//, '$1/'),
+      // The app's own module has a virtual id that begins with a NUL, as rolldown's convention is: not printed.
+      id.replace(/^\0/, '').replace(/^.*node_modules\//, '').replace(/^.*\/(src|generated)\//, '$1/'),
       bytes,
     ])
     .sort(([, a], [, b]) => b - a);
