@@ -26,7 +26,10 @@ function measured(chunks: readonly OutputChunk[]): ChunkSet {
     .filter(([, bytes]) => bytes > 0)
     .map(([id, bytes]): [string, number] => [
       // The app's own module has a virtual id that begins with a NUL, as rolldown's convention is: not printed.
-      id.replace(/^\0/, '').replace(/^.*node_modules\//, '').replace(/^.*\/(src|generated)\//, '$1/'),
+      id
+        .replace(/^\0/, '')
+        .replace(/^.*node_modules\//, '')
+        .replace(/^.*\/(src|generated)\//, '$1/'),
       bytes,
     ])
     .sort(([, a], [, b]) => b - a);
