@@ -3,23 +3,15 @@
 // here. Everything else (a log asked for, a failed attempt, an error status, a body that is not JSON)
 // goes on in retrying-fetch.ts, loaded the first time a call needs it, so that an app which never
 // fails does not load (nor, bundled, ship in its first chunk) the code for failing.
-import { type AttemptResult, type CallOverrides, sendAttempt, type Transport } from './attempt.js';
-import type { Logger, LogLevel } from './log.js';
+import { type AttemptResult, type CallOverrides, sendAttempt } from './attempt.js';
 import { exchangeFor, okResponse } from './read-response.js';
 import type { RetryingFetch, RetryingFetchOptions } from './retrying-fetch.js';
-
-export type { CallOverrides, Transport };
 
 /** The client's fetch: a call's Request, and what the call changes of the client's settings. */
 export type ClientFetch = (request: Request, call?: CallOverrides) => Promise<Response>;
 
-export interface ClientFetchOptions {
-  fetch: Transport;
-  timeoutMs: number;
-  maxRetries: number;
-  apiKey: string;
-  logLevel: LogLevel;
-  logger: Logger;
+/** The retry loop's options (it is made from them when loaded), and when to load it. */
+export interface ClientFetchOptions extends RetryingFetchOptions {
   /**
    * Load the failure path now, in the background, instead of with the first failure: in a page, a
    * failure may be the network itself going down, when a chunk could no longer be fetched.
@@ -32,7 +24,7 @@ export function createClientFetch(options: ClientFetchOptions): ClientFetch {
   let careful: Promise<RetryingFetch> | undefined;
   const retrying = (): Promise<RetryingFetch> =>
     (careful ??= import('./retrying-fetch.js').then(
-      (module) => module.createRetryingFetch(options satisfies RetryingFetchOptions),
+      (module) => module.createRetryingFetch(options),
       (error: unknown) => {
         careful = undefined; // a load that failed is tried again by the next call that needs it
         throw error;

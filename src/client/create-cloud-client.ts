@@ -10,7 +10,8 @@ import { isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { errorOrigin, exchangeOf } from './read-response.js';
 import { authorizationValue } from '../contract/auth-scheme.js';
 import { httpUrl, notHttpUrl } from '../contract/http-url.js';
-import { type ClientFetch, createClientFetch, type Transport } from './client-fetch.js';
+import type { Transport } from './attempt.js';
+import { type ClientFetch, createClientFetch } from './client-fetch.js';
 
 export type { CallOptions, CloudClient, ThrowingCloudClient };
 
