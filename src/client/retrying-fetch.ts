@@ -3,6 +3,7 @@
 // everything handed on (error bodies, headers copied into errors, a network error's cause) before anything
 // else reads them. client-fetch.ts loads this module the first time a call needs it: when a log is on, or
 // when an attempt did not end in a 2xx with a JSON body. A call that never fails never loads it.
+import clientDefaults from '../../generated/client-defaults.json' with { type: 'json' };
 import { BodyTooLargeError } from '../contract/bounded-body.js';
 import { createRedactor, redactedBodyText, redactJson } from '../contract/redact.js';
 import { type AttemptResult, type CallOverrides, sendAttempt, type Transport } from './attempt.js';
@@ -98,9 +99,12 @@ function errorAnswer(response: Response, text: string, redact: (text: string) =>
   );
 }
 
-/** Headers as log text, the Authorization value left out (the rest is scrubbed with the line). */
+// The header the key is sent in, as the document names it; Headers gives names in lower case.
+const keyHeader = clientDefaults.auth.header.toLowerCase();
+
+/** Headers as log text, the key's header left out whole (the rest is scrubbed with the line). */
 const headerText = (headers: Headers) =>
-  [...headers].map(([name, value]) => `${name}: ${name === 'authorization' ? '[redacted]' : value}`).join('; ');
+  [...headers].map(([name, value]) => `${name}: ${name === keyHeader ? '[redacted]' : value}`).join('; ');
 
 /** host:port of a URL, the scheme's default port written out. */
 const hostOf = (url: URL) => `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
