@@ -11,19 +11,23 @@ import { tokenHash } from './token-hash.js';
  * end, spaces included, as the seed says it and as the official SDKs send a key (their own tests use
  * `My API Key`). Header names arrive in lower case.
  */
-function tokenReader({ header, scheme }: AuthScheme): (headers: CoreRequest['headers']) => string | undefined {
-  const name = header.toLowerCase();
+function tokenReader(auth: AuthScheme): (headers: CoreRequest['headers']) => string | undefined {
+  const { scheme } = auth;
+  const name = keyHeaderOf(auth);
   const pattern = new RegExp(`^${scheme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (.+)$`, 'is');
   return (headers) => pattern.exec(headers[name] ?? '')?.[1];
 }
 
+/** The name the key's header arrives under (Node and fetch give header names in lower case). */
+export const keyHeaderOf = ({ header }: AuthScheme): string => header.toLowerCase();
+
 /**
- * The secret an Authorization header carries, to scrub from what is kept: what follows the scheme word,
- * however it is spaced (two spaces, a tab), trimmed; the whole value where it has no scheme word. It is
- * looser than tokenOf on purpose: the proxy forwards a header the emulator itself would refuse.
+ * The secret the key's header carries (its value, given), to scrub from what is kept: what follows the
+ * scheme word, however it is spaced (two spaces, a tab), trimmed; the whole value where it has no scheme
+ * word. It is looser than tokenOf on purpose: the proxy forwards a header the emulator itself would refuse.
  */
-export function credentialOf(headers: CoreRequest['headers']): string | undefined {
-  const value = headers.authorization?.trim();
+export function credentialOf(headerValue: string | undefined): string | undefined {
+  const value = headerValue?.trim();
   if (!value) return undefined;
   return /^\S+\s+(.+)$/s.exec(value)?.[1]?.trim() ?? value;
 }

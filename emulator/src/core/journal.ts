@@ -57,20 +57,20 @@ export class JournalFilterError extends Error {
 }
 
 /** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
-function readableBody(text: string, authorization: string | undefined): unknown {
+function readableBody(text: string, keyHeader: string | undefined): unknown {
   try {
-    return redactJson(JSON.parse(text), redactorFor(authorization));
+    return redactJson(JSON.parse(text), redactorFor(keyHeader));
   } catch {
-    return scrubbedText(text, authorization);
+    return scrubbedText(text, keyHeader);
   }
 }
 
-function redactorFor(authorization: string | undefined): (value: string) => string {
-  const token = credentialOf({ authorization });
+function redactorFor(keyHeader: string | undefined): (value: string) => string {
+  const token = credentialOf(keyHeader);
   return token ? createRedactor(token) : (value) => value;
 }
 
-const scrubbedText = (text: string, authorization: string | undefined) => redactorFor(authorization)(text);
+const scrubbedText = (text: string, keyHeader: string | undefined) => redactorFor(keyHeader)(text);
 
 /**
  * A request as kept: only what an entry is made of, copied out of the request and its answer, so the
@@ -84,8 +84,8 @@ interface Kept {
   query: CoreRequest['query'];
   body: string | undefined;
   bodyTruncatedFrom: number | undefined;
-  /** The header the key came in, to scrub from the body when the entry is made. */
-  authorization: string | undefined;
+  /** The value of the header the key came in, to scrub from the body when the entry is made. */
+  keyHeader: string | undefined;
   operationId: string | undefined;
   status: number;
   fault: JournalEntry['fault'];
@@ -127,7 +127,7 @@ function entryOf(kept: Kept): JournalEntry {
     query,
     body,
     bodyTruncatedFrom,
-    authorization,
+    keyHeader,
     operationId,
     status,
     fault,
@@ -143,7 +143,7 @@ function entryOf(kept: Kept): JournalEntry {
     ...(operationId ? { operationId } : {}),
     ...(body
       ? {
-          body: bodyTruncatedFrom === undefined ? readableBody(body, authorization) : scrubbedText(body, authorization),
+          body: bodyTruncatedFrom === undefined ? readableBody(body, keyHeader) : scrubbedText(body, keyHeader),
           ...(bodyTruncatedFrom === undefined ? {} : { bodyTruncatedFrom }),
         }
       : {}),
@@ -156,8 +156,11 @@ function entryOf(kept: Kept): JournalEntry {
   return kept.entry;
 }
 
-/** `operationIds`: the document's, which a filter's operationId must be one of. */
-export function createJournal(size = DEFAULT_JOURNAL_SIZE, operationIds: readonly string[] = []) {
+/**
+ * `operationIds`: the document's, which a filter's operationId must be one of; `keyHeaderName`: the
+ * header the document's key arrives in (keyHeaderOf), whose secret is scrubbed from the bodies kept.
+ */
+export function createJournal(size: number, operationIds: readonly string[], keyHeaderName: string) {
   const known = new Set(operationIds);
   // Oldest first from `start`: the newest `size` records whose bodies fit the budget. Records leave by
   // moving `start`, and the array is cut down only now and then, so a full journal costs a request no copy.
@@ -165,7 +168,7 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE, operationIds: readonl
   let start = 0;
   let bodyBytes = 0;
   const path = sameAsBefore();
-  const authorization = sameAsBefore();
+  const keyHeader = sameAsBefore();
 
   function dropOldest(): void {
     bodyBytes -= bytesHeld(kept[start]!.body);
@@ -184,7 +187,7 @@ export function createJournal(size = DEFAULT_JOURNAL_SIZE, operationIds: readonl
         path: path(request.path)!,
         query: request.query,
         ...keptBody(request.body),
-        authorization: authorization(request.headers.authorization),
+        keyHeader: keyHeader(request.headers[keyHeaderName]),
         operationId: answer.operationId,
         status: answer.status,
         fault: answer.injected ?? answer.fault?.drop,

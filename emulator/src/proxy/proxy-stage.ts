@@ -3,8 +3,13 @@
 // document declares for that operation and status, then handed back unchanged (with the count of
 // violations in X-Contract-Violations), or, with `failOnViolation`, replaced by a 502 listing them.
 // A path no operation has is forwarded unchecked. Every exchange goes into the violation log, scrubbed.
-import type { ContractValidator, OpenApiDocument, RouteSpec } from 'cloud-platform-api/internal';
-import { credentialOf } from '../core/auth.js';
+import {
+  authSchemeOf,
+  type ContractValidator,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/internal';
+import { credentialOf, keyHeaderOf } from '../core/auth.js';
 import type { Call, CallChecker } from '../core/call-check.js';
 import { JSON_HEADERS, type ContractViolation, type CoreRequest, type CoreResponse } from '../core/messages.js';
 import { createExchangeChecks, type RequestSide } from './exchange-checks.js';
@@ -56,6 +61,7 @@ export function createProxyStage({
 }: ProxyStageOptions) {
   const { requestSide, responseSide } = createExchangeChecks(document, validator, checkCall);
   const scrubberFor = createScrubber(document);
+  const keyHeader = keyHeaderOf(authSchemeOf(document));
   const counts = (violation: ContractViolation) => !violation.undeclared || strict === true;
 
   const scrubbed = (scrub: Scrubber, violations: readonly ContractViolation[]) =>
@@ -90,7 +96,7 @@ export function createProxyStage({
     route: RouteSpec | undefined,
     sent: RequestSide,
   ): Promise<CoreResponse> {
-    const scrub = scrubberFor(credentialOf(request.headers));
+    const scrub = scrubberFor(credentialOf(request.headers[keyHeader]));
     const operationId = route?.operationId;
     let answer: UpstreamAnswer;
     try {

@@ -11,7 +11,7 @@ import { createUpstream, type UpstreamOptions } from '../proxy/upstream.js';
 import { createViolationLog } from '../proxy/violation-log.js';
 import type { Call } from '../core/call-check.js';
 import { overLimit } from '../core/request-body.js';
-import { createAuth } from '../core/auth.js';
+import { createAuth, keyHeaderOf } from '../core/auth.js';
 import { asCalledByTheCore } from '../core/behaviour.js';
 import { createControlRoutes } from '../core/control-routes.js';
 import { withDocumentAnswers } from '../core/document-answers.js';
@@ -22,7 +22,7 @@ import { createFaults } from '../core/faults.js';
 import { NO_HEADERS, type CoreRequest, type CoreResponse } from '../core/messages.js';
 import { createOperate } from '../core/operate.js';
 import { createOverrides } from '../core/overrides.js';
-import { createJournal } from '../core/journal.js';
+import { createJournal, DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
 import { initialSnapshot } from '../core/state.js';
 
 /**
@@ -79,7 +79,8 @@ export function createCore(options: CoreOptions) {
   } = options;
   const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
-  const auth = createAuth(store, apiKeys, authSchemeOf(document));
+  const scheme = authSchemeOf(document);
+  const auth = createAuth(store, apiKeys, scheme);
   const { tokenOf } = auth;
   const violations = createViolationLog();
   const proxy = options.proxy && proxyStage({ ...options, warn }, options.proxy, violations);
@@ -92,7 +93,11 @@ export function createCore(options: CoreOptions) {
   const perform = (call: Call) =>
     proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call);
   const withFaults = createFaultStage(faults, error, createExampleAnswer(document, error), perform);
-  const journal = createJournal(journalSize, [...new Set(routes.map((route) => route.operationId))]);
+  const journal = createJournal(
+    journalSize ?? DEFAULT_JOURNAL_SIZE,
+    [...new Set(routes.map((route) => route.operationId))],
+    keyHeaderOf(scheme),
+  );
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));

@@ -10,6 +10,7 @@ import { createCloudClient } from 'cloud-platform-api';
 import { curlCommand } from 'cloud-platform-api/check';
 import { authSchemeOf, type OpenApiDocument } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
 import { createEmulator } from '../../src/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -67,6 +68,43 @@ describe('what each tool sends and accepts follows the word', () => {
     expect(refused.status).toBe(401);
     expect(await refused.text()).toContain(`X-Api-Key: ${word} <token>`);
     await emulator.close();
+  });
+
+  describe('a document whose key goes in X-Api-Key: what is kept holds no key', () => {
+    const xApiKey = withScheme((scheme) => (scheme.name = 'X-Api-Key'));
+    const key = 'x-api-key-secret-5f2e8a1c';
+    const headers = { 'x-api-key': `${source['x-authorization-scheme']} ${key}`, 'content-type': 'application/json' };
+
+    it('the journal scrubs the key from the bodies it keeps', async () => {
+      const emulator = await createEmulator({ document: xApiKey });
+      const created = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ name: `config of ${key}`, policy: 1, target: 2 }),
+      });
+      expect(created.status).toBe(200);
+      const [entry] = emulator.requests.list({ operationId: 'createLogsUploaderConfig' });
+      expect(entry?.body).toMatchObject({ name: 'config of [redacted]' });
+      await emulator.close();
+    });
+
+    it("the proxy's recording scrubs the key an upstream echoes", async () => {
+      const echoing: Divergence = (_request, answer) =>
+        answer.status === 200 ? { ...answer, body: JSON.stringify({ ...JSON.parse(answer.body), name: key }) } : answer;
+      const upstream = await startDivergentServer(echoing, { document: xApiKey });
+      const saved: Record<string, unknown>[] = [];
+      const proxy = await createEmulator({
+        document: xApiKey,
+        proxy: { baseUrl: upstream.url, recording: { initial: {}, save: (fixtures) => saved.push(fixtures) } },
+      });
+      const answer = await proxy.fetch('http://emulator.local/streaming/videos/1444', { headers });
+      expect(answer.status).toBe(200);
+      await proxy.close();
+      await upstream.close();
+      const recorded = JSON.stringify(saved);
+      expect(recorded).not.toContain(key);
+      expect(recorded).toContain('[redacted]');
+    });
   });
 
   it("the client and the checker's reproduce command send the package document's word", async () => {
