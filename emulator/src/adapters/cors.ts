@@ -7,7 +7,8 @@ import { CONTROL_PREFIX } from '../core/control-routes.js';
 
 /** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
-const CORS_ALLOWED_HEADERS = 'authorization, content-type, prefer';
+/** The request headers a page may send: the one the document's key goes in, and those the API reads. */
+const allowedHeaders = (keyHeader: string) => `${keyHeader.toLowerCase()}, content-type, prefer`;
 const CORS_EXPOSED_HEADERS = 'retry-after, deprecation';
 
 /** Whether an origin is allowed; `http://host:*` takes any port of the host, and none (the scheme's default). */
@@ -74,7 +75,12 @@ export function refusedBrowserRequest(
  * CORS for browser apps: a preflight from an allowed origin is answered here (204, or 403 for an
  * origin not allowed); any other request from one gets the headers that let the page read the answer.
  */
-export function corsHeaders(req: IncomingMessage, res: ServerResponse, origins: readonly string[]): boolean {
+export function corsHeaders(
+  req: IncomingMessage,
+  res: ServerResponse,
+  origins: readonly string[],
+  keyHeader: string,
+): boolean {
   const origin = req.headers.origin;
   if (!origin) return false;
   const allowed = originAllowed(origin, origins);
@@ -89,7 +95,7 @@ export function corsHeaders(req: IncomingMessage, res: ServerResponse, origins: 
     res.writeHead(204, {
       'access-control-allow-origin': origins.includes('*') ? '*' : origin,
       'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE',
-      'access-control-allow-headers': CORS_ALLOWED_HEADERS,
+      'access-control-allow-headers': allowedHeaders(keyHeader),
       'access-control-max-age': '600',
       vary: 'origin',
     });

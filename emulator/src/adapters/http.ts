@@ -194,6 +194,8 @@ export interface HttpServerOptions {
   root?: string;
   /** Origins allowed to call from a browser page. Default: DEFAULT_CORS_ORIGINS. */
   corsOrigins?: readonly string[];
+  /** The header the document's key goes in, which a page's preflight may ask to send. */
+  keyHeader: string;
   /** Host names answered beside localhost, 127.0.0.1 and [::1]: the bound address, and any --allow-host. */
   hosts?: readonly string[];
   /** Where a browser that opens `/` is redirected (a page of `staticFiles`); other clients get the 404 as before. */
@@ -212,7 +214,8 @@ export function createHttpServer(
     corsOrigins = DEFAULT_CORS_ORIGINS,
     hosts = [],
     browserHome,
-  }: HttpServerOptions = {},
+    keyHeader,
+  }: HttpServerOptions,
 ): Server {
   const assets = new Map(Object.entries(staticFiles));
   const answeredHosts = new Set([
@@ -229,7 +232,7 @@ export function createHttpServer(
     (req, res) => {
       const started = performance.now();
       if (refusedBrowserRequest(req, res, answeredHosts, corsOrigins)) return;
-      if (corsHeaders(req, res, corsOrigins)) return;
+      if (corsHeaders(req, res, corsOrigins, keyHeader)) return;
       const pathname = pathOf(req.url ?? '/');
       const asset = req.method === 'GET' ? assets.get(pathname) : undefined;
       if (asset) return serveStatic(res, root, asset);

@@ -3,6 +3,8 @@
 // Host check against DNS rebinding, and an answer to every request (CONNECT too).
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createEmulator } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
 import { rawRequest } from '../helpers/raw-request.js';
@@ -42,6 +44,16 @@ describe('CORS on the HTTP server', () => {
     expect(answer.headers.get('access-control-allow-origin')).toBe(allowOrigin);
     if (status === 204)
       expect(answer.headers.get('access-control-allow-headers')).toBe('authorization, content-type, prefer');
+  });
+
+  it("lets a page send the header the emulator's document puts the key in (X-Api-Key here)", async () => {
+    const document = structuredClone(bundled) as unknown as OpenApiDocument;
+    const scheme = Object.keys(document.security[0])[0]!;
+    document.components.securitySchemes![scheme]!.name = 'X-Api-Key';
+    const server = await startEmulatorServer({ port: 0 }, await createEmulator({ document }));
+    stopping.push(server.close);
+    const answer = await preflight(server.url, 'http://localhost:4173');
+    expect(answer.headers.get('access-control-allow-headers')).toBe('x-api-key, content-type, prefer');
   });
 
   it('lets an allowed page read the answer and its Retry-After and Deprecation headers', async () => {
