@@ -40,17 +40,25 @@ function attemptSignal(caller: AbortSignal, timeoutMs: number) {
   };
 }
 
-/** Sends one attempt and reads its body under the attempt's timeout, up to PEER_BODY_LIMIT_BYTES decoded (asking again would get as much). */
+/**
+ * Sends one attempt and reads its body under the attempt's timeout, up to PEER_BODY_LIMIT_BYTES decoded
+ * (asking again would get as much). Where `anotherMayFollow`, a request with a body is sent as a copy,
+ * since a body can be read once and the next attempt needs the original unread. A caller who has
+ * aborted (before the call, or during a wait between attempts) gets its reason, and nothing is sent.
+ */
 export async function sendAttempt(
   fetch: Transport,
   request: Request,
-  caller: AbortSignal,
   timeoutMs: number,
+  anotherMayFollow: boolean,
 ): Promise<AttemptResult> {
+  const caller = request.signal;
+  if (caller.aborted) throw caller.reason;
+  const sending = anotherMayFollow && request.body !== null ? request.clone() : request;
   const attempt = attemptSignal(caller, timeoutMs);
   let sent = false;
   try {
-    const response = await fetch(request, { signal: attempt.signal });
+    const response = await fetch(sending, { signal: attempt.signal });
     sent = true;
     return { kind: 'answer', response, text: await readBoundedText(response) };
   } catch (error) {

@@ -3,7 +3,7 @@
 // here. Everything else (a log asked for, a failed attempt, an error status, a body that is not JSON)
 // goes on in retrying-fetch.ts, loaded the first time a call needs it, so that an app which never
 // fails does not load (nor, bundled, ship in its first chunk) the code for failing.
-import { type AttemptResult, type CallOverrides, sendAttempt } from './attempt.js';
+import { type CallOverrides, sendAttempt } from './attempt.js';
 import { exchangeFor, okResponse } from './read-response.js';
 import type { RetryingFetch, RetryingFetchOptions } from './retrying-fetch.js';
 
@@ -35,17 +35,8 @@ export function createClientFetch(options: ClientFetchOptions): ClientFetch {
 
   return async function clientFetch(request, call = {}) {
     if (!quiet) return (await retrying())(request, call);
-    if (request.signal.aborted) throw request.signal.reason;
-    const timeoutMs = call.timeoutMs ?? options.timeoutMs;
     const maxRetries = call.maxRetries ?? options.maxRetries;
-    // A body can be read once: the retry loop may need the original, so the first attempt sends a copy.
-    const keep = request.body !== null && maxRetries > 0;
-    const first: AttemptResult = await sendAttempt(
-      options.fetch,
-      keep ? request.clone() : request,
-      request.signal,
-      timeoutMs,
-    );
+    const first = await sendAttempt(options.fetch, request, call.timeoutMs ?? options.timeoutMs, maxRetries > 0);
     if (first.kind === 'answer' && first.response.ok) {
       const answer = okResponse(first.response, first.text, exchangeFor(request));
       if (answer) return answer;

@@ -22,7 +22,7 @@ export class ReadResponse extends Response {
   #used = false;
   #standard: Response | undefined;
 
-  /** `json`: the body already parsed, where the attempt parsed it. */
+  /** `json`: the body already parsed, where the attempt parsed it; `init`: the status and headers (the answer read will do). */
   constructor(
     readonly exchange: Exchange,
     text: string,
@@ -137,11 +137,7 @@ export function parsedJson(text: string): { value: unknown } | undefined {
 export function okResponse(response: Response, text: string, exchange: Exchange): ReadResponse | undefined {
   const json = text === '' ? undefined : parsedJson(text);
   if (text !== '' && !json) return undefined;
-  return new ReadResponse(exchange, text, json, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+  return new ReadResponse(exchange, text, json, response);
 }
 
 /** What a response the client returned answered; undefined for one it did not make. */

@@ -95,7 +95,7 @@ function errorAnswer(response: Response, text: string, redact: (text: string) =>
     },
     body,
     undefined,
-    { status: response.status, statusText: response.statusText, headers: response.headers },
+    response,
   );
 }
 
@@ -175,17 +175,14 @@ export function createRetryingFetch(options: RetryingFetchOptions) {
     const { method } = request;
     const exchange = exchangeFor(request);
     const caller = request.signal;
-    // A body can be read once: keep the original unread while another attempt may still need it.
-    const replayable = request.body !== null;
     if (log.debug)
       log.debug(
-        `${method} ${request.url} request headers: ${headerText(request.headers)}${replayable ? `; body: ${redactedBodyText(await request.clone().text(), redact)}` : ''}`,
+        `${method} ${request.url} request headers: ${headerText(request.headers)}${request.body !== null ? `; body: ${redactedBodyText(await request.clone().text(), redact)}` : ''}`,
       );
     for (let retry = 0; ; retry++) {
       const last = retry >= maxRetries;
       const started = log.info ? performance.now() : 0;
-      const result =
-        retry === 0 && first ? first : await attempt(fetch, replayable && !last ? request.clone() : request, timeoutMs);
+      const result = retry === 0 && first ? first : await sendAttempt(fetch, request, timeoutMs, !last);
       // Log text is made only when a log will take it: with logging off, an attempt makes none.
       const label = () => `${method} ${exchange.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
       if (result.kind === 'failed') {
@@ -213,12 +210,6 @@ export function createRetryingFetch(options: RetryingFetchOptions) {
       await retryAfter(log, retry, label, outcome, caller, response.headers);
     }
   };
-}
-
-/** Sends an attempt, unless the caller's signal was aborted before it (or during a wait): then nothing more is sent. */
-function attempt(fetch: Transport, request: Request, timeoutMs: number): Promise<AttemptResult> {
-  if (request.signal.aborted) throw request.signal.reason;
-  return sendAttempt(fetch, request, request.signal, timeoutMs);
 }
 
 export type RetryingFetch = ReturnType<typeof createRetryingFetch>;
