@@ -57,20 +57,20 @@ export class JournalFilterError extends Error {
 }
 
 /** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
-function readableBody(text: string, keyHeader: string | undefined): unknown {
+function readableBody(text: string, keyHeaderValue: string | undefined): unknown {
   try {
-    return redactJson(JSON.parse(text), redactorFor(keyHeader));
+    return redactJson(JSON.parse(text), redactorFor(keyHeaderValue));
   } catch {
-    return scrubbedText(text, keyHeader);
+    return scrubbedText(text, keyHeaderValue);
   }
 }
 
-function redactorFor(keyHeader: string | undefined): (value: string) => string {
-  const token = credentialOf(keyHeader);
+function redactorFor(keyHeaderValue: string | undefined): (value: string) => string {
+  const token = credentialOf(keyHeaderValue);
   return token ? createRedactor(token) : (value) => value;
 }
 
-const scrubbedText = (text: string, keyHeader: string | undefined) => redactorFor(keyHeader)(text);
+const scrubbedText = (text: string, keyHeaderValue: string | undefined) => redactorFor(keyHeaderValue)(text);
 
 /**
  * A request as kept: only what an entry is made of, copied out of the request and its answer, so the
@@ -85,7 +85,7 @@ interface Kept {
   body: string | undefined;
   bodyTruncatedFrom: number | undefined;
   /** The value of the header the key came in, to scrub from the body when the entry is made. */
-  keyHeader: string | undefined;
+  keyHeaderValue: string | undefined;
   operationId: string | undefined;
   status: number;
   fault: JournalEntry['fault'];
@@ -127,7 +127,7 @@ function entryOf(kept: Kept): JournalEntry {
     query,
     body,
     bodyTruncatedFrom,
-    keyHeader,
+    keyHeaderValue,
     operationId,
     status,
     fault,
@@ -143,7 +143,8 @@ function entryOf(kept: Kept): JournalEntry {
     ...(operationId ? { operationId } : {}),
     ...(body
       ? {
-          body: bodyTruncatedFrom === undefined ? readableBody(body, keyHeader) : scrubbedText(body, keyHeader),
+          body:
+            bodyTruncatedFrom === undefined ? readableBody(body, keyHeaderValue) : scrubbedText(body, keyHeaderValue),
           ...(bodyTruncatedFrom === undefined ? {} : { bodyTruncatedFrom }),
         }
       : {}),
@@ -168,7 +169,7 @@ export function createJournal(size: number, operationIds: readonly string[], key
   let start = 0;
   let bodyBytes = 0;
   const path = sameAsBefore();
-  const keyHeader = sameAsBefore();
+  const keyHeaderValue = sameAsBefore();
 
   function dropOldest(): void {
     bodyBytes -= bytesHeld(kept[start]!.body);
@@ -187,7 +188,7 @@ export function createJournal(size: number, operationIds: readonly string[], key
         path: path(request.path)!,
         query: request.query,
         ...keptBody(request.body),
-        keyHeader: keyHeader(request.headers[keyHeaderName]),
+        keyHeaderValue: keyHeaderValue(request.headers[keyHeaderName]),
         operationId: answer.operationId,
         status: answer.status,
         fault: answer.injected ?? answer.fault?.drop,
