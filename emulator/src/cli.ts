@@ -61,7 +61,7 @@ Options:
  * bidi overrides written as escapes, so no request can forge a line or move the cursor), with its own
  * backslashes doubled, so an escape in the line is always one the log wrote.
  */
-export const escapeForLog = (text: string) => printable(text.replaceAll('\\', '\\\\'));
+export const escapeForLog = (text: string) => printable(text.includes('\\') ? text.replaceAll('\\', '\\\\') : text);
 
 /** The request log line: time, method, path, operationId, status, ms, and any unknown body fields. */
 export function textLine(entry: RequestLogEntry): string {
