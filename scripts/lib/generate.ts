@@ -16,6 +16,7 @@ export const generatedFiles = [
   'operations.json',
   'deprecated-operations.json',
   'client-defaults.json',
+  'key-header.d.ts',
   'schema.d.ts',
 ] as const;
 
@@ -49,6 +50,21 @@ export async function bundleInto(outDir: string): Promise<void> {
   // What the client needs of the document, and no more: it does not carry the document.
   const clientDefaults = { baseUrl: defaultServerUrl(document), auth: authSchemeOf(document) };
   await writeFile(path.join(outDir, 'client-defaults.json'), `${JSON.stringify(clientDefaults, null, 2)}\n`);
+  await writeFile(path.join(outDir, 'key-header.d.ts'), keyHeaderDeclaration(document));
+}
+
+/**
+ * The name of the key's header as a type: a JSON import's strings are typed `string`, so the client's
+ * types (a call may not set this header) read the name from here.
+ */
+export function keyHeaderDeclaration(document: OpenApiDocument): string {
+  return [
+    '// Made by scripts/lib/generate.ts from the security scheme of openapi/: do not edit.',
+    '',
+    "/** The header the API key goes in, as the document's security scheme names it. */",
+    `export type KeyHeader = ${JSON.stringify(authSchemeOf(document).header)};`,
+    '',
+  ].join('\n');
 }
 
 /** The document's first server, its variables at their defaults: the base URL a client uses unless told otherwise. */

@@ -12,7 +12,8 @@ export const PACKAGES_STEP = 'library, emulator -> dist/src, emulator/dist/src (
 
 export async function buildPackages(): Promise<void> {
   await mkdir('dist/generated', { recursive: true });
-  await copyFile('generated/schema.d.ts', 'dist/generated/schema.d.ts');
+  for (const types of ['schema.d.ts', 'key-header.d.ts'])
+    await copyFile(`generated/${types}`, `dist/generated/${types}`);
   await runToolOrFail('tsc', ['-b', '--force', 'tsconfig.build.json', 'emulator/tsconfig.build.json']);
   await writeCommonJsMswTypes();
 }

@@ -3,10 +3,11 @@
 // is a type error, so a misspelt option (`maxRetrys`) does not pass silently. With `throwOnError: true`,
 // every method resolves only on a 2xx (anything else throws ApiError), so `data` is never undefined.
 import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
+import type { KeyHeader } from '../../generated/key-header.js';
 import type { paths } from '../../generated/schema.js';
 
-/** Headers of one call, added to the client's. `Authorization` is always the client's own. */
-export type CallHeaders = Record<string, string> & { Authorization?: never; authorization?: never };
+/** Headers of one call, added to the client's. The header the key goes in is always the client's own. */
+export type CallHeaders = Record<string, string> & { [Name in KeyHeader | Lowercase<KeyHeader>]?: never };
 
 /** What one call may set for itself; each overrides the client's option for that call only. */
 export interface CallOptions {

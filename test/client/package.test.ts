@@ -36,6 +36,7 @@ describe('the package', () => {
       'dist/src/index.js',
       'dist/src/index.d.ts',
       'dist/generated/schema.d.ts',
+      'dist/generated/key-header.d.ts',
       'dist/src/contract/internal.js',
       'bin/cloud-platform-validate.js',
       'generated/openapi.json',

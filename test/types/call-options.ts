@@ -23,6 +23,8 @@ export async function callOptions() {
   await client.GET('/streaming/streams', { timeoutMS: 5 });
   // @ts-expect-error Authorization is always the client's own
   await client.GET('/streaming/videos/{video_id}', { params, headers: { Authorization: 'apikey another' } });
+  // @ts-expect-error nor in lower case, as HTTP/2 and fetch's Headers write it
+  await client.GET('/streaming/videos/{video_id}', { params, headers: { authorization: 'apikey another' } });
   // @ts-expect-error a number of retries is a number
   await client.GET('/streaming/videos/{video_id}', { params, maxRetries: '2' });
   // @ts-expect-error the path parameters are still required
