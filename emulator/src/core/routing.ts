@@ -12,6 +12,19 @@ export type RouteMatch =
 const takes = (route: RouteSpec, method: string) =>
   route.method === method || (method === 'HEAD' && route.method === 'GET');
 
+/** A path's first segment: `/streaming/videos/7` -> `streaming`. */
+function firstSegment(path: string): string {
+  const end = path.indexOf('/', 1);
+  return end < 0 ? path.slice(1) : path.slice(1, end);
+}
+
+/** The path parameters a template's pattern matched, by name, still percent-escaped. */
+function paramsOf(names: readonly string[], found: RegExpExecArray): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (let i = 0; i < names.length; i++) params[names[i]!] = found[i + 1]!;
+  return params;
+}
+
 export function createRouter(routes: readonly RouteSpec[]) {
   // Paths without parameters are found by one lookup; only the others are tried against their patterns.
   const literal = new Map<string, RouteSpec[]>();
@@ -22,6 +35,20 @@ export function createRouter(routes: readonly RouteSpec[]) {
     pattern: pathPattern(route.path),
     names: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
   }));
+  // A path is tried against the templates with parameters that share its first segment, or that start
+  // with a parameter, in the document's order: a request tries one or two patterns, not every one.
+  const parameterized = compiled.filter(({ route }) => route.path.includes('{'));
+  const startsOpen = (template: string) => firstSegment(template).includes('{');
+  const anyFirst = parameterized.filter(({ route }) => startsOpen(route.path));
+  const byFirst = new Map(
+    parameterized
+      .filter(({ route }) => !startsOpen(route.path))
+      .map(({ route }) => firstSegment(route.path))
+      .map((first) => [
+        first,
+        parameterized.filter(({ route }) => startsOpen(route.path) || firstSegment(route.path) === first),
+      ]),
+  );
 
   /** The operation whose area answers for a path no route matched: the one sharing the longest prefix. */
   const nearest = (path: string): OperationRef => {
@@ -35,24 +62,22 @@ export function createRouter(routes: readonly RouteSpec[]) {
     return routes.reduce((best, op) => (shared(op) > shared(best) ? op : best));
   };
 
-  return function match(method: string, path: string): RouteMatch {
-    for (const route of literal.get(path) ?? [])
-      if (takes(route, method)) return { kind: 'operation', route, rawParams: {} };
-    const atPath: RouteSpec[] = [];
-    for (const { route, pattern, names } of compiled) {
-      const found = pattern.exec(path);
-      if (!found) continue;
-      if (takes(route, method)) {
-        return {
-          kind: 'operation',
-          route,
-          rawParams: Object.fromEntries(names.map((name, i) => [name, found[i + 1]!])),
-        };
-      }
-      atPath.push(route);
-    }
+  /** Why no operation takes the request: the methods its path has (405), or no route at the path (404). */
+  function refusal(path: string): RouteMatch {
+    const atPath = compiled.filter(({ pattern }) => pattern.test(path)).map(({ route }) => route);
     if (atPath.length === 0) return { kind: 'none', nearest: nearest(path) };
     const own = atPath.map((route) => route.method);
     return { kind: 'method-not-allowed', route: atPath[0]!, allowed: own.includes('GET') ? [...own, 'HEAD'] : own };
+  }
+
+  return function match(method: string, path: string): RouteMatch {
+    for (const route of literal.get(path) ?? [])
+      if (takes(route, method)) return { kind: 'operation', route, rawParams: {} };
+    for (const { route, pattern, names } of byFirst.get(firstSegment(path)) ?? anyFirst) {
+      if (!takes(route, method)) continue;
+      const found = pattern.exec(path);
+      if (found) return { kind: 'operation', route, rawParams: paramsOf(names, found) };
+    }
+    return refusal(path);
   };
 }

@@ -3,6 +3,8 @@
 // has, and a path no route has is no operation. Paths with parameters and paths without (which the
 // router finds by lookup, not by pattern) are walked alike.
 import { describe, expect, it } from 'vitest';
+import type { RouteSpec } from 'cloud-platform-api/internal';
+import { createRouter } from '../../src/core/routing.js';
 import { documentParts } from '../../src/wiring/document-parts.js';
 import { createEmulator } from '../../src/index.js';
 
@@ -55,6 +57,48 @@ describe('the router, over every route of the document', () => {
   );
 
   it.each([['/'], ['/cdn/logs_uploader/configs/extra/segments'], ['/no/such/area']])('%s is no operation', (path) => {
+    expect(match('GET', path).kind).toBe('none');
+  });
+});
+
+// Templates this document does not have: one that starts with a parameter, a literal path that a template's
+// parameter also matches, and templates that share a first segment. The first route in the document's order
+// that takes the method wins; the router tries only the templates that can match, and must still find it.
+describe('the router, over templates of other shapes', () => {
+  const route = (operationId: string, method: string, path: string) => ({ operationId, method, path }) as RouteSpec;
+  const match = createRouter([
+    route('listTenantItems', 'GET', '/{tenant}/items'),
+    route('getThing', 'GET', '/things/{id}'),
+    route('createThingList', 'POST', '/things/list'),
+    route('deleteThing', 'DELETE', '/things/{id}'),
+    route('getPart', 'GET', '/parts/{part}/sides/{side}'),
+  ]);
+
+  it.each([
+    ['GET', '/things/7', 'getThing', { id: '7' }],
+    ['DELETE', '/things/7', 'deleteThing', { id: '7' }],
+    ['POST', '/things/list', 'createThingList', {}],
+    ['GET', '/things/list', 'getThing', { id: 'list' }],
+    ['GET', '/things/items', 'listTenantItems', { tenant: 'things' }],
+    ['GET', '/elsewhere/items', 'listTenantItems', { tenant: 'elsewhere' }],
+    ['HEAD', '/parts/a%2Fb/sides/left', 'getPart', { part: 'a%2Fb', side: 'left' }],
+  ])('%s %s reaches %s', (method, path, operationId, rawParams) => {
+    expect(match(method, path)).toEqual({
+      kind: 'operation',
+      route: expect.objectContaining({ operationId }),
+      rawParams,
+    });
+  });
+
+  it.each([
+    ['PATCH', '/things/7', ['GET', 'DELETE', 'HEAD']],
+    ['PUT', '/things/list', ['GET', 'POST', 'DELETE', 'HEAD']],
+    ['POST', '/elsewhere/items', ['GET', 'HEAD']],
+  ])('%s %s is a 405 allowing %j', (method, path, allowed) => {
+    expect(match(method, path)).toMatchObject({ kind: 'method-not-allowed', allowed });
+  });
+
+  it.each([['/things'], ['/things/7/more'], ['/parts/a/sides'], ['/']])('GET %s is no operation', (path) => {
     expect(match('GET', path).kind).toBe('none');
   });
 });
