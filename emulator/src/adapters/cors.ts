@@ -31,6 +31,22 @@ export const hostName = (host: string) =>
   (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!).toLowerCase();
 
 /**
+ * Whether a Host header names this server (one of `names`). A client sends the same Host on every
+ * request, so the last header's verdict is kept rather than its name parsed again.
+ */
+export function hostCheck(names: ReadonlySet<string>): (host: string) => boolean {
+  let last: string | undefined;
+  let answered = false;
+  return (host) => {
+    if (host !== last) {
+      last = host;
+      answered = names.has(hostName(host));
+    }
+    return answered;
+  };
+}
+
+/**
  * Refuses what a web page must not reach: a request whose Host is not a name this server answers to
  * (a DNS-rebinding page's), with 421; a call to a control route from an origin the CORS rule does not
  * allow, preflight or not (a no-cors request needs none), with 403. Answers it and returns true.
@@ -38,11 +54,11 @@ export const hostName = (host: string) =>
 export function refusedBrowserRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  hosts: ReadonlySet<string>,
+  answersHost: (host: string) => boolean,
   origins: readonly string[],
 ): boolean {
   const host = req.headers.host;
-  if (host !== undefined && !hosts.has(hostName(host))) {
+  if (host !== undefined && !answersHost(host)) {
     const name = hostName(host);
     res
       .writeHead(421, { 'content-type': 'text/plain; charset=utf-8' })

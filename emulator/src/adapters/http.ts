@@ -12,7 +12,7 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { corsHeaders, DEFAULT_CORS_ORIGINS, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
+import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
 import { queryOf } from './web.js';
 import { exchange, type ExchangeCore, type Transport } from '../core/exchange.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
@@ -68,18 +68,37 @@ function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBo
 
 const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
 
-/** The request's path, without the query. */
-const pathOf = (url: string) => {
-  const at = url.indexOf('?');
-  return at < 0 ? url : url.slice(0, at);
-};
+/** Where a request goes: its path, without the query, and its query. */
+interface Target {
+  path: string;
+  query: CoreRequest['query'];
+}
 
-function coreRequestOf(req: IncomingMessage, pathname: string, body: ReadBody): CoreRequest {
-  const url = req.url ?? '/';
+/**
+ * Reads the request target's path and query. A client asks for the same query again and again (a page,
+ * a filter), so the last one read is kept, frozen, and handed to each request that repeats it: nothing
+ * downstream changes a request's query (the journal keeps a copy).
+ */
+function targetReader(): (url: string) => Target {
+  let lastSearch: string | undefined;
+  let lastQuery = NO_QUERY;
+  return (url) => {
+    const at = url.indexOf('?');
+    if (at < 0) return { path: url, query: NO_QUERY };
+    const search = url.slice(at + 1);
+    if (search !== lastSearch) {
+      lastSearch = search;
+      lastQuery = Object.freeze(queryOf(new URLSearchParams(search)));
+    }
+    return { path: url.slice(0, at), query: lastQuery };
+  };
+}
+
+function coreRequestOf(req: IncomingMessage, { path, query }: Target, body: ReadBody): CoreRequest {
   return {
     method: req.method ?? 'GET',
-    path: pathname,
-    query: url.length === pathname.length ? NO_QUERY : queryOf(new URLSearchParams(url.slice(pathname.length + 1))),
+    path,
+    query,
     // Node gives header names in lower case, and joins repeats into one string (all but set-cookie,
     // which no request carries), as the core reads them; no copy is needed.
     headers: req.headers as CoreRequest['headers'],
@@ -175,13 +194,13 @@ function answerRequest(
   emulator: ExchangeCore,
   req: IncomingMessage,
   res: ServerResponse,
-  pathname: string,
+  target: Target,
   body: ReadBody,
   started: number,
 ): void {
   const delivered = exchange(
     emulator,
-    coreRequestOf(req, pathname, body),
+    coreRequestOf(req, target, body),
     httpTransport(req, res, body.tooLarge),
     started,
   );
@@ -218,10 +237,13 @@ export function createHttpServer(
   }: HttpServerOptions,
 ): Server {
   const assets = new Map(Object.entries(staticFiles));
-  const answeredHosts = new Set([
-    ...LOCAL_HOSTS,
-    ...hosts.map((host) => hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host)),
-  ]);
+  const answersHost = hostCheck(
+    new Set([
+      ...LOCAL_HOSTS,
+      ...hosts.map((host) => hostName(host.includes(':') && !host.startsWith('[') ? `[${host}]` : host)),
+    ]),
+  );
+  const readTarget = targetReader();
   const server = createServer(
     {
       headersTimeout: TIMEOUTS.headers,
@@ -231,14 +253,14 @@ export function createHttpServer(
     },
     (req, res) => {
       const started = performance.now();
-      if (refusedBrowserRequest(req, res, answeredHosts, corsOrigins)) return;
+      if (refusedBrowserRequest(req, res, answersHost, corsOrigins)) return;
       if (corsHeaders(req, res, corsOrigins, keyHeader)) return;
-      const pathname = pathOf(req.url ?? '/');
-      const asset = req.method === 'GET' ? assets.get(pathname) : undefined;
+      const target = readTarget(req.url ?? '/');
+      const asset = req.method === 'GET' ? assets.get(target.path) : undefined;
       if (asset) return serveStatic(res, root, asset);
-      if (browserHome && req.method === 'GET' && pathname === '/' && asksForHtml(req))
+      if (browserHome && req.method === 'GET' && target.path === '/' && asksForHtml(req))
         return void res.writeHead(302, { location: browserHome }).end();
-      readBody(req, res, (body) => answerRequest(emulator, req, res, pathname, body, started));
+      readBody(req, res, (body) => answerRequest(emulator, req, res, target, body, started));
     },
   );
   server.setTimeout(TIMEOUTS.idle);

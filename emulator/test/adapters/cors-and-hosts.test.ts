@@ -156,6 +156,17 @@ describe('what a web page of another origin cannot reach', () => {
     if (status === 421) expect(answer.body).toContain(`start it with --allow-host ${host.split(':')[0]}`);
   });
 
+  it('one server judges each Host anew: a refused name between two allowed ones, and again', async () => {
+    const server = await startEmulatorServer({ port: 0 });
+    stopping.push(server.close);
+    const statuses: number[] = [];
+    for (const host of ['localhost:4010', 'rebound.evil.test:4010', 'localhost:4010', 'rebound.evil.test:4010'])
+      statuses.push(
+        (await rawRequest(server.url, { path: '/streaming/videos/1444', headers: { ...auth, host } })).status,
+      );
+    expect(statuses).toEqual([200, 421, 200, 421]);
+  });
+
   it('--allow-host lets a named host through', async () => {
     const server = await startEmulatorServer({ port: 0, allowHosts: ['emulator.internal'] });
     stopping.push(server.close);

@@ -119,3 +119,34 @@ describe('stalled connections are closed within seconds', () => {
     expect(ms).toBeLessThan(TIMEOUTS.idle + 2_000);
   }, 20_000);
 });
+
+// The server keeps the last query it read for the requests that repeat it: each request must still get
+// its own query's answer, and the journal each request's own query.
+describe('the query of each request', () => {
+  const running = useEmulator();
+  const auth = { authorization: 'apikey a' };
+
+  it('a page, another, the first again, and a repeated name: each answered and journaled as sent', async () => {
+    running.emulator.requests.clear();
+    const targets = [
+      '/streaming/streams?page=1',
+      '/streaming/streams?page=2',
+      '/streaming/streams?page=1',
+      '/streaming/streams?page=1&page=2',
+      '/streaming/streams',
+    ];
+    const answers = [];
+    for (const path of targets) answers.push(await rawRequest(running.url, { path, headers: auth }));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 400, 200]);
+    expect(answers[0]!.body).not.toBe(answers[1]!.body);
+    expect(answers[2]!.body).toBe(answers[0]!.body);
+    expect(answers[4]!.body).toBe(answers[0]!.body);
+    expect(running.emulator.requests.list().map((entry) => entry.query)).toEqual([
+      { page: '1' },
+      { page: '2' },
+      { page: '1' },
+      { page: ['1', '2'] },
+      {},
+    ]);
+  });
+});
