@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { authSchemeOf } from 'cloud-platform-api/internal';
+import { authSchemeOf, keyHeaderOf } from 'cloud-platform-api/internal';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { FixtureError } from './core/fixtures.js';
 import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
@@ -175,7 +175,7 @@ export async function startEmulatorServer(options: ServerOptions = {}, emulator?
     corsOrigins: options.corsOrigins,
     hosts: [host, ...(options.allowHosts ?? [])],
     browserHome: '/docs',
-    keyHeader: authSchemeOf(running.document).header,
+    keyHeader: keyHeaderOf(authSchemeOf(running.document)),
   });
   try {
     await new Promise<void>((resolve, reject) => {

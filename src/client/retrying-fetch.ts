@@ -5,6 +5,7 @@
 // when an attempt did not end in a 2xx with a JSON body. A call that never fails never loads it.
 import clientDefaults from '../../generated/client-defaults.json' with { type: 'json' };
 import { BodyTooLargeError } from '../contract/bounded-body.js';
+import { keyHeaderOf } from '../contract/auth-scheme.js';
 import { createRedactor, redactedBodyText, redactJson } from '../contract/redact.js';
 import { type AttemptResult, type CallOverrides, sendAttempt, type Transport } from './attempt.js';
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
@@ -99,8 +100,8 @@ function errorAnswer(response: Response, text: string, redact: (text: string) =>
   );
 }
 
-// The header the key is sent in, as the document names it; Headers gives names in lower case.
-const keyHeader = clientDefaults.auth.header.toLowerCase();
+// The header the key is sent in, as Headers names it.
+const keyHeader = keyHeaderOf(clientDefaults.auth);
 
 /** Headers as log text, the key's header left out whole (the rest is scrubbed with the line). */
 const headerText = (headers: Headers) =>

@@ -33,5 +33,8 @@ export function authSchemeOf(document: JsonObject): AuthScheme {
   return { header: declared.name as string, scheme: declared['x-authorization-scheme'] };
 }
 
+/** The name the key's header arrives under: Node's and fetch's Headers give header names in lower case. */
+export const keyHeaderOf = ({ header }: AuthScheme): string => header.toLowerCase();
+
 /** The header value that carries `key`: the scheme word, one space, the key. */
 export const authorizationValue = ({ scheme }: AuthScheme, key: string): string => `${scheme} ${key}`;

@@ -20,7 +20,7 @@ export {
   type ResponseDefinition,
 } from './document.js';
 export { readAnswerBody } from './answer-check.js';
-export { authorizationValue, authSchemeOf, type AuthScheme } from './auth-scheme.js';
+export { authorizationValue, authSchemeOf, keyHeaderOf, type AuthScheme } from './auth-scheme.js';
 export { BodyTooLargeError, PEER_BODY_LIMIT_BYTES, readBoundedBytes, readBoundedText } from './bounded-body.js';
 export { printable } from './printable.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';

@@ -55,6 +55,7 @@ const SURFACE: Record<string, string[]> = {
     'documentRef',
     'httpUrl',
     'jsonPointer',
+    'keyHeaderOf',
     'listOperations',
     'networkCode',
     'notHttpUrl',

@@ -7,8 +7,8 @@ import { CONTROL_PREFIX } from '../core/control-routes.js';
 
 /** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
-/** The request headers a page may send: the one the document's key goes in, and those the API reads. */
-const allowedHeaders = (keyHeader: string) => `${keyHeader.toLowerCase()}, content-type, prefer`;
+/** The request headers a page may send: the one the document's key goes in (in lower case), and those the API reads. */
+const allowedHeaders = (keyHeader: string) => `${keyHeader}, content-type, prefer`;
 const CORS_EXPOSED_HEADERS = 'retry-after, deprecation';
 
 /** Whether an origin is allowed; `http://host:*` takes any port of the host, and none (the scheme's default). */

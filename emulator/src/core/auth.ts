@@ -1,6 +1,6 @@
 // Who a request acts as: its token (after the document's scheme word), whether it may act (with
 // --api-key, only the tokens given), and the client id the token stands for, given on first create.
-import { authorizationValue, type AuthScheme } from 'cloud-platform-api/internal';
+import { authorizationValue, keyHeaderOf, type AuthScheme } from 'cloud-platform-api/internal';
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
 import { CLIENT_IDS, nextId, type CoreTables } from './state.js';
@@ -17,9 +17,6 @@ function tokenReader(auth: AuthScheme): (headers: CoreRequest['headers']) => str
   const pattern = new RegExp(`^${scheme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (.+)$`, 'is');
   return (headers) => pattern.exec(headers[name] ?? '')?.[1];
 }
-
-/** The name the key's header arrives under (Node and fetch give header names in lower case). */
-export const keyHeaderOf = ({ header }: AuthScheme): string => header.toLowerCase();
 
 /**
  * The secret the key's header carries (its value, given), to scrub from what is kept: what follows the

@@ -5,11 +5,12 @@
 // A path no operation has is forwarded unchecked. Every exchange goes into the violation log, scrubbed.
 import {
   authSchemeOf,
+  keyHeaderOf,
   type ContractValidator,
   type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/internal';
-import { credentialOf, keyHeaderOf } from '../core/auth.js';
+import { credentialOf } from '../core/auth.js';
 import type { Call, CallChecker } from '../core/call-check.js';
 import { JSON_HEADERS, type ContractViolation, type CoreRequest, type CoreResponse } from '../core/messages.js';
 import { createExchangeChecks, type RequestSide } from './exchange-checks.js';

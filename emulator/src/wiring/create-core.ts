@@ -2,7 +2,7 @@
 // proxy (proxy/) wired into one function, `handle`, from a request as plain data to an answer as plain
 // data, with no transport in it. It lives outside core/ so that the core imports neither the areas nor
 // the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
-import { authSchemeOf, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { authSchemeOf, keyHeaderOf, type OpenApiDocument } from 'cloud-platform-api/internal';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createProxyStage } from '../proxy/proxy-stage.js';
@@ -11,7 +11,7 @@ import { createUpstream, type UpstreamOptions } from '../proxy/upstream.js';
 import { createViolationLog } from '../proxy/violation-log.js';
 import type { Call } from '../core/call-check.js';
 import { overLimit } from '../core/request-body.js';
-import { createAuth, keyHeaderOf } from '../core/auth.js';
+import { createAuth } from '../core/auth.js';
 import { asCalledByTheCore } from '../core/behaviour.js';
 import { createControlRoutes } from '../core/control-routes.js';
 import { withDocumentAnswers } from '../core/document-answers.js';
