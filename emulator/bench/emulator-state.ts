@@ -4,8 +4,9 @@
 // (the whole state rewritten as one JSON file, temp file + rename, on every change): the baseline.
 // Also GET calls per second through the in-process adapter against the HTTP adapter. Targets run in
 // short interleaved rounds, so a noisy neighbour slows them all alike; each figure is the median of
-// the rounds, with min and max. BENCH_ROUNDS and BENCH_ROUND_MS shorten a trial run.
-import { mkdtempSync, renameSync, writeFileSync } from 'node:fs';
+// the rounds, with min and max. BENCH_ROUNDS, BENCH_ROUND_MS and BENCH_PREFILLED shorten a trial run.
+// The stores' files go into a temporary folder, removed at the end, whether the run ended well or not.
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createCloudClient, type CloudClient } from 'cloud-platform-api';
@@ -20,7 +21,7 @@ import { interleave, metric, ratio, show } from '../../bench/lib/rounds.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const ROUND_MS = Number(process.env.BENCH_ROUND_MS ?? 1000);
-const PREFILLED = 100_000;
+const PREFILLED = Number(process.env.BENCH_PREFILLED ?? 100_000);
 const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-emulator-state-'));
 
 /** The baseline: every change rewrites the whole state as one JSON file before it is acknowledged. */
@@ -104,48 +105,71 @@ async function measure(target: Target): Promise<number> {
   return calls / ((performance.now() - started) / 1000);
 }
 
-process.stdout.write(`Preparing: SQLite and JSON-file stores, empty and with ${PREFILLED} configs, in ${dir}\n`);
-const emulators = {
-  memory: await emulatorWith(createMemoryStore<EmulatorTables>(TABLE_NAMES), 0),
-  sqliteEmpty: await emulatorWith(createSqliteStore(path.join(dir, 'empty.db')), 0),
-  sqliteFull: await emulatorWith(createSqliteStore(path.join(dir, 'full.db')), PREFILLED),
-  jsonEmpty: await emulatorWith(createJsonFileStore(path.join(dir, 'empty.json')), 0),
-  jsonFull: await emulatorWith(createJsonFileStore(path.join(dir, 'full.json')), PREFILLED),
-};
-const http = await startEmulatorServer({ port: 0 });
-const creates = (emulator: Emulator) => () => emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', CREATE);
-const inProcessClient = createCloudClient({
-  apiKey: 'bench',
-  baseUrl: 'http://emulator.local',
-  fetch: emulators.memory.fetch,
-});
-const httpClient = createCloudClient({ apiKey: 'bench', baseUrl: http.url });
-/** One call of the client, as the measure loop wants it: a Response, already read by the client. */
-const clientCall = (client: CloudClient, method: 'GET' | 'POST') => async () =>
-  (method === 'GET'
-    ? await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } })
-    : await client.POST('/cdn/logs_uploader/configs', { body: { name: 'bench', policy: 1, target: 2 } })
-  ).response;
-const targets: Target[] = [
-  { name: 'create, in memory', call: creates(emulators.memory) },
-  { name: 'create, SQLite, empty', call: creates(emulators.sqliteEmpty) },
-  { name: `create, SQLite, ${PREFILLED} configs`, call: creates(emulators.sqliteFull) },
-  { name: 'create, JSON file, empty', call: creates(emulators.jsonEmpty) },
-  { name: `create, JSON file, ${PREFILLED} configs`, call: creates(emulators.jsonFull) },
-  // The client through each adapter (its own retry covers a kept-alive connection the server closed
-  // while the other targets ran).
-  { name: 'client GET video, in-process adapter', call: clientCall(inProcessClient, 'GET') },
-  { name: 'client GET video, HTTP adapter', call: clientCall(httpClient, 'GET') },
-  { name: 'client POST config, in-process adapter', call: clientCall(inProcessClient, 'POST') },
-  { name: 'client POST config, HTTP adapter', call: clientCall(httpClient, 'POST') },
-];
+/** Every target's rounds, with the stores made in `dir`; the emulators are closed after, whatever happened. */
+async function measureTargets() {
+  process.stdout.write(`Preparing: SQLite and JSON-file stores, empty and with ${PREFILLED} configs, in ${dir}\n`);
+  const emulators = {
+    memory: await emulatorWith(createMemoryStore<EmulatorTables>(TABLE_NAMES), 0),
+    sqliteEmpty: await emulatorWith(createSqliteStore(path.join(dir, 'empty.db')), 0),
+    sqliteFull: await emulatorWith(createSqliteStore(path.join(dir, 'full.db')), PREFILLED),
+    jsonEmpty: await emulatorWith(createJsonFileStore(path.join(dir, 'empty.json')), 0),
+    jsonFull: await emulatorWith(createJsonFileStore(path.join(dir, 'full.json')), PREFILLED),
+  };
+  const http = await startEmulatorServer({ port: 0 });
+  try {
+    const targets = targetsOf(emulators, http.url);
+    const results = await interleave(
+      targets.map((target) => ({ name: target.name, round: async () => ({ perSecond: await measure(target) }) })),
+      ROUNDS,
+    );
+    return { targets, results };
+  } finally {
+    await http.close();
+    for (const emulator of Object.values(emulators)) await emulator.close();
+  }
+}
 
-const results = await interleave(
-  targets.map((target) => ({ name: target.name, round: async () => ({ perSecond: await measure(target) }) })),
-  ROUNDS,
-);
-await http.close();
-for (const emulator of Object.values(emulators)) await emulator.close();
+/** What is measured: creates through each store, and the client through each adapter. */
+function targetsOf(
+  emulators: Record<'memory' | 'sqliteEmpty' | 'sqliteFull' | 'jsonEmpty' | 'jsonFull', Emulator>,
+  url: string,
+): Target[] {
+  const creates = (emulator: Emulator) => () =>
+    emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', CREATE);
+  const inProcessClient = createCloudClient({
+    apiKey: 'bench',
+    baseUrl: 'http://emulator.local',
+    fetch: emulators.memory.fetch,
+  });
+  const httpClient = createCloudClient({ apiKey: 'bench', baseUrl: url });
+  /** One call of the client, as the measure loop wants it: a Response, already read by the client. */
+  const clientCall = (client: CloudClient, method: 'GET' | 'POST') => async () =>
+    (method === 'GET'
+      ? await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } })
+      : await client.POST('/cdn/logs_uploader/configs', { body: { name: 'bench', policy: 1, target: 2 } })
+    ).response;
+  return [
+    { name: 'create, in memory', call: creates(emulators.memory) },
+    { name: 'create, SQLite, empty', call: creates(emulators.sqliteEmpty) },
+    { name: `create, SQLite, ${PREFILLED} configs`, call: creates(emulators.sqliteFull) },
+    { name: 'create, JSON file, empty', call: creates(emulators.jsonEmpty) },
+    { name: `create, JSON file, ${PREFILLED} configs`, call: creates(emulators.jsonFull) },
+    // The client through each adapter (its own retry covers a kept-alive connection the server closed
+    // while the other targets ran).
+    { name: 'client GET video, in-process adapter', call: clientCall(inProcessClient, 'GET') },
+    { name: 'client GET video, HTTP adapter', call: clientCall(httpClient, 'GET') },
+    { name: 'client POST config, in-process adapter', call: clientCall(inProcessClient, 'POST') },
+    { name: 'client POST config, HTTP adapter', call: clientCall(httpClient, 'POST') },
+  ];
+}
+
+let measured: Awaited<ReturnType<typeof measureTargets>>;
+try {
+  measured = await measureTargets();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+const { targets, results } = measured;
 
 const [memory, sqliteEmpty, sqliteFull, jsonEmpty, jsonFull, getInProcess, getOverHttp, postInProcess, postOverHttp] =
   targets.map((t) => t.name) as string[] as [string, string, string, string, string, string, string, string, string];
