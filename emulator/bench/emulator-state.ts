@@ -105,16 +105,21 @@ async function measure(target: Target): Promise<number> {
   return calls / ((performance.now() - started) / 1000);
 }
 
-/** Every target's rounds, with the stores made in `dir`; the emulators are closed after, whatever happened. */
-async function measureTargets() {
+/** An emulator per store: in memory, and SQLite and JSON files in `dir`, each empty and prefilled. */
+async function emulatorsIn(dir: string) {
   process.stdout.write(`Preparing: SQLite and JSON-file stores, empty and with ${PREFILLED} configs, in ${dir}\n`);
-  const emulators = {
+  return {
     memory: await emulatorWith(createMemoryStore<EmulatorTables>(TABLE_NAMES), 0),
     sqliteEmpty: await emulatorWith(createSqliteStore(path.join(dir, 'empty.db')), 0),
     sqliteFull: await emulatorWith(createSqliteStore(path.join(dir, 'full.db')), PREFILLED),
     jsonEmpty: await emulatorWith(createJsonFileStore(path.join(dir, 'empty.json')), 0),
     jsonFull: await emulatorWith(createJsonFileStore(path.join(dir, 'full.json')), PREFILLED),
   };
+}
+
+/** Every target's rounds, with the stores made in `dir`; the emulators are closed after, whatever happened. */
+async function measureTargets() {
+  const emulators = await emulatorsIn(dir);
   const http = await startEmulatorServer({ port: 0 });
   try {
     const targets = targetsOf(emulators, http.url);
@@ -130,10 +135,7 @@ async function measureTargets() {
 }
 
 /** What is measured: creates through each store, and the client through each adapter. */
-function targetsOf(
-  emulators: Record<'memory' | 'sqliteEmpty' | 'sqliteFull' | 'jsonEmpty' | 'jsonFull', Emulator>,
-  url: string,
-): Target[] {
+function targetsOf(emulators: Awaited<ReturnType<typeof emulatorsIn>>, url: string): Target[] {
   const creates = (emulator: Emulator) => () =>
     emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', CREATE);
   const inProcessClient = createCloudClient({
