@@ -19,7 +19,7 @@ const MAX_JITTER = 0.25;
 /**
  * Whether the client retries an attempt that ended so. The server's `x-should-retry` wins; else an
  * idempotent method (GET, HEAD, OPTIONS, PUT, DELETE) on a network error, a timeout, 408, 429 or a 5xx,
- * and a POST or PATCH only on 429, 503 or a refused connection, where the server cannot have acted.
+ * and a POST or PATCH only on 429 or a refused connection, where the server cannot have acted.
  */
 export function isRetryable(method: string, outcome: AttemptOutcome): boolean {
   const idempotent = IDEMPOTENT.has(method.toUpperCase());
@@ -30,8 +30,9 @@ export function isRetryable(method: string, outcome: AttemptOutcome): boolean {
       if (hint === 'true') return true;
       if (hint === 'false') return false;
       if (idempotent) return outcome.status === 408 || outcome.status === 429 || outcome.status >= 500;
-      // A create or change is only repeated when the server cannot have acted on it.
-      return outcome.status === 429 || outcome.status === 503;
+      // A create or change is only repeated when the server cannot have acted on it. A 503 does not
+      // prove that: a proxy answers it for a server that did act (after a restart, a timeout upstream).
+      return outcome.status === 429;
     }
     case 'network':
       return idempotent || outcome.refused;

@@ -69,17 +69,17 @@ describe.each(routes.map((route) => [route.operationId as OperationId, route] as
       expect(result.ms).toBeLessThan(2_500);
     });
 
-    it('maxRetries: 1 gets past one 503, maxRetries: 0 answers it; the client default (2) holds for a call that sets none', async () => {
-      emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 1 });
+    it('maxRetries: 1 gets past one 429, maxRetries: 0 answers it; the client default (2) holds for a call that sets none', async () => {
+      emulator.faults.add({ operationId, status: 429, retry_after: '0', count: 1 });
       const once = await call(route, { maxRetries: 1 });
       expect(once.attempts).toBe(2);
-      expect((once as { status: number }).status).not.toBe(503);
-      emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 1 });
-      expect(await call(route, { maxRetries: 0 })).toMatchObject({ status: 503, attempts: 1 });
-      emulator.faults.add({ operationId, status: 503, retry_after: '0', count: 2 });
+      expect((once as { status: number }).status).not.toBe(429);
+      emulator.faults.add({ operationId, status: 429, retry_after: '0', count: 1 });
+      expect(await call(route, { maxRetries: 0 })).toMatchObject({ status: 429, attempts: 1 });
+      emulator.faults.add({ operationId, status: 429, retry_after: '0', count: 2 });
       const byDefault = await call(route);
       expect(byDefault.attempts).toBe(3);
-      expect((byDefault as { status: number }).status).not.toBe(503);
+      expect((byDefault as { status: number }).status).not.toBe(429);
     });
   },
 );

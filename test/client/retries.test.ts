@@ -89,11 +89,20 @@ describe('GET and DELETE', () => {
 });
 
 describe('POST and PATCH', () => {
-  it('retry 429 and 503: the server did not act', async () => {
-    const server = await scripted([status(429), status(503), ok]);
+  it('retry 429: a rate limit refuses before acting', async () => {
+    const server = await scripted([status(429), status(429), ok]);
     expect((await createConfig(client(server))).response.status).toBe(200);
     expect(server.requests).toHaveLength(3);
     expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+  });
+
+  it('never retry a 503 (a proxy may answer it for a server that acted), unless x-should-retry: true', async () => {
+    const plain = await scripted([status(503), ok]);
+    expect((await createConfig(client(plain))).response.status).toBe(503);
+    expect(plain.requests).toHaveLength(1);
+    const hinted = await scripted([status(503, { 'x-should-retry': 'true' }), ok]);
+    expect((await createConfig(client(hinted))).response.status).toBe(200);
+    expect(hinted.requests).toHaveLength(2);
   });
 
   it('never retry a 500: the server may have acted', async () => {

@@ -15,7 +15,10 @@ const table: [string, AttemptOutcome, boolean, boolean][] = [
   ['429', response(429), true, true],
   ['500', response(500), true, false],
   ['502', response(502), true, false],
-  ['503', response(503), true, true],
+  // A 503 may come from a proxy in front of a server that acted (the emulator's `after` fault shows it).
+  ['503', response(503), true, false],
+  ['503 with x-should-retry: true', response(503, { 'x-should-retry': 'true' }), true, true],
+  ['429 with Retry-After', response(429, { 'retry-after': '1' }), true, true],
   ['504', response(504), true, false],
   ['400', response(400), false, false],
   ['404', response(404), false, false],

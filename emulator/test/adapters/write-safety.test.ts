@@ -1,6 +1,6 @@
 // The proof that this project's client never writes twice: a create or a change that the emulator applies
-// and keeps, and whose answer is then lost on the wire (an after-operation fault: a reset connection or a
-// 504), through each adapter. Our client makes one attempt and throws; a client that retries every method on
+// and keeps, and whose answer is then lost on the wire (an after-operation fault: a reset connection, a
+// 504 or a 503), through each adapter. Our client makes one attempt and throws; a client that retries every method on
 // a network error or a 5xx, as the official SDKs do, makes two, and the journal and the state show both.
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -61,6 +61,7 @@ const WRITES = {
 const FAULTS = {
   'a reset connection': { reset: true, thrown: ApiConnectionError },
   'a 504': { status: 504, thrown: InternalServerError },
+  'a 503': { status: 503, thrown: InternalServerError },
 } as const;
 
 const cases = ADAPTER_NAMES.flatMap((adapter) =>
@@ -108,7 +109,7 @@ describe('a write applied, then lost on the wire', () => {
       expect(writesApplied(armed, write)).toBe(1);
       expect(armed.emulator.requests.list({ operationId: WRITES[write].operationId })[0]).toMatchObject({
         applied: 200,
-        fault: 'reset' in FAULTS[fault] ? 'reset' : 504,
+        fault: 'reset' in FAULTS[fault] ? 'reset' : FAULTS[fault].status,
       });
       expect(configCount(armed)).toBe(1);
     },
