@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parse } from 'yaml';
 import { authSchemeOf } from '../../src/contract/auth-scheme.js';
 import { listOperations, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
+import { pathRulesOf } from '../../src/contract/path-values.js';
 import { bundleDocument, rootDocument } from './lint.js';
 import { runToolOrFail } from './tools.js';
 
@@ -16,6 +17,7 @@ export const generatedFiles = [
   'operations.json',
   'deprecated-operations.json',
   'client-defaults.json',
+  'path-parameters.json',
   'key-header.d.ts',
   'schema.d.ts',
 ] as const;
@@ -50,6 +52,8 @@ export async function bundleInto(outDir: string): Promise<void> {
   // What the client needs of the document, and no more: it does not carry the document.
   const clientDefaults = { baseUrl: defaultServerUrl(document), auth: authSchemeOf(document) };
   await writeFile(path.join(outDir, 'client-defaults.json'), `${JSON.stringify(clientDefaults, null, 2)}\n`);
+  // The client checks path values against these before a URL is made (src/contract/path-values.ts).
+  await writeFile(path.join(outDir, 'path-parameters.json'), `${JSON.stringify(pathRulesOf(document), null, 2)}\n`);
   await writeFile(path.join(outDir, 'key-header.d.ts'), keyHeaderDeclaration(document));
 }
 

@@ -2,6 +2,7 @@
 // the operation to call next and where its parameters and body come from (runtime expressions such
 // as `$response.body#/id`). The runner writes no sequence of its own; this is how it learns them.
 import { resolveRef, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import { pathValueProblem } from '../contract/path-values.js';
 import { pointerTokens } from '../contract/pointer.js';
 import type { RouteSpec } from '../contract/routes.js';
 import { exampleCase, type RequestCase } from './request-cases.js';
@@ -136,16 +137,17 @@ function sameJson(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Why the runner must not send a link's request (`url`, as it would go), or undefined: a value from the
- * answer that would move it to another path (`..` for an id), or a DELETE whose body names another
+ * Why the runner must not send a link's request, or undefined: a value from the answer that cannot fill
+ * its path parameter (`..` for an id would move it to another path), or a DELETE whose body names another
  * resource than the request it follows sent: the runner deletes only what it created. The reason names
  * the cause, not the values (the failure's request shows them), so that one cause is one failure.
  */
-export function unsafeLink(source: RequestCase, linked: RequestCase, url: string): string | undefined {
-  const resolved = new URL(url);
-  const asBuilt = url.slice(resolved.origin.length).split('?')[0]!;
-  if (resolved.pathname !== asBuilt)
-    return `a value from the answer would send ${linked.route.method} ${linked.route.path} to another path (its request shows where): not sent`;
+export function unsafeLink(source: RequestCase, linked: RequestCase): string | undefined {
+  for (const parameter of linked.route.parameters) {
+    const problem = parameter.in === 'path' ? pathValueProblem(linked.params[parameter.name]) : undefined;
+    if (problem)
+      return `a value from the answer cannot fill path parameter ${parameter.name} of ${linked.route.method} ${linked.route.path} (it ${problem}): not sent`;
+  }
   if (linked.route.method !== 'DELETE' || !isObject(source.body) || !isObject(linked.body)) return undefined;
   const sent = source.body;
   const answered = linked.body;

@@ -3,6 +3,7 @@
 // random valid ones from the seed. Each is labelled valid or invalid by the document's validator.
 import fc from 'fast-check';
 import { resolveRef, schemaExample, type JsonObject, type OpenApiDocument } from '../contract/document.js';
+import { pathValueProblem } from '../contract/path-values.js';
 import type { ParameterSpec, RouteSpec } from '../contract/routes.js';
 import type { ContractValidator, ValidationIssue } from '../contract/validator.js';
 import { everyProperty, invalidCandidates, requiredNames, valueArbitrary } from './schema-values.js';
@@ -32,15 +33,12 @@ function fromWire(text: string, types: readonly string[]): unknown {
   return text;
 }
 
-/** A path segment that a URL keeps as it is: not empty, and not a dot segment that URLs resolve away. */
-const usableInPath = (text: string) => text !== '' && text !== '.' && text !== '..';
-
 export function createRequestJudge(validator: ContractValidator) {
   const parameterIssues = (p: ParameterSpec, value: unknown): ValidationIssue[] => {
     const where = `${p.in}.${p.name}`;
     if (value === undefined) return p.required ? [{ path: where, rule: 'required', message: 'is required' }] : [];
     const text = wireText(value);
-    if (p.in === 'path' && !usableInPath(text))
+    if (p.in === 'path' && pathValueProblem(text) !== undefined)
       return [{ path: where, rule: 'path', message: 'cannot travel as a path segment' }];
     return validator
       .check(p.schema, fromWire(text, p.types))
@@ -123,7 +121,8 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
   const cases: RequestCase[] = [];
   for (const [what, params, body] of variants) {
     const first = judge(route, params, body)[0];
-    if (!first || seen.has(`${first.path}|${first.rule}`)) continue;
+    // A value that cannot travel as a segment would send the request to another path: never sent.
+    if (!first || first.rule === 'path' || seen.has(`${first.path}|${first.rule}`)) continue;
     seen.add(`${first.path}|${first.rule}`);
     cases.push({ kind: 'invalid', route, params, body, note: `${what}: ${describe(first)}` });
   }

@@ -3,6 +3,7 @@
 // errors thrown.
 import createClient, { type Middleware } from 'openapi-fetch';
 import clientDefaults from '../../generated/client-defaults.json' with { type: 'json' };
+import pathParameters from '../../generated/path-parameters.json' with { type: 'json' };
 import type { paths } from '../../generated/schema.js';
 import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudClient } from './client-types.js';
 import { warnIfDeprecated } from './deprecation.js';
@@ -10,6 +11,7 @@ import { isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { errorOrigin, exchangeOf } from './read-response.js';
 import { authorizationValue } from '../contract/auth-scheme.js';
 import { httpUrl, notHttpUrl } from '../contract/http-url.js';
+import { expandPath, PathValueError, type PathRules } from '../contract/path-values.js';
 import type { Transport } from './attempt.js';
 import { type ClientFetch, createClientFetch } from './client-fetch.js';
 
@@ -132,6 +134,23 @@ function checkCallHeaders(headers: unknown): void {
 
 type Init = (CallOptions & Record<string, unknown>) | undefined;
 
+const PATH_RULES: PathRules = pathParameters;
+
+/** A call's path values checked against the document's rules for its template, before any URL is made. */
+function checkPathValues(template: string, init: Init): void {
+  if (!template.includes('{')) return;
+  const values = (init?.params as { path?: Record<string, unknown> } | undefined)?.path ?? {};
+  try {
+    expandPath(template, values, PATH_RULES);
+  } catch (error) {
+    if (error instanceof PathValueError) throw new CloudClientOptionError(error.message);
+    throw error;
+  }
+}
+
+/** openapi-fetch fills the template (behind the base URL) with these checked, encoded values. */
+const pathSerializer = (url: string, values: Record<string, unknown>) => expandPath(url, values, {});
+
 /**
  * openapi-fetch's init for a call: the call's timeoutMs and maxRetries become a fetch of its own (openapi-fetch
  * takes a fetch per call), so that they change this call only. A call without them is passed on as it is.
@@ -205,6 +224,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
     headers: { ...options.headers, [clientDefaults.auth.header]: authorizationValue(clientDefaults.auth, apiKey) },
     fetch: (request: Request) => clientFetch(request),
+    pathSerializer,
   });
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   const methods = client as unknown as Record<
@@ -216,6 +236,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     // A call's bad option rejects its promise, as any failure of a call does, instead of throwing.
     methods[name] = (url, init) => {
       try {
+        checkPathValues(url, init);
         warnIfDeprecated(name, url);
         return send(url, withCallOptions(init, clientFetch));
       } catch (error) {

@@ -184,7 +184,7 @@ describe('the links the runner follows, and where they lead', () => {
       answer: () => ({ ...(example('LogsUploaderConfig')[0] as object), id: '..' }),
       unsent: 'PATCH',
       message:
-        'a value from the answer would send PATCH /cdn/logs_uploader/configs/{config_id} to another path (its request shows where): not sent',
+        'a value from the answer cannot fill path parameter config_id of PATCH /cdn/logs_uploader/configs/{config_id} (it must not be empty, "." or "..": the URL would name another path): not sent',
     },
     {
       what: 'deletes only what the run created: no DELETE of an event the answer names instead',

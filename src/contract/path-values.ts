@@ -1,0 +1,135 @@
+// Path parameter values, checked against the document before they go into a URL. A value such as
+// "." or ".." would make the URL name another resource (fetch folds `%2E%2E` too, so encoding alone
+// cannot help): every caller that fills a path template (the client, the MCP tools through it, the
+// checker) goes through expandPath, so a value is checked once, here. Browser-safe and small: the
+// client carries the rules (generated/path-parameters.json), not the document.
+import { listOperations, resolveRef, type JsonObject, type OpenApiDocument } from './document.js';
+
+/** The part of a path parameter's schema a URL segment is checked against. */
+export interface PathParameterRule {
+  type?: string | string[];
+  enum?: unknown[];
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+/** Each path template's parameters and their rules: `{ "/streaming/videos/{video_id}": { video_id: {...} } }`. */
+export type PathRules = Record<string, Record<string, PathParameterRule>>;
+
+const RULE_KEYWORDS = ['type', 'enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
+
+/** The rules of every path parameter of the document, by path template. */
+export function pathRulesOf(document: OpenApiDocument): PathRules {
+  const rules: PathRules = {};
+  for (const op of listOperations(document)) {
+    const declared = [
+      ...((document.paths[op.path]?.parameters ?? []) as JsonObject[]),
+      ...(op.operation.parameters ?? []),
+    ];
+    for (const raw of declared as JsonObject[]) {
+      const parameter = resolveRef(document, raw);
+      if (parameter.in !== 'path') continue;
+      const schema = resolveRef(document, (parameter.schema ?? {}) as JsonObject);
+      rules[op.path] ??= {};
+      rules[op.path]![parameter.name] = Object.fromEntries(
+        RULE_KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]]),
+      );
+    }
+  }
+  return rules;
+}
+
+/** A path value a template cannot take: no request is made with it. */
+export class PathValueError extends TypeError {
+  override name = 'PathValueError';
+}
+
+const kindOf = (value: unknown) =>
+  value === null
+    ? 'null'
+    : Array.isArray(value)
+      ? 'an array'
+      : typeof value === 'object'
+        ? 'an object'
+        : `a ${typeof value}`;
+
+/** Segments that a URL resolves against its neighbours instead of taking as a name. */
+const RESOLVED_SEGMENTS = new Set(['', '.', '..']);
+
+function typeProblem(value: string | number | boolean, types: string[]): string | undefined {
+  const fits = types.some((type) =>
+    type === 'integer'
+      ? Number.isSafeInteger(value)
+      : type === 'number'
+        ? typeof value === 'number' && Number.isFinite(value)
+        : typeof value === type,
+  );
+  if (fits) return undefined;
+  return `must be ${types.map((type) => (type === 'integer' ? 'a safe integer' : `a ${type}`)).join(' or ')}`;
+}
+
+function rangeProblem(value: string | number | boolean, rule: PathParameterRule): string | undefined {
+  if (typeof value === 'number') {
+    if (rule.minimum !== undefined && value < rule.minimum) return `must be at least ${rule.minimum}`;
+    if (rule.maximum !== undefined && value > rule.maximum) return `must be at most ${rule.maximum}`;
+  }
+  if (typeof value === 'string') {
+    const length = [...value].length;
+    if (rule.minLength !== undefined && length < rule.minLength) return `must be at least ${rule.minLength} characters`;
+    if (rule.maxLength !== undefined && length > rule.maxLength) return `must be at most ${rule.maxLength} characters`;
+    if (rule.pattern !== undefined && !new RegExp(rule.pattern, 'u').test(value))
+      return `must match the pattern ${rule.pattern}`;
+  }
+  return undefined;
+}
+
+/** Why a value cannot fill a path parameter, or undefined when it can. */
+export function pathValueProblem(value: unknown, rule: PathParameterRule = {}): string | undefined {
+  if (value === undefined) return 'is required';
+  if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
+    return `must be a string or a number, not ${kindOf(value)}`;
+  if (RESOLVED_SEGMENTS.has(String(value))) return 'must not be empty, "." or "..": the URL would name another path';
+  const types = rule.type === undefined ? [] : [rule.type].flat();
+  if (types.length > 0) {
+    const problem = typeProblem(value, types);
+    if (problem) return problem;
+  }
+  if (rule.enum && !rule.enum.includes(value))
+    return `must be one of ${rule.enum.map((each) => JSON.stringify(each)).join(', ')}`;
+  return rangeProblem(value, rule);
+}
+
+const shown = (value: unknown) => {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+};
+
+/**
+ * A path template filled with checked, percent-encoded values: `/videos/{video_id}` and `{ video_id: 7 }`
+ * give `/videos/7`. A value missing or against its rule is a PathValueError naming the parameter and the
+ * rule. Rules come from pathRulesOf (or the generated copy); a template it does not know gets only the
+ * checks every path parameter needs.
+ */
+export function expandPath(template: string, values: Record<string, unknown>, rules: PathRules): string {
+  const own = rules[template] ?? {};
+  return fillPath(template, (name) => {
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    const problem = pathValueProblem(value, own[name]);
+    if (problem)
+      throw new PathValueError(
+        `path parameter ${name} of ${template} ${problem}${value === undefined ? '' : `, got ${shown(value)}`}`,
+      );
+    return String(value);
+  });
+}
+
+/**
+ * A path template filled with percent-encoded values, unchecked: for a sender that means to break a
+ * rule (the checker's invalid cases), having judged the value with pathValueProblem first.
+ */
+export function fillPath(template: string, textOf: (name: string) => string): string {
+  return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(textOf(name)));
+}

@@ -1,0 +1,93 @@
+// The path-value rules on their own: each keyword of a parameter's schema the check reads, both ways,
+// and the rules as the build reads them from a document (the client's generated copy is one such read).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { bundled } from '../helpers/document.js';
+import {
+  expandPath,
+  fillPath,
+  pathRulesOf,
+  pathValueProblem,
+  type PathParameterRule,
+} from '../../src/contract/path-values.js';
+
+// [what, value, rule, the problem's start, or undefined when the value fits]
+const table: [string, unknown, PathParameterRule, string | undefined][] = [
+  ['an integer', 7, { type: 'integer' }, undefined],
+  ['a digit string for an integer', '7', { type: 'integer' }, 'must be a safe integer'],
+  ['an unsafe integer', 2 ** 53, { type: 'integer' }, 'must be a safe integer'],
+  ['a string', 'abc', { type: 'string' }, undefined],
+  ['a number for a string', 7, { type: 'string' }, 'must be a string'],
+  ['either of two types', 'x', { type: ['integer', 'string'] }, undefined],
+  ['in the enum', 'eu', { enum: ['eu', 'us'] }, undefined],
+  ['outside the enum', 'asia', { enum: ['eu', 'us'] }, 'must be one of "eu", "us"'],
+  ['matching the pattern', 'ab12', { pattern: '^[a-z]+\\d+$' }, undefined],
+  ['not matching the pattern', '12ab', { pattern: '^[a-z]+\\d+$' }, 'must match the pattern'],
+  ['too short', 'a', { minLength: 2 }, 'must be at least 2 characters'],
+  ['too long', 'abc', { maxLength: 2 }, 'must be at most 2 characters'],
+  ['below the minimum', 0, { minimum: 1 }, 'must be at least 1'],
+  ['above the maximum', 11, { maximum: 10 }, 'must be at most 10'],
+  ['a dot, whatever the rule', '.', {}, 'must not be empty, "." or ".."'],
+  ['two dots, whatever the rule', '..', { type: 'string' }, 'must not be empty, "." or ".."'],
+  ['empty', '', {}, 'must not be empty'],
+  ['an object', { a: 1 }, {}, 'must be a string or a number, not an object'],
+  ['an array', [1], {}, 'must be a string or a number, not an array'],
+  ['null', null, {}, 'must be a string or a number, not null'],
+  ['missing', undefined, {}, 'is required'],
+];
+
+describe('pathValueProblem', () => {
+  it.each(table)('%s', (_what, value, rule, problem) => {
+    const found = pathValueProblem(value, rule);
+    if (problem === undefined) expect(found).toBeUndefined();
+    else expect(found).toMatch(new RegExp(`^${problem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  });
+});
+
+describe('expandPath', () => {
+  const rules = { '/zones/{zone}/records/{id}': { zone: { type: 'string' }, id: { type: 'integer' } } };
+
+  it('encodes every value into its own segment', () => {
+    expect(expandPath('/zones/{zone}/records/{id}', { zone: 'a/b?c#d', id: 3 }, rules)).toBe(
+      '/zones/a%2Fb%3Fc%23d/records/3',
+    );
+  });
+
+  it.each([
+    [{ zone: '..', id: 3 }, 'path parameter zone of /zones/{zone}/records/{id} must not be empty'],
+    [{ zone: 'x', id: '3' }, 'path parameter id of /zones/{zone}/records/{id} must be a safe integer, got "3"'],
+    [{ zone: 'x' }, 'path parameter id of /zones/{zone}/records/{id} is required'],
+    [{ zone: 'x'.repeat(200), id: {} }, 'path parameter id of /zones/{zone}/records/{id} must be a string or a number'],
+  ])('refuses %j naming the parameter and the rule', (values, message) => {
+    expect(() => expandPath('/zones/{zone}/records/{id}', values, rules)).toThrow(message);
+  });
+
+  it('shows at most 60 characters of a refused value', () => {
+    const error = (() => {
+      try {
+        expandPath('/x/{id}', { id: 'y'.repeat(500) }, { '/x/{id}': { id: { type: 'integer' } } });
+      } catch (thrown) {
+        return thrown as Error;
+      }
+    })();
+    expect(error?.message).toMatch(/got "y+\.\.\.$/);
+    expect(error!.message.length).toBeLessThan(140);
+  });
+
+  it('fillPath encodes without judging, for a sender that breaks a rule on purpose', () => {
+    expect(fillPath('/x/{id}', () => 'not-an-integer')).toBe('/x/not-an-integer');
+  });
+});
+
+describe('pathRulesOf', () => {
+  it('reads each path parameter of the document, and is what the client carries', () => {
+    const rules = pathRulesOf(bundled);
+    const generated = JSON.parse(
+      readFileSync(new URL('../../generated/path-parameters.json', import.meta.url), 'utf8'),
+    );
+    expect(generated).toEqual(rules);
+    expect(rules['/streaming/videos/{video_id}']).toEqual({ video_id: { type: 'integer' } });
+    for (const [template, parameters] of Object.entries(rules))
+      expect(Object.keys(parameters).sort()).toEqual([...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort());
+  });
+});
