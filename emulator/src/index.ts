@@ -10,6 +10,7 @@ import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry, JournalFilter } from './core/journal.js';
 import { clockText } from './core/clock.js';
 import { CONTROL_PREFIX } from './core/control-routes.js';
+import { checkedHoldMs, DEFAULT_HOLD_MS } from './core/exchange.js';
 import { type BehaviourOptions, createCore, type ProxyOptions } from './wiring/create-core.js';
 import type { ViolationEntry } from './proxy/violation-log.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
@@ -95,6 +96,11 @@ export interface EmulatorOptions extends BehaviourOptions {
    * `violations`. `strict` counts undeclared fields as violations.
    */
   proxy?: ProxyOptions | undefined;
+  /**
+   * How long a `timeout` fault holds a request whose client never gives up, in ms, before its connection
+   * is dropped; through every adapter. Default: DEFAULT_HOLD_MS (10 minutes).
+   */
+  holdMs?: number | undefined;
 }
 
 /** An override as set: its id, and `remove()`, which ends it before its count does (false when it already had). */
@@ -160,6 +166,8 @@ export interface Emulator {
   readonly overrides: { list(): StoredOverride[]; clear(): void };
   /** For adapters: logs a request once it is answered (or dropped), `ms` after it arrived. */
   record(request: CoreRequest, answer: CoreResponse, ms: number): void;
+  /** How long a `timeout` fault holds a request before its connection is dropped, in ms. */
+  readonly holdMs: number;
   readonly store: Store;
   readonly fixtures: Fixtures;
   readonly document: OpenApiDocument;
@@ -180,6 +188,7 @@ const overBuiltIn = (value: unknown): unknown =>
  */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const document = options.document ?? (bundled as unknown as OpenApiDocument);
+  const holdMs = options.holdMs === undefined ? DEFAULT_HOLD_MS : checkedHoldMs(options.holdMs);
   const { fixtureLoader, builtInFixtures: builtInSet, checkState } = documentParts(document);
   const given = options.fixtures;
   const fixtures = given ? fixtureLoader.checked(overBuiltIn(given.value), given.source) : builtInSet();
@@ -204,7 +213,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     options.log?.(logEntryOf(request, answer, ms, time));
   };
   return {
-    fetch: createInProcessFetch({ handle: core.handle, refuse: core.refuse, record }),
+    fetch: createInProcessFetch({ handle: core.handle, refuse: core.refuse, record, holdMs }),
     handle: core.handle,
     refuse: core.refuse,
     reset: core.reset,
@@ -228,6 +237,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
     overrides: { list: core.overrides.list, clear: core.overrides.clear },
     record,
+    holdMs,
     store,
     fixtures,
     document,

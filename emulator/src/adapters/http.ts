@@ -151,15 +151,12 @@ function answerClientError(core: Pick<ExchangeCore, 'refuse'>) {
   };
 }
 
-/** How long a request held by a `timeout` fault stays open if its client never gives up. */
-const MAX_HOLD_MS = 10 * 60_000;
-
 /** The client left while its request waited: nothing more is sent, and the lifecycle stops. */
 const CLIENT_GONE = new Error('The client closed the connection');
 
 /**
  * The lifecycle's waits and deliveries over one connection. While an answer is deferred (an injected
- * delay, an upstream's answer) the idle timeout is paused; a wait ends early when the client leaves.
+ * delay, an upstream's answer) or held, the idle timeout is paused; a wait ends early when the client leaves.
  */
 function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: boolean): Transport<void> {
   const socket = req.socket;
@@ -182,8 +179,7 @@ function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: bo
       }),
     deliver(answer) {
       if (idlePaused) socket.setTimeout(TIMEOUTS.idle);
-      if (answer.fault?.drop === 'reset') return void socket.destroy();
-      if (answer.fault?.drop === 'timeout') return void socket.setTimeout(MAX_HOLD_MS, () => socket.destroy());
+      if (answer.fault?.drop) return void socket.destroy();
       send(res, answer, closeAfter);
     },
   };

@@ -35,7 +35,7 @@ export function createMswHandlers(
   return [
     http.all(`${base}/*`, async ({ request }) => {
       const started = performance.now();
-      // MSW's own form of a dropped connection; a held request waits until its client leaves.
+      // MSW's own form of a dropped connection.
       const transport = webTransport(request, () => HttpResponse.error());
       // A client that left has its fetch rejected by MSW already: what the handler gives then goes nowhere.
       return Promise.resolve(exchange(emulator, await toCoreRequest(request, basePath), transport, started)).catch(() =>

@@ -60,32 +60,28 @@ export function toWebResponse(answer: CoreResponse): Response {
   });
 }
 
-/** Resolves after `ms` (never, for Infinity), or rejects with the signal's reason once it aborts. */
-function wait(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
- * The lifecycle's transport for a web Request: a wait ends when the request's signal aborts; a held
- * request gets nothing until then; `dropped` is the adapter's own form of a dropped connection. It holds
- * the Request itself, not only its signal: undici's Request follows its caller's signal through a weak
- * reference to its own controller, so a Request collected mid-wait would never see the abort.
+ * The lifecycle's transport for a web Request: a wait ends after its time, or when the request's signal
+ * aborts; `dropped` is the adapter's own form of a dropped connection. The wait's timer holds the
+ * Request itself, not only its signal: undici's Request follows its caller's signal through a weak
+ * reference to its own controller, which only the Request holds, so a Request collected mid-wait would
+ * never see the abort.
  */
-export function webTransport(request: Request, dropped: () => Response): Transport<Promise<Response>> {
+export function webTransport(request: Request, dropped: () => Response): Transport<Response> {
   return {
-    wait: (ms) => wait(ms, request.signal),
-    async deliver(answer) {
-      if (answer.fault?.drop === 'reset') return dropped();
-      if (answer.fault?.drop === 'timeout') await wait(Number.POSITIVE_INFINITY, request.signal);
-      return toWebResponse(answer);
-    },
+    wait: (ms) =>
+      new Promise((resolve, reject) => {
+        if (request.signal.aborted) return reject(request.signal.reason);
+        const onAbort = () => {
+          clearTimeout(timer);
+          reject(request.signal.reason);
+        };
+        const timer = setTimeout(() => {
+          request.signal.removeEventListener('abort', onAbort);
+          resolve();
+        }, ms);
+        request.signal.addEventListener('abort', onAbort, { once: true });
+      }),
+    deliver: (answer) => (answer.fault?.drop ? dropped() : toWebResponse(answer)),
   };
 }

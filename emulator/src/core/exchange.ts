@@ -1,21 +1,45 @@
 // One request's life, the same whichever transport carries it: the core's answer; any deferred part
 // made after its delay, which the client cuts short by leaving (and then nothing is made); the
-// answer recorded; and only then carried out by the transport. Each adapter supplies a Transport,
+// answer recorded; a request a `timeout` fault holds kept waiting, up to the hold's cap, unless its
+// client leaves first; and only then carried out by the transport. Each adapter supplies a Transport,
 // as Hono and MSW keep a request handler apart from what moves the bytes.
 import type { CoreRequest, CoreResponse } from './messages.js';
+
+/** How long a `timeout` fault holds a request whose client never leaves, before its connection is dropped. */
+export const DEFAULT_HOLD_MS = 10 * 60_000;
+/** The longest hold a timer can count: Node fires a longer setTimeout at once. */
+const MAX_HOLD_MS = 2 ** 31 - 1;
+
+/** A hold's length as createEmulator's `holdMs` gives it, checked once for every adapter. */
+export function checkedHoldMs(value: unknown): number {
+  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_HOLD_MS) return value;
+  const given =
+    typeof value === 'number' || value === null
+      ? String(value)
+      : typeof value === 'string'
+        ? JSON.stringify(value)
+        : typeof value;
+  throw new RangeError(`holdMs: must be a whole number of milliseconds from 1 to ${MAX_HOLD_MS}, got ${given}`);
+}
 
 /** What the lifecycle needs of the emulator. */
 export interface ExchangeCore {
   handle(request: CoreRequest): CoreResponse;
   refuse(method: string, path: string, status: number, message: string): CoreResponse;
   record(request: CoreRequest, answer: CoreResponse, ms: number): void;
+  /** How long a `timeout` fault holds a request, in ms (checkedHoldMs). */
+  readonly holdMs: number;
 }
 
 /** What a transport does when the lifecycle asks it to. */
 export interface Transport<Delivered> {
-  /** Resolves after `ms`; rejects, with why, once the client has gone (at once if it already has). */
+  /**
+   * Resolves after `ms`; rejects, with why, once the client has gone (at once if it already has). While
+   * it waits, what tells it the client has gone stays reachable from its timer: a held request whose
+   * abort could be collected would never end.
+   */
   wait(ms: number): Promise<void>;
-  /** Sends the answer, or carries out its fault: drops the connection, or holds the request until the client leaves. */
+  /** Sends the answer, or carries out its fault: drops the connection (a `reset`, or a `timeout` once held). */
   deliver(answer: CoreResponse): Delivered;
 }
 
@@ -27,6 +51,8 @@ function internalError(core: ExchangeCore, request: CoreRequest, error: unknown)
   );
   return core.refuse(request.method, request.path, 500, 'Internal emulator error');
 }
+
+const held = (answer: CoreResponse) => answer.fault?.drop === 'timeout';
 
 async function settle<Delivered>(
   core: ExchangeCore,
@@ -50,13 +76,15 @@ async function settle<Delivered>(
       .catch((error: unknown) => internalError(core, request, error));
   }
   core.record(request, answer, performance.now() - started);
+  // A client that leaves during the hold was recorded already: its leaving only ends the wait.
+  if (held(answer)) await transport.wait(core.holdMs);
   return await transport.deliver(answer);
 }
 
 /**
  * Runs one request through the core and hands the answer to `transport`. An answer made at once is
- * recorded and delivered in the same turn (no promise on the fast path); a deferred one gives a
- * promise, which rejects with the transport's reason when the client leaves during a wait.
+ * recorded and delivered in the same turn (no promise on the fast path); a deferred or held one gives
+ * a promise, which rejects with the transport's reason when the client leaves during a wait.
  */
 export function exchange<Delivered>(
   core: ExchangeCore,
@@ -70,7 +98,7 @@ export function exchange<Delivered>(
   } catch (error) {
     answer = internalError(core, request, error);
   }
-  if (answer.deferred) return settle(core, request, answer, transport, started);
+  if (answer.deferred || held(answer)) return settle(core, request, answer, transport, started);
   core.record(request, answer, performance.now() - started);
   return transport.deliver(answer);
 }

@@ -3,8 +3,9 @@
 // the client, the state and the journal, and the journal written before the client sees the outcome.
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { ApiTimeoutError, createCloudClient, unwrap } from 'cloud-platform-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FaultRule } from '../../src/index.js';
+import { createEmulator, type FaultRule } from '../../src/index.js';
 import { ADAPTER_NAMES, ADAPTERS, type Target } from '../helpers/adapters.js';
 
 const OPERATION = 'createLogsUploaderConfig';
@@ -131,4 +132,61 @@ describe.each(ADAPTER_NAMES)('the request lifecycle, %s', (adapter) => {
       expect(internalErrors).toHaveBeenCalledTimes(client === 'status 500' ? 1 : 0);
     },
   );
+});
+
+/** What `pending` settled with, or `still pending` if it had not within `ms`: a hold nothing ends fails here, not at the test's timeout. */
+async function settledWithin(pending: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: NodeJS.Timeout | undefined;
+  const bound = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms, 'still pending');
+  });
+  return Promise.race([pending.catch((error: unknown) => error), bound]).finally(() => clearTimeout(timer));
+}
+
+describe.each(ADAPTER_NAMES)('a request held by a timeout fault, %s', (adapter) => {
+  let target: Target;
+  afterEach(() => target.close());
+
+  const held = async (holdMs?: number) => {
+    target = await ADAPTERS[adapter]!(holdMs === undefined ? {} : { holdMs });
+    target.emulator.faults.add({ operationId: OPERATION, count: 1, timeout: true });
+  };
+
+  it("ends with the client's timeoutMs, though garbage is collected while it is held", async () => {
+    await held();
+    const timeoutMs = 200;
+    const client = createCloudClient({ apiKey: 'lifecycle', baseUrl: target.baseUrl, fetch: target.fetch, timeoutMs });
+    const call = unwrap(client.POST('/cdn/logs_uploader/configs', { body: { name: 'Held', policy: 1, target: 2 } }));
+    // Held once the journal has it: what carries the client's abort must survive a full collection from here on.
+    await vi.waitFor(() => expect(target.emulator.requests.list()).toHaveLength(1), { interval: 5 });
+    collectGarbage();
+    collectGarbage();
+    expect(await settledWithin(call, timeoutMs * 10)).toBeInstanceOf(ApiTimeoutError);
+  });
+
+  it('ends with the connection dropped once the hold is over, as a reset does', async () => {
+    await held(50);
+    const started = performance.now();
+    expect(await settledWithin(outcomeOf(create(target)), 1_000)).toBe('network error (TypeError)');
+    expect(performance.now() - started).toBeGreaterThanOrEqual(45);
+    expect(target.emulator.requests.list()[0]).toMatchObject({ operationId: OPERATION, status: 0, fault: 'timeout' });
+    expect(target.emulator.store.tables.configs.size()).toBe(0);
+  });
+});
+
+describe('the holdMs option', () => {
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 31, '100', null, true, {}])(
+    'refuses %s, naming the field and the rule',
+    async (holdMs) => {
+      await expect(createEmulator({ holdMs: holdMs as number })).rejects.toThrow(
+        /^holdMs: must be a whole number of milliseconds from 1 to 2147483647, got /,
+      );
+    },
+  );
+
+  it.each([1, 2 ** 31 - 1])('takes %i', async (holdMs) => {
+    const emulator = await createEmulator({ holdMs });
+    expect(emulator.holdMs).toBe(holdMs);
+    await emulator.close();
+  });
 });

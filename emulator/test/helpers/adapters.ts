@@ -3,7 +3,7 @@
 // runs its cases through all three and expects the same outcome.
 import { setupServer } from 'msw/node';
 import { createMswHandlers } from '../../src/adapters/msw.js';
-import { createEmulator, type Emulator } from '../../src/index.js';
+import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
 import { startEmulator } from './emulator.js';
 
 export type Fetch = typeof globalThis.fetch;
@@ -18,17 +18,18 @@ export interface Target {
 
 const viaGlobalFetch: Fetch = (input, init) => globalThis.fetch(input, init);
 
-export const ADAPTERS: Record<string, () => Promise<Target>> = {
-  'in process': async () => {
-    const emulator = await createEmulator();
+/** Each adapter's target, over an emulator made with `options`. */
+export const ADAPTERS: Record<string, (options?: EmulatorOptions) => Promise<Target>> = {
+  'in process': async (options) => {
+    const emulator = await createEmulator(options);
     return { emulator, baseUrl: 'http://emulator.local', fetch: emulator.fetch, close: () => emulator.close() };
   },
-  'HTTP server': async () => {
-    const server = await startEmulator();
+  'HTTP server': async (options) => {
+    const server = await startEmulator({}, await createEmulator(options));
     return { emulator: server.emulator, baseUrl: server.url, fetch: viaGlobalFetch, close: () => server.close() };
   },
-  MSW: async () => {
-    const emulator = await createEmulator();
+  MSW: async (options) => {
+    const emulator = await createEmulator(options);
     const baseUrl = 'https://api.adapters.test';
     const msw = setupServer(...createMswHandlers(emulator, { baseUrl }));
     msw.listen({ onUnhandledRequest: 'error' });
