@@ -15,6 +15,7 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   readSnapshotFile,
+  shownUpstream,
   startEmulatorServer,
   writeSnapshotFile,
 } from './server.js';
@@ -193,18 +194,23 @@ function proxyOptions(values: ReturnType<typeof parseOptions>) {
 /** How the package's document says a request carries the key. */
 const AUTH = authSchemeOf(bundled);
 
-/** What the command prints once it listens: where everything is. */
-function banner(url: string, values: ReturnType<typeof parseOptions>): string {
-  const mode = values.proxy
+/** What the command prints once it listens: where everything is, and, as a proxy, that requests and keys leave. */
+export function banner(url: string, values: { proxy?: string | undefined; state?: string | undefined }): string {
+  const upstream = values.proxy === undefined ? undefined : shownUpstream(values.proxy);
+  const mode = upstream
     ? [
-        `  proxy:    every API request goes to ${values.proxy}, checked against the document`,
+        `  proxy:    every API request goes to ${upstream}, checked against the document`,
         `  violations: GET ${url}/__emulator/violations (?format=markdown for the report)`,
       ]
     : [values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory'];
   return [
-    `cloud-platform-emulator listening on ${url}`,
+    upstream
+      ? `cloud-platform-emulator listening on ${url} as a PROXY: every API request goes to ${upstream}, with the key it carries`
+      : `cloud-platform-emulator listening on ${url}`,
     `  API:      ${url}/  (${AUTH.header}: ${authorizationValue(AUTH, '<token>')})`,
-    `  docs:     ${url}/docs  (an interactive reference: try every operation against this emulator)`,
+    upstream
+      ? `  docs:     ${url}/docs  (its console sends each request to ${upstream}, with the key you type: it acts on that account)`
+      : `  docs:     ${url}/docs  (an interactive reference: try every operation against this emulator)`,
     `  document: ${url}/openapi.json, ${url}/openapi.yaml`,
     `  reset:    POST ${url}/__emulator/reset`,
     ...mode,
@@ -251,7 +257,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
     return 0;
   }
   const running = await startEmulatorServer(options, emulator);
-  process.stdout.write(banner(running.url, values));
+  process.stdout.write(banner(running.url, { proxy: options.proxy, state: values.state }));
   const stop = () => {
     // The proxy's report, after the last log lines: what to paste into an issue about the document.
     if (values.proxy) {

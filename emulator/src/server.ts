@@ -50,6 +50,12 @@ export interface ServerOptions extends Pick<EmulatorOptions, 'apiKeys' | 'strict
   recordFile?: string | undefined;
 }
 
+/** The upstream as people are shown it: its origin and path, never the credentials its URL may hold. */
+export function shownUpstream(baseUrl: string): string {
+  const { origin, pathname } = new URL(baseUrl);
+  return `${origin}${pathname}`.replace(/\/$/, '');
+}
+
 /** A listening server: its URL, its emulator, and close(). */
 export interface RunningServer {
   url: string;
