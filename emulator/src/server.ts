@@ -112,10 +112,10 @@ const JSON_TEXT = 'application/json; charset=utf-8';
 
 /**
  * The interactive reference at /docs (this package's page, Elements' files and the document with its
- * code samples, which the build puts in dist/docs), and the document from the installed
- * cloud-platform-api package.
+ * code samples, which the build puts in dist/docs, and where the page's requests go: the upstream a
+ * proxy forwards them to, or null), and the document from the installed cloud-platform-api package.
  */
-function staticFiles(): { root: string; files: StaticFiles } {
+function staticFiles(proxy: string | undefined): { root: string; files: StaticFiles } {
   const root = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-api/package.json'));
   const ownRoot = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-emulator/package.json'));
   const page = { file: path.join(ownRoot, 'static', 'docs.html'), type: HTML };
@@ -126,6 +126,10 @@ function staticFiles(): { root: string; files: StaticFiles } {
       '/docs': page,
       '/docs/': page,
       '/docs/openapi.json': built('openapi.json', JSON_TEXT),
+      '/docs/console.json': {
+        text: JSON.stringify({ upstream: proxy === undefined ? null : shownUpstream(proxy) }),
+        type: JSON_TEXT,
+      },
       '/docs/elements/web-components.min.js': built('elements/web-components.min.js', 'text/javascript; charset=utf-8'),
       '/docs/elements/styles.min.css': built('elements/styles.min.css', 'text/css; charset=utf-8'),
       '/openapi.json': { file: path.join(root, 'generated', 'openapi.json'), type: JSON_TEXT },
@@ -173,7 +177,7 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
  */
 export async function startEmulatorServer(options: ServerOptions = {}, emulator?: Emulator): Promise<RunningServer> {
   const running = emulator ?? (await createServerEmulator(options));
-  const { root, files } = staticFiles();
+  const { root, files } = staticFiles(options.proxy);
   const host = options.host ?? DEFAULT_HOST;
   const server = createHttpServer(running, {
     staticFiles: files,

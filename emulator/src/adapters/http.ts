@@ -29,9 +29,12 @@ const CLIENT_ERRORS: Record<string, [number, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, `The request did not arrive within ${TIMEOUTS.request / 1000} s`],
 };
 
-/** Files served beside the operations: the docs page and the bundled document, read on each request so a rebuild shows. */
+/**
+ * What is served beside the operations: files (the docs page, the bundled document), read on each request so a
+ * rebuild shows, and texts made once at start.
+ */
 export interface StaticFiles {
-  [urlPath: string]: { file: string; type: string };
+  [urlPath: string]: { type: string } & ({ file: string } | { text: string });
 }
 
 interface ReadBody {
@@ -119,7 +122,9 @@ function send(res: ServerResponse, answer: CoreResponse, closeAfter = false): vo
   res.end(content);
 }
 
-function serveStatic(res: ServerResponse, root: string, { file, type }: StaticFiles[string]): void {
+function serveStatic(res: ServerResponse, root: string, asset: StaticFiles[string]): void {
+  if ('text' in asset) return void res.writeHead(200, { 'content-type': asset.type }).end(asset.text);
+  const { file, type } = asset;
   if (!existsSync(file)) {
     res
       .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })

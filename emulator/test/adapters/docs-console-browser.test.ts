@@ -1,101 +1,203 @@
 // The emulator's interactive reference at /docs in Debian's Chromium, used as a reader would: it loads with no
 // request outside the emulator; its try-it console reads a video, creates a logs uploader config and patches it,
-// and shows the emulator's 400 for an invalid body. A screenshot of each step goes to test-results/docs-console/.
+// and shows the emulator's 400 for an invalid body. It says where requests go: to this emulator, whose key field
+// works as the page loads, or, in proxy mode, to the upstream with the key typed, which no storage keeps. A
+// screenshot of each step goes to test-results/docs-console/.
 import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumFound, launchChromium, requireChromium } from '../../../test/helpers/chromium.js';
 import { projectRoot } from '../../../test/helpers/sources.js';
-import type { RunningServer } from '../../src/server.js';
+import type { RunningServer, ServerOptions } from '../../src/server.js';
 import { startEmulator } from '../helpers/emulator.js';
 
 const shots = path.join(projectRoot, 'test-results', 'docs-console');
 
 requireChromium("Browser test of the emulator's /docs console");
 
-describe.skipIf(!chromiumFound)("the emulator's /docs console in Chromium", () => {
-  let server: RunningServer;
+/**
+ * An emulator started with the options `optionsOf` gives once the file's other setup has run, and for each test
+ * a console page in a browser context of its own (no storage from an earlier test), and the requests the pages
+ * made anywhere else (refused).
+ */
+function consoleOn(optionsOf: () => Omit<ServerOptions, 'port' | 'host'>): {
+  server: RunningServer;
+  page: Page;
+  elsewhere: string[];
+} {
+  const setup = { elsewhere: [] as string[] } as { server: RunningServer; page: Page; elsewhere: string[] };
   let browser: Browser;
-  let page: Page;
-  const elsewhere: string[] = [];
-
+  let context: BrowserContext;
   beforeAll(async () => {
     mkdirSync(shots, { recursive: true });
-    server = await startEmulator();
+    setup.server = await startEmulator(optionsOf());
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+    setup.page = await context.newPage();
     // Playwright's actions wait without end by default: a locator that never matches fails the test instead.
-    page.setDefaultTimeout(15_000);
-    await page.route('**/*', (route) => {
+    setup.page.setDefaultTimeout(15_000);
+    await setup.page.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith(`${server.url}/`) || url.startsWith('data:')) return route.continue();
-      elsewhere.push(url);
+      if (url.startsWith(`${setup.server.url}/`) || url.startsWith('data:')) return route.continue();
+      setup.elsewhere.push(url);
       return route.abort();
     });
   });
+  afterEach(() => context.close());
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
+    await setup.server?.close();
   });
+  return setup;
+}
 
-  /** Opens an operation in the console and fills in what the reader types: a token and the fields given. */
-  async function open(operationId: string, fields: Record<string, string> = {}, body?: unknown): Promise<void> {
-    await page.goto(`${server.url}/docs#/operations/${operationId}`);
-    await page.getByRole('button', { name: 'Send API Request' }).waitFor({ timeout: 30_000 });
-    await page.getByRole('textbox', { name: 'Authorization' }).fill('apikey any-token');
-    for (const [name, value] of Object.entries(fields))
-      await page.getByRole('textbox', { name, exact: true }).fill(value);
-    if (body !== undefined)
-      await page
-        .locator('textarea')
-        .first()
-        .fill(JSON.stringify(body, null, 2));
-  }
+/** Opens an operation in the console and fills in what the reader types: the key, when given, and the fields. */
+async function open(
+  page: Page,
+  server: RunningServer,
+  operationId: string,
+  { key, fields = {}, body }: { key?: string; fields?: Record<string, string>; body?: unknown } = {},
+): Promise<void> {
+  await page.goto(`${server.url}/docs#/operations/${operationId}`);
+  await page.getByRole('button', { name: 'Send API Request' }).waitFor({ timeout: 30_000 });
+  if (key !== undefined) await page.getByRole('textbox', { name: 'Authorization' }).fill(key);
+  for (const [name, value] of Object.entries(fields))
+    await page.getByRole('textbox', { name, exact: true }).fill(value);
+  if (body !== undefined)
+    await page
+      .locator('textarea')
+      .first()
+      .fill(JSON.stringify(body, null, 2));
+}
 
-  /** Sends the request and reads the answer the console shows: its status line and its body. */
-  async function send(screenshot: string): Promise<{ status: number; body: string }> {
-    await page.getByRole('button', { name: 'Send API Request' }).click();
-    const shown = page.getByText(/^\d{3} [A-Za-z ]+$/).first();
-    await shown.waitFor({ timeout: 10_000 });
-    await page.screenshot({ path: path.join(shots, screenshot), fullPage: false });
-    const status = Number((await shown.innerText()).slice(0, 3));
-    const text = await page.locator('body').innerText();
-    return { status, body: text.slice(text.indexOf(await shown.innerText())) };
-  }
+/** Sends the request and reads the answer the console shows: its status line and its body. */
+async function send(page: Page, screenshot: string): Promise<{ status: number; body: string }> {
+  await page.getByRole('button', { name: 'Send API Request' }).click();
+  const shown = page.getByText(/^\d{3} [A-Za-z ]+$/).first();
+  await shown.waitFor({ timeout: 10_000 });
+  await page.screenshot({ path: path.join(shots, screenshot), fullPage: false });
+  const status = Number((await shown.innerText()).slice(0, 3));
+  const text = await page.locator('body').innerText();
+  return { status, body: text.slice(text.indexOf(await shown.innerText())) };
+}
+
+/** The page's banner, as a reader sees it. */
+const bannerOf = (page: Page) => page.getByRole('banner').innerText();
+
+describe.skipIf(!chromiumFound)("the emulator's /docs console in Chromium", () => {
+  const on = consoleOn(() => ({}));
+  const key = 'apikey any-token';
 
   it('sends GET /streaming/videos/1444 and shows the 200 body', async () => {
-    await open('getVideo', { video_id: '1444' });
-    const answer = await send('1-get-video.png');
+    await open(on.page, on.server, 'getVideo', { key, fields: { video_id: '1444' } });
+    const answer = await send(on.page, '1-get-video.png');
     expect(answer.status).toBe(200);
     expect(answer.body).toContain('"name": "Product launch"');
   });
 
   it('creates a logs uploader config, patches it, and shows the change', async () => {
-    await open('createLogsUploaderConfig', {}, { name: 'Console logs', policy: 1, target: 2 });
-    const created = await send('2-create-config.png');
+    await open(on.page, on.server, 'createLogsUploaderConfig', {
+      key,
+      body: { name: 'Console logs', policy: 1, target: 2 },
+    });
+    const created = await send(on.page, '2-create-config.png');
     expect(created.status).toBe(200);
     const id = /"id": (\d+)/.exec(created.body)?.[1];
     expect(id, created.body).toBeDefined();
 
-    await open('updateLogsUploaderConfig', { config_id: id! }, { name: 'Console logs, renamed', enabled: false });
-    const patched = await send('3-patch-config.png');
+    await open(on.page, on.server, 'updateLogsUploaderConfig', {
+      key,
+      fields: { config_id: id! },
+      body: { name: 'Console logs, renamed', enabled: false },
+    });
+    const patched = await send(on.page, '3-patch-config.png');
     expect(patched.status).toBe(200);
     expect(patched.body).toContain('"name": "Console logs, renamed"');
     expect(patched.body).toContain('"enabled": false');
     expect(
-      server.emulator.requests.list({ operationId: 'updateLogsUploaderConfig' }).map((entry) => entry.path),
+      on.server.emulator.requests.list({ operationId: 'updateLogsUploaderConfig' }).map((entry) => entry.path),
     ).toEqual([`/cdn/logs_uploader/configs/${id}`]);
   });
 
   it("sends an invalid body and sees the emulator's 400 naming the field", async () => {
-    await open('createLogsUploaderConfig', {}, { name: 'Broken', policy: 'every day', target: 2 });
-    const refused = await send('4-invalid-body.png');
+    await open(on.page, on.server, 'createLogsUploaderConfig', {
+      key,
+      body: { name: 'Broken', policy: 'every day', target: 2 },
+    });
+    const refused = await send(on.page, '4-invalid-body.png');
     expect(refused.status).toBe(400);
     expect(refused.body).toContain('body.policy: must be integer');
   });
 
+  it('says requests go to this emulator, and sends with the key field as the page fills it', async () => {
+    await open(on.page, on.server, 'getVideo', { fields: { video_id: '1444' } });
+    expect(await bannerOf(on.page)).toContain('every request you send here goes to this local emulator');
+    expect(await on.page.getByRole('textbox', { name: 'Authorization' }).inputValue()).toBe(key);
+    const answer = await send(on.page, '5-key-as-filled.png');
+    expect(answer.status).toBe(200);
+  });
+
+  it('shows curl samples that call the emulator serving the page', async () => {
+    await open(on.page, on.server, 'getVideo');
+    const text = await on.page.locator('body').innerText();
+    expect(text).toContain(`curl -X GET '${on.server.url}/streaming/videos/1444'`);
+    expect(text).not.toContain('https://api.gcore.com');
+  });
+
   it('made no request outside the emulator', () => {
-    expect(elsewhere).toEqual([]);
+    expect(on.elsewhere).toEqual([]);
+  });
+});
+
+/** A stand-in for the live service on 127.0.0.1: it answers every request with a 200 and keeps what it was sent. */
+function recordingUpstream(): { url: string; seen: { method: string; path: string; headers: IncomingHttpHeaders }[] } {
+  const upstream = { url: '', seen: [] as { method: string; path: string; headers: IncomingHttpHeaders }[] };
+  const server = createServer((req, res) => {
+    upstream.seen.push({ method: req.method ?? '', path: req.url ?? '', headers: req.headers });
+    res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":1444,"name":"From the upstream"}');
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    upstream.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return upstream;
+}
+
+describe.skipIf(!chromiumFound)('the /docs console of an emulator started with --proxy, in Chromium', () => {
+  const upstream = recordingUpstream();
+  const on = consoleOn(() => ({ proxy: upstream.url }));
+  const typedKey = 'apikey console-typed-secret';
+
+  it('says in its banner that requests, with the key typed, go to the upstream', async () => {
+    await open(on.page, on.server, 'getVideo');
+    const banner = await bannerOf(on.page);
+    expect(banner).toContain(`Proxy to ${upstream.url}`);
+    expect(banner).toContain('with the key you type');
+    expect(banner).not.toContain('local emulator');
+    expect(await on.page.getByRole('textbox', { name: 'Authorization' }).inputValue()).toBe('');
+  });
+
+  it('sends the typed key to the upstream, and no storage keeps it', async () => {
+    await open(on.page, on.server, 'getVideo', { key: typedKey, fields: { video_id: '1444' } });
+    const answer = await send(on.page, '6-proxy-get-video.png');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('"name": "From the upstream"');
+    expect(upstream.seen.map(({ method, path, headers }) => [method, path, headers.authorization])).toEqual([
+      ['GET', '/streaming/videos/1444', typedKey],
+    ]);
+    // A page of the same origin in the same tab, without the console's script: what the browser itself stored.
+    await on.page.goto(`${on.server.url}/openapi.json`);
+    const stored = await on.page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
+    expect(stored).not.toContain('console-typed-secret');
+  });
+
+  it('made no request outside the emulator', () => {
+    expect(on.elsewhere).toEqual([]);
   });
 });
