@@ -87,7 +87,7 @@ export function createCore(options: CoreOptions) {
   const handlers = proxy
     ? {}
     : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
-  const overrides = createOverrides(routes, checkAnswer);
+  const overrides = createOverrides(routes, checkAnswer, { proxied: proxy !== undefined });
   const operate = createOperate({ handlers, checkCall, strict, error, clientIdentity: auth.clientIdentity, overrides });
   // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
   const perform = (call: Call) =>

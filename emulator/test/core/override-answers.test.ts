@@ -1,0 +1,153 @@
+// What an override may answer: headers that are well-formed HTTP (RFC 9110) and leave the framing to the
+// emulator, a Content-Type the document declares, a body within the request limits, and no more overrides
+// than MAX_OVERRIDES. Anything else is refused when it is set, naming the field and the rule: it never
+// reaches an adapter, where it could break the connection or the server.
+import { describe, expect, it } from 'vitest';
+import { builtInFixtures, createEmulator, MAX_OVERRIDES, OverrideError } from '../../src/index.js';
+import { startEmulator } from '../helpers/emulator.js';
+
+const video = builtInFixtures.videos[0]!;
+const AUTH = { authorization: 'apikey override-token' };
+/** A JSON value `depth` objects deep. */
+const nested = (depth: number): unknown => JSON.parse(`${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`);
+const manyHeaders = Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`x-header-${i}`, 'v']));
+
+describe('an override answer that is not well-formed HTTP, or not the document’s, is refused when set', () => {
+  it.each([
+    ['CR LF in a value', 'getVideo', 200, { 'x-note': 'a\r\nset-cookie: s=1' }, /headers\.x-note: .*\(field-value\)/],
+    ['a bare LF', 'getVideo', 200, { 'x-note': 'a\nb' }, /headers\.x-note: .*\(field-value\)/],
+    ['a bare CR', 'getVideo', 200, { 'x-note': 'a\rb' }, /headers\.x-note: .*\(field-value\)/],
+    ['NUL', 'getVideo', 200, { 'x-note': 'a\0b' }, /headers\.x-note: .*\(field-value\)/],
+    ['an obs-fold', 'getVideo', 200, { 'x-note': 'a\r\n b' }, /headers\.x-note: .*\(field-value\)/],
+    ['a leading space', 'getVideo', 200, { 'x-note': ' a' }, /headers\.x-note: .*\(field-value\)/],
+    ['a character past ASCII', 'getVideo', 200, { 'x-note': 'caf\u00e9' }, /headers\.x-note: .*\(field-value\)/],
+    ['a space in a name', 'getVideo', 200, { 'x note': 'a' }, /headers: "x note" is not a header name.*\(token\)/],
+    ['a colon in a name', 'getVideo', 200, { 'x:y': 'a' }, /headers: "x:y" is not a header name.*\(token\)/],
+    ['an empty name', 'getVideo', 200, { '': 'a' }, /headers: "" is not a header name.*\(token\)/],
+    ['a value not a string', 'getVideo', 200, { 'x-count': 1 }, /headers\.x-count: must be a string \(type\)/],
+    ['headers not an object', 'getVideo', 200, 'x-note: a', /headers: must be an object of names and values/],
+    ['Content-Length', 'getVideo', 200, { 'Content-Length': '1' }, /headers\.content-length: .*\(framing\)/],
+    ['Transfer-Encoding', 'getVideo', 200, { 'transfer-encoding': 'chunked' }, /transfer-encoding: .*\(framing\)/],
+    ['Connection', 'getVideo', 200, { connection: 'close' }, /headers\.connection: .*\(framing\)/],
+    ['Keep-Alive', 'getVideo', 200, { 'keep-alive': 'timeout=5' }, /headers\.keep-alive: .*\(framing\)/],
+    ['Upgrade', 'getVideo', 200, { upgrade: 'websocket' }, /headers\.upgrade: .*\(framing\)/],
+    ['TE', 'getVideo', 200, { te: 'trailers' }, /headers\.te: .*\(framing\)/],
+    ['Trailer', 'getVideo', 200, { trailer: 'x-sum' }, /headers\.trailer: .*\(framing\)/],
+    ['Host', 'getVideo', 200, { host: 'example.com' }, /headers\.host: .*\(framing\)/],
+    ['one name twice, in two cases', 'getVideo', 200, { 'X-Note': 'a', 'x-note': 'b' }, /x-note: .*\(duplicate\)/],
+    [
+      'a Content-Type the status does not declare',
+      'getVideo',
+      200,
+      { 'content-type': 'text/html' },
+      /headers\.content-type: text\/html is not a Content-Type getVideo declares for 200 \(declared: application\/json\) \(content-type\)/,
+    ],
+    [
+      'a Content-Type on an answer declared without a body',
+      'deleteEdgeApp',
+      204,
+      { 'content-type': 'application/json' },
+      /headers\.content-type: .* deleteEdgeApp declares for 204 \(declared: none\)/,
+    ],
+    ['too many headers', 'getVideo', 200, manyHeaders, /headers: at most 32 \(MAX_OVERRIDE_HEADERS\)/],
+    ['too large a header', 'getVideo', 200, { 'x-big': 'a'.repeat(9000) }, /MAX_OVERRIDE_HEADER_BYTES/],
+  ])('%s', async (_what, operationId, status, headers, message) => {
+    const emulator = await createEmulator();
+    const body = status === 204 ? undefined : video;
+    const set = () => emulator.override(operationId as 'getVideo', { status, body, headers } as never);
+    expect(set).toThrow(OverrideError);
+    expect(set).toThrow(message);
+    expect(emulator.overrides.list()).toEqual([]);
+  });
+
+  it.each([
+    ['nested 5,000 deep', 'getVideo', 200, nested(5000), /body: nested deeper than 32 levels \(MAX_NESTING\)/],
+    ['nested 33 deep', 'getVideo', 200, nested(33), /body: nested deeper than 32 levels \(MAX_NESTING\)/],
+    ['over 1 MiB', 'deleteEdgeApp', 503, 'a'.repeat(1024 * 1024 + 1), /body: .*1048576 bytes \(BODY_LIMIT_BYTES\)/],
+  ])('a body %s', async (_what, operationId, status, body, message) => {
+    const emulator = await createEmulator();
+    expect(() => emulator.override(operationId as 'getVideo', { status, body } as never)).toThrow(message);
+  });
+
+  it('takes well-formed headers in any case, sent once under the lower-case name', async () => {
+    const emulator = await createEmulator();
+    emulator.override('getVideo', {
+      status: 200,
+      body: video,
+      headers: { 'X-Note': 'a\tb c', 'Content-Type': 'application/json; charset=utf-8' },
+    });
+    const answer = await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: AUTH });
+    expect([answer.status, answer.headers.get('x-note')]).toEqual([200, 'a\tb c']);
+    expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  });
+
+  it(`keeps at most MAX_OVERRIDES (${MAX_OVERRIDES}) at once, and says so`, async () => {
+    const emulator = await createEmulator();
+    for (let i = 0; i < MAX_OVERRIDES; i++) emulator.override('getVideo', { status: 200, body: video });
+    expect(() => emulator.override('getVideo', { status: 200, body: video })).toThrow(
+      /overrides: at most 100 at once \(MAX_OVERRIDES\); remove or clear some first/,
+    );
+    emulator.overrides.clear();
+    expect(emulator.override('getVideo', { status: 200, body: video }).id).toBeGreaterThan(MAX_OVERRIDES);
+  });
+
+  it("checks a function's answers as they are made: a 500 saying what is off, never a broken connection", async () => {
+    const emulator = await createEmulator();
+    emulator.override('getVideo', () => ({ status: 200, body: video, headers: { 'x-note': 'a\r\nb' } }));
+    const answer = await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: AUTH });
+    expect(answer.status).toBe(500);
+    expect(await answer.text()).toMatch(/headers\.x-note: .*\(field-value\)/);
+  });
+});
+
+describe('over HTTP: a hostile override is a 400, and the server keeps answering', () => {
+  const post = (url: string, body: string) =>
+    fetch(`${url}/__emulator/overrides`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  // Each case is the JSON text of what the override adds to a valid answer: a nested body is written out,
+  // as JSON.stringify would overflow the stack first.
+  it.each([
+    ['a CR LF in a header value', '"headers":{"x-note":"a\\r\\nb"}', /headers\.x-note: .*\(field-value\)/],
+    ['two Content-Length headers', '"headers":{"Content-Length":"1","content-length":"2"}', /content-length/],
+    ['Transfer-Encoding', '"headers":{"transfer-encoding":"chunked"}', /\(framing\)/],
+    ['a body nested 5,000 deep', `"body":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, /body: nested deeper than 32/],
+  ])('%s', async (_what, added, message) => {
+    const server = await startEmulator();
+    try {
+      const refused = await post(
+        server.url,
+        `{"operationId":"getVideo","status":200,"body":${JSON.stringify(video)},${added}}`,
+      );
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toMatch(message);
+      expect((await fetch(`${server.url}/streaming/videos/1444`, { headers: AUTH })).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('in proxy mode, where every call goes to the upstream, an override is refused', () => {
+  const message = /overrides: not applied in proxy mode, where every call is answered by the upstream/;
+
+  it('in process, with an OverrideError', async () => {
+    const emulator = await createEmulator({ proxy: { baseUrl: 'http://127.0.0.1:9' } });
+    expect(() => emulator.override('getVideo', { status: 200, body: video })).toThrow(message);
+    expect(emulator.overrides.list()).toEqual([]);
+  });
+
+  it('over HTTP, with a 400 naming the reason', async () => {
+    const server = await startEmulator({ proxy: 'http://127.0.0.1:9' });
+    try {
+      const refused = await fetch(`${server.url}/__emulator/overrides`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ operationId: 'getVideo', status: 200, body: video }),
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toMatch(message);
+    } finally {
+      await server.close();
+    }
+  });
+});
