@@ -27,7 +27,7 @@ export { FixtureError } from './core/fixtures.js';
 export type { EmulatorTables, Fixtures } from './operations/index.js';
 export { StateFileError, StatePersistError } from './store/store.js';
 export type { CoreRequest, CoreResponse } from './core/messages.js';
-export { FaultRuleError, type FaultRule, type StoredFault } from './core/faults.js';
+export { FaultRuleError, MAX_FAULT_RULES, type FaultRule, type StoredFault } from './core/faults.js';
 export { MAX_OVERRIDES, OverrideError, type StoredOverride } from './core/overrides.js';
 export { MAX_OVERRIDE_HEADER_BYTES, MAX_OVERRIDE_HEADERS } from './core/override-shape.js';
 export type { DeepReadonly, OverrideAnswerOf, OverrideOf, OverrideRequestOf } from './override-types.js';

@@ -8,6 +8,10 @@ import type { ExampleAnswer } from './example-answer.js';
 import type { CoreResponse } from './messages.js';
 import type { Call } from './call-check.js';
 
+/** The answer's headers, with the fault's Retry-After where it has one. */
+const withRetryAfter = (headers: CoreResponse['headers'], { retryAfter }: FaultAction): CoreResponse['headers'] =>
+  retryAfter === undefined ? headers : { ...headers, 'retry-after': retryAfter };
+
 export function createFaultStage(
   faults: Faults,
   error: ErrorAnswer,
@@ -39,7 +43,7 @@ export function createFaultStage(
         fault.status!,
         `Injected fault after the operation ran: ${fault.status}`,
         undefined,
-        call.headers,
+        withRetryAfter(call.headers, fault),
       ),
       injected: fault.status!,
       ...applied,
@@ -56,10 +60,8 @@ export function createFaultStage(
       return { ...exampleAnswer(route, fault.status ?? route.status, fault.example, headers), ...drop };
     // An injected status answers instead of the operation: nothing changes.
     if (fault.status !== undefined) {
-      const retryAfter: Record<string, string> =
-        fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
       return {
-        ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, { ...headers, ...retryAfter }),
+        ...error(route, fault.status, `Injected fault: ${fault.status}`, undefined, withRetryAfter(headers, fault)),
         injected: fault.status,
         ...drop,
       };

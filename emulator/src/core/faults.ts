@@ -24,7 +24,7 @@ export interface FaultRule {
    * does not repeat it.
    */
   after?: true;
-  /** The Retry-After header sent with `status`. */
+  /** The Retry-After header sent with `status`, with or without `after`. */
   retry_after?: string;
   /** How many matching calls fail; then the rule is spent. Default: every one. */
   count?: number;
@@ -63,6 +63,8 @@ export class FaultRuleError extends Error {
 }
 
 const MAX_DELAY_MS = 60_000;
+/** The most fault rules kept at once: each call looks through them. */
+export const MAX_FAULT_RULES = 100;
 
 function ruleSchema(routes: readonly RouteSpec[]) {
   return {
@@ -138,6 +140,10 @@ export function createFaults(
   return {
     /** Checks and adds a rule; a rule that cannot be used is a FaultRuleError naming the field. */
     add(rule: unknown): StoredFault {
+      if (rules.length >= MAX_FAULT_RULES)
+        throw new FaultRuleError(
+          `Invalid fault rule: at most ${MAX_FAULT_RULES} rules at once (MAX_FAULT_RULES); clear them first`,
+        );
       const validate = ruleCheck();
       if (!validate(rule)) {
         throw new FaultRuleError(

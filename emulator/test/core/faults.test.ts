@@ -4,7 +4,7 @@ import { ApiConnectionError, ApiTimeoutError, createCloudClient, operationIndex,
 import { setupServer } from 'msw/node';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
-import { createEmulator } from '../../src/index.js';
+import { createEmulator, MAX_FAULT_RULES } from '../../src/index.js';
 import { checkResponse, inject, startEmulator, useInProcess } from '../helpers/emulator.js';
 
 const AUTH = { authorization: 'apikey faulty' };
@@ -465,5 +465,54 @@ describe('a fault after the operation: the change is kept, the answer is lost', 
     expect(answer.status).toBe(502);
     expect(emulator.store.tables.configs.size()).toBe(0);
     expect(emulator.requests.list()).toEqual([expect.objectContaining({ fault: 502, applied: 400 })]);
+  });
+});
+
+describe('Retry-After on a fault after the operation', () => {
+  it.each([503, 500])(
+    'status %i with retry_after: the change is kept, the answer carries Retry-After',
+    async (status) => {
+      const emulator = await createEmulator();
+      emulator.faults.add({ operationId: 'createLogsUploaderConfig', after: true, status, retry_after: '7', count: 1 });
+      const answer = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+        method: 'POST',
+        headers: JSON_AUTH,
+        body: CONFIG,
+      });
+      expect([answer.status, answer.headers.get('retry-after')]).toEqual([status, '7']);
+      expect(emulator.store.tables.configs.size()).toBe(1);
+    },
+  );
+});
+
+describe(`at most MAX_FAULT_RULES (${MAX_FAULT_RULES}) rules at once`, () => {
+  const rule = { operationId: 'getVideo', status: 503 } as const;
+  const fill = (emulator: Awaited<ReturnType<typeof createEmulator>>) => {
+    for (let i = 0; i < MAX_FAULT_RULES; i++) emulator.faults.add(rule);
+  };
+  const limit = 'Invalid fault rule: at most 100 rules at once (MAX_FAULT_RULES); clear them first';
+
+  it.each([
+    ['in process', limit, async (emulator: Awaited<ReturnType<typeof createEmulator>>) => emulator.faults.add(rule)],
+    [
+      'over HTTP',
+      `400: ${limit}`,
+      async (emulator: Awaited<ReturnType<typeof createEmulator>>) => {
+        const answer = await inject(emulator, {
+          method: 'POST',
+          url: '/__emulator/faults',
+          headers: JSON_AUTH,
+          payload: JSON.stringify(rule),
+        });
+        if (answer.statusCode !== 201) throw new Error(`${answer.statusCode}: ${JSON.parse(answer.body).message}`);
+      },
+    ],
+  ])('%s: one more is refused, naming the limit', async (_how, refusal, add) => {
+    const emulator = await createEmulator();
+    fill(emulator);
+    await expect(add(emulator)).rejects.toThrow(refusal);
+    emulator.faults.clear();
+    await add(emulator);
+    expect(emulator.faults.list()).toHaveLength(1);
   });
 });
