@@ -7,7 +7,8 @@ import type { OperationId } from 'cloud-platform-api';
 import type { OpenApiDocument } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
-import type { JournalEntry, JournalFilter } from './core/journal.js';
+import type { JournalEntry } from './core/journal.js';
+import type { JournalFilter } from './core/journal-filter.js';
 import { clockText } from './core/clock.js';
 import { CONTROL_PREFIX } from './core/control-routes.js';
 import { checkedHoldMs, DEFAULT_HOLD_MS } from './core/exchange.js';
@@ -31,13 +32,8 @@ export { FaultRuleError, MAX_FAULT_RULES, type FaultRule, type StoredFault } fro
 export { MAX_OVERRIDES, OverrideError, type StoredOverride } from './core/overrides.js';
 export { MAX_OVERRIDE_HEADER_BYTES, MAX_OVERRIDE_HEADERS } from './core/override-shape.js';
 export type { DeepReadonly, OverrideAnswerOf, OverrideOf, OverrideRequestOf } from './override-types.js';
-export {
-  JOURNAL_BODY_BUDGET_BYTES,
-  JOURNAL_BODY_LIMIT_BYTES,
-  JournalFilterError,
-  type JournalEntry,
-  type JournalFilter,
-} from './core/journal.js';
+export { JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, type JournalEntry } from './core/journal.js';
+export { JournalFilterError, type JournalFilter } from './core/journal-filter.js';
 export type { ProxyOptions } from './wiring/create-core.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';

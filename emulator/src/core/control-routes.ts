@@ -8,7 +8,8 @@ import { StatePersistError } from '../store/store.js';
 import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
 import { OverrideError, type OverrideAnswer, type Overrides } from './overrides.js';
-import { JournalFilterError, type Journal, type JournalFilter } from './journal.js';
+import type { Journal } from './journal.js';
+import { JournalFilterError } from './journal-filter.js';
 import type { ViolationLog } from '../proxy/violation-log.js';
 
 /** Where the emulator's own routes live, apart from the API's paths. */
@@ -25,12 +26,6 @@ const answer = (status: number, body?: unknown): CoreResponse => ({
   headers: body === undefined ? NO_HEADERS : JSON_HEADERS,
   body,
 });
-
-/** The journal filter a query gives: each of operationId, method and path that it has once. */
-function journalFilter(query: CoreRequest['query']): JournalFilter {
-  const one = (name: keyof JournalFilter) => (typeof query[name] === 'string' ? { [name]: query[name] } : {});
-  return { ...one('operationId'), ...one('method'), ...one('path') };
-}
 
 export interface ControlOptions {
   faults: Faults;
@@ -107,12 +102,12 @@ function addOverride(overrides: Overrides, given: unknown) {
   return overrides.add(String(operationId), answer, count === undefined ? {} : { count });
 }
 
-/** GET lists the journal, filtered by any of operationId, method and path in the query; DELETE clears it. */
+/** GET lists the journal, filtered by the query (any of operationId, method and path); DELETE clears it. */
 function requestsRoute(journal: Journal): Methods {
   return {
     GET: ({ query }) => {
       try {
-        return answer(200, { requests: journal.list(journalFilter(query)) });
+        return answer(200, { requests: journal.list(query) });
       } catch (problem) {
         if (problem instanceof JournalFilterError) return answer(400, { message: problem.message });
         throw problem;

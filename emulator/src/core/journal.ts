@@ -5,9 +5,9 @@
 // the client's redactor knows. A request costs only a record of what came in and went out: entries are made, and
 // bodies parsed and scrubbed, when a test reads them.
 import type { DropKind } from './faults.js';
-import type { OperationId } from 'cloud-platform-api';
-import { createRedactor, redactJson, type ValidationIssue } from 'cloud-platform-api/internal';
+import { createRedactor, redactJson, type RouteSpec, type ValidationIssue } from 'cloud-platform-api/internal';
 import { credentialOf } from './auth.js';
+import { createJournalFilter } from './journal-filter.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -41,19 +41,6 @@ export interface JournalEntry {
   unknownFields?: string[];
   /** Why the request was refused with a 400. */
   issues?: readonly ValidationIssue[];
-}
-
-/** Which journal entries to list; every field given must match. */
-export interface JournalFilter {
-  /** One of the document's operationIds: a typo is a type error, and at run time a JournalFilterError. */
-  operationId?: OperationId;
-  method?: string;
-  path?: string;
-}
-
-/** A filter naming an operation the document does not have: it would match nothing, so it is refused. */
-export class JournalFilterError extends Error {
-  override name = 'JournalFilterError';
 }
 
 /** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
@@ -158,11 +145,11 @@ function entryOf(kept: Kept): JournalEntry {
 }
 
 /**
- * `operationIds`: the document's, which a filter's operationId must be one of; `keyHeaderName`: the
- * header the document's key arrives in (keyHeaderOf), whose secret is scrubbed from the bodies kept.
+ * `routes`: the document's operations, which a filter must name; `keyHeaderName`: the header the
+ * document's key arrives in (keyHeaderOf), whose secret is scrubbed from the bodies kept.
  */
-export function createJournal(size: number, operationIds: readonly string[], keyHeaderName: string) {
-  const known = new Set(operationIds);
+export function createJournal(size: number, routes: readonly RouteSpec[], keyHeaderName: string) {
+  const matcher = createJournalFilter(routes);
   // Oldest first from `start`: the newest `size` records whose bodies fit the budget. Records leave by
   // moving `start`, and the array is cut down only now and then, so a full journal costs a request no copy.
   let kept: Kept[] = [];
@@ -200,18 +187,12 @@ export function createJournal(size: number, operationIds: readonly string[], key
       bodyBytes += bytesHeld(record.body);
       while (kept.length - start > size || bodyBytes > JOURNAL_BODY_BUDGET_BYTES) dropOldest();
     },
-    /** The requests kept, oldest first, those that match every field of `filter`. */
-    list(filter: JournalFilter = {}): JournalEntry[] {
-      if (filter.operationId !== undefined && !known.has(filter.operationId)) {
-        throw new JournalFilterError(
-          `operationId: must be one of ${operationIds.map((id) => `"${id}"`).join(', ')}, got ${JSON.stringify(filter.operationId)}: it would match no request`,
-        );
-      }
-      const matches = ({ operationId, method, path }: Kept) =>
-        (filter.operationId === undefined || operationId === filter.operationId) &&
-        (filter.method === undefined || method.toUpperCase() === filter.method.toUpperCase()) &&
-        (filter.path === undefined || path === filter.path);
-      return kept.slice(start).filter(matches).map(entryOf);
+    /**
+     * The requests kept, oldest first, those that match every field of `filter` (a JournalFilter, or
+     * the query of GET /__emulator/requests): one that would match no request is a JournalFilterError.
+     */
+    list(filter: unknown = {}): JournalEntry[] {
+      return kept.slice(start).filter(matcher(filter)).map(entryOf);
     },
     clear(): void {
       kept = [];

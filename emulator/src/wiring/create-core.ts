@@ -93,11 +93,7 @@ export function createCore(options: CoreOptions) {
   const perform = (call: Call) =>
     proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call);
   const withFaults = createFaultStage(faults, error, createExampleAnswer(document, error), perform);
-  const journal = createJournal(
-    journalSize ?? DEFAULT_JOURNAL_SIZE,
-    [...new Set(routes.map((route) => route.operationId))],
-    keyHeaderOf(scheme),
-  );
+  const journal = createJournal(journalSize ?? DEFAULT_JOURNAL_SIZE, routes, keyHeaderOf(scheme));
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));

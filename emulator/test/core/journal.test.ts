@@ -4,7 +4,7 @@
 // says why a 400 was refused, keeps the newest requests only, and is cleared by reset.
 import { createCloudClient, type CloudClient } from 'cloud-platform-api';
 import { setupServer } from 'msw/node';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
 import {
   createEmulator,
@@ -233,5 +233,51 @@ describe('a journal filter that names no operation of the document', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('a journal filter that could match nothing is an error naming the field, never an empty list', () => {
+  let emulator: Emulator;
+  let server: Awaited<ReturnType<typeof startEmulatorServer>>;
+  beforeAll(async () => {
+    emulator = await createEmulator();
+    server = await startEmulatorServer({ port: 0 }, emulator);
+  });
+  afterAll(() => server.close());
+
+  it.each([
+    ['an unknown key', { pth: '/streaming/videos/1444' }, 'pth=%2Fstreaming', /filter: unknown key "pth"; the keys/],
+    ['an operationId typo', { operationId: 'getVidoe' }, 'operationId=getVidoe', /operationId: must be one of/],
+    ['an unknown method', { method: 'GTE' }, 'method=GTE', /method: must be one of .*"HEAD".*, got "GTE"/],
+    ['a method no operation has', { method: 'PUT' }, 'method=PUT', /method: must be one of .*, got "PUT"/],
+    ['a path typo', { path: '/streaming/video/1444' }, 'path=/streaming/video/1444', /path: no operation has/],
+    ['a path without its slash', { path: 'streaming/videos/1' }, 'path=streaming/videos/1', /path: no operation has/],
+    ['a control route', { path: '/__emulator/faults' }, 'path=/__emulator/faults', /path: no operation has/],
+    ['a value given twice', { method: ['GET', 'POST'] }, 'method=GET&method=POST', /method: must be one string/],
+    ['a value not a string', { method: 1 }, undefined, /method: must be one string/],
+  ])('%s', async (_what, filter, query, message) => {
+    const asFilter = filter as unknown as JournalFilter;
+    expect(() => emulator.requests.list(asFilter)).toThrow(JournalFilterError);
+    expect(() => emulator.requests.list(asFilter)).toThrow(message);
+    if (query === undefined) return;
+    const answer = await fetch(`${server.url}/__emulator/requests?${query}`);
+    expect(answer.status).toBe(400);
+    expect(((await answer.json()) as { message: string }).message).toMatch(message);
+  });
+
+  it.each([
+    ['a template: its operation’s requests', { path: '/streaming/videos/{video_id}' }, 2],
+    ['a concrete path', { path: '/streaming/videos/1444' }, 1],
+    ['a method in lower case', { method: 'get' }, 2],
+    ['a template and its method', { method: 'GET', path: '/streaming/videos/{video_id}' }, 2],
+    ['a template with another method', { method: 'POST', path: '/streaming/videos/{video_id}' }, 0],
+  ])('takes %s', async (_what, filter, count) => {
+    emulator.requests.clear();
+    for (const id of [1444, 7])
+      await emulator.fetch(`http://emulator.local/streaming/videos/${id}`, { headers: { authorization: 'apikey k' } });
+    expect(emulator.requests.list(filter)).toHaveLength(count);
+    const query = new URLSearchParams(filter).toString();
+    const answer = await fetch(`${server.url}/__emulator/requests?${query}`);
+    expect(((await answer.json()) as { requests: unknown[] }).requests).toHaveLength(count);
   });
 });
