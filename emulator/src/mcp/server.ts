@@ -1,7 +1,9 @@
 // The MCP server: the document's operations as tools (tools.ts), each call made through this project's
 // client (so a retry never repeats a write) against one target, the emulator in process or a base URL.
-// Read-only unless told: a POST or PATCH needs `allowWrites`, a DELETE `allowDeletes` too. Every result
-// and error is scrubbed of the key, as the client's errors are.
+// Read-only unless told: a POST or PATCH needs `allowWrites`, a DELETE `allowDeletes` too. A call is
+// checked against the input schema its tool advertises, and the client checks each path value against
+// the document, before anything is sent: a refusal is a tool error, never a request. Every result and
+// error is scrubbed of the key, as the client's errors are.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
@@ -9,8 +11,9 @@ import {
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import { createCloudClient, type Logger } from 'cloud-platform-api';
-import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
+import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { createInputChecks, type InputCheck } from './input-check.js';
 import { operationTools, type OperationTool } from './tools.js';
 
 export interface McpTarget {
@@ -45,6 +48,9 @@ const textResult = (text: string, isError = false): CallToolResult => ({
   ...(isError ? { isError: true } : {}),
 });
 
+/** A call refused before anything was sent. */
+const notCalled = (name: string, why: string) => textResult(`${name} was not called: ${why}`, true);
+
 function journalTool(tools: readonly OperationTool[]): Tool {
   return {
     name: JOURNAL_TOOL,
@@ -70,6 +76,10 @@ export function createMcpServer(options: McpServerOptions): Server {
     flagsFor(tool.route.method).every((flag) =>
       flag === '--allow-writes' ? options.allowWrites : options.allowDeletes,
     );
+  const checkOf = createInputChecks(options.document);
+  const inputChecks = new Map<string, InputCheck>(tools.map((tool) => [tool.name, checkOf(tool.inputSchema)]));
+  const journal = options.journal && { tool: journalTool(tools), list: options.journal };
+  if (journal) inputChecks.set(JOURNAL_TOOL, checkOf(journal.tool.inputSchema as JsonObject));
   const redact = createRedactor(options.target.apiKey);
   const client = createCloudClient({
     apiKey: options.target.apiKey,
@@ -86,25 +96,28 @@ export function createMcpServer(options: McpServerOptions): Server {
         description,
         inputSchema: inputSchema as Tool['inputSchema'],
       })),
-      ...(options.journal ? [journalTool(tools)] : []),
+      ...(journal ? [journal.tool] : []),
     ],
   }));
 
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
-    if (name === JOURNAL_TOOL && options.journal)
-      return textResult(JSON.stringify(options.journal(args.operationId as string | undefined), null, 2));
+    // Only the tools this server made have a check: the operations', and the journal's where there is one.
+    const check = inputChecks.get(name);
     const tool = tools.find((each) => each.name === name);
-    if (!tool)
+    if (!check)
       return textResult(
         `There is no tool ${JSON.stringify(name)}: the tools are ${tools.map((each) => each.name).join(', ')}`,
         true,
       );
-    if (!allowed(tool))
+    if (tool && !allowed(tool))
       return textResult(
         `${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`,
         true,
       );
+    const problem = check(args);
+    if (problem) return notCalled(name, redact(problem));
+    if (!tool) return textResult(JSON.stringify(journal?.list(args.operationId as string | undefined), null, 2));
     return callOperation(client, tool, args, redact);
   });
   return server;
@@ -119,13 +132,6 @@ async function callOperation(
   args: Record<string, unknown>,
   redact: (text: string) => string,
 ): Promise<CallToolResult> {
-  const names = new Set(tool.route.parameters.map((p) => p.name));
-  const unknown = Object.keys(args).filter((key) => !names.has(key) && key !== 'body');
-  if (unknown.length > 0)
-    return textResult(
-      `${tool.name} takes no input named ${unknown.join(', ')}: its inputs are ${[...names, ...(tool.route.body ? ['body'] : [])].join(', ') || 'none'}`,
-      true,
-    );
   const params = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
   for (const p of tool.route.parameters) if (args[p.name] !== undefined) params[p.in][p.name] = args[p.name];
   const send = (client as unknown as Record<string, Send>)[tool.route.method]!;
@@ -140,6 +146,8 @@ async function callOperation(
       );
     return textResult(`${tool.name} answered ${response.status}: ${JSON.stringify(error)}`, true);
   } catch (thrown) {
+    // A path value the document refuses: the client threw before making a URL.
+    if (thrown instanceof CloudClientOptionError) return notCalled(tool.name, redact(thrown.message));
     // The client's own errors (network, timeout, an answer that is not JSON) carry no key.
     return textResult(`${tool.name} failed: ${(thrown as Error).message}`, true);
   }

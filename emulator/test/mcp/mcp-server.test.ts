@@ -149,7 +149,7 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
     const result = await call(await connect(), 'getVideo', { video_id: 1444, vidoe_id: 1 });
     expect([result.isError, textOf(result)]).toEqual([
       true,
-      'getVideo takes no input named vidoe_id: its inputs are video_id',
+      'getVideo was not called: vidoe_id is not an input (additionalProperties): the inputs are video_id',
     ]);
   }, 30_000);
 });

@@ -1,0 +1,40 @@
+// A tool's arguments checked against the very input schema it advertises, before anything is sent:
+// the project's validator (Ajv 2020 with the document's formats), each schema compiled once. What it
+// says names each argument (a body field by its path: `body.policy`) and the rule it breaks.
+import {
+  createContractValidator,
+  describeErrors,
+  type JsonObject,
+  type OpenApiDocument,
+  type ValidationIssue,
+} from 'cloud-platform-api/internal';
+
+/** Why arguments do not fit the schema, or undefined when they do. */
+export type InputCheck = (args: Record<string, unknown>) => string | undefined;
+
+/** `$.body.policy` as the tool's caller names it: `body.policy`. */
+const argumentName = (path: string) => path.replace(/^\$\.?/, '');
+
+function said(issue: ValidationIssue, inputs: readonly string[]): string {
+  const name = argumentName(issue.path);
+  const rule = `(${issue.rule})`;
+  if (issue.rule === 'required') return `${name} is required ${rule}`;
+  if (issue.rule === 'additionalProperties' && !/[.[]/.test(name))
+    return `${name} is not an input ${rule}: the inputs are ${inputs.join(', ') || 'none'}`;
+  return `${name} ${issue.message} ${rule}`;
+}
+
+/** Compiles each input schema it is given, once, into its check. */
+export function createInputChecks(document: OpenApiDocument): (schema: JsonObject) => InputCheck {
+  const validator = createContractValidator(document);
+  return (schema) => {
+    const validate = validator.compile(schema);
+    const inputs = Object.keys((schema.properties ?? {}) as JsonObject);
+    return (args) =>
+      validate(args)
+        ? undefined
+        : describeErrors(validate.errors)
+            .map((issue) => said(issue, inputs))
+            .join('; ');
+  };
+}
