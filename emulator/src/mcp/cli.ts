@@ -3,12 +3,12 @@
 // input). Writes and deletes need their flags. stdout is the protocol's: everything else goes to stderr.
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Logger } from 'cloud-platform-api';
 import { httpUrl, notHttpUrl, type OpenApiDocument } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { Emulator } from '../index.js';
 import { createServerEmulator } from '../server.js';
+import { LineTransport, MessageTooLargeError } from './line-transport.js';
 import { createMcpServer, type McpTarget } from './server.js';
 
 const USAGE = `Usage: cloud-platform-mcp [options]
@@ -111,13 +111,18 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     version,
     logger: stderrLogger,
   });
-  // The client ends the session by closing stdin (the SDK's transport does not watch for that) or by a close.
   const closed = new Promise<void>((resolve) => {
     server.onclose = resolve;
-    process.stdin.once('end', resolve);
   });
-  await server.connect(new StdioServerTransport());
+  // Every other error is the SDK's to answer on the protocol; this one ends the session.
+  let tooLarge: MessageTooLargeError | undefined;
+  server.onerror = (error) => {
+    if (error instanceof MessageTooLargeError) tooLarge = error;
+  };
+  await server.connect(new LineTransport(process.stdin, process.stdout));
   await closed;
   await emulator?.close();
-  return 0;
+  if (!tooLarge) return 0;
+  process.stderr.write(`cloud-platform-mcp: ${tooLarge.message}\n`);
+  return 1;
 }
