@@ -59,6 +59,37 @@ describe('shell recipes, run as written', () => {
     expect(JSON.parse(content[0]!.text)).toMatchObject({ id: 1444, name: 'Product launch' });
   }, 60_000);
 
+  it("the MCP guide's install names the tarballs npm pack makes of this version, both of them", () => {
+    const install = shellBlock('docs/mcp.md', '## Install');
+    expect(install).toContain(`cloud-platform-api-${version('.')}.tgz`);
+    expect(install).toContain(`cloud-platform-emulator-${version('emulator')}.tgz`);
+  });
+
+  it("the MCP guide's Claude Code line adds a server that runs, by a path and not through the registry", async () => {
+    const line = shellBlock('docs/mcp.md', '## A command-line client');
+    // Outside the project, npx would fetch whatever the registry holds under that name.
+    expect(line).not.toContain('npx');
+    // `claude` stands in for Claude Code: it runs the server command it is given, asking for its version.
+    const out = await runAsWritten(line, [['claude mcp add', 'claude() { shift 4; "$@" --version; }; claude mcp add']]);
+    expect(out.trim()).toBe(version('emulator'));
+  }, 30_000);
+
+  it("the MCP guide's desktop config runs the installed file with node, not a bare npx", async () => {
+    const block = codeBlocks('docs/mcp.md').find((b) => b.lang === 'json' && b.heading === '## A desktop client');
+    const { command, args } = (
+      JSON.parse(block!.code) as { mcpServers: Record<string, { command: string; args: string[] }> }
+    ).mcpServers['cloud-platform']!;
+    expect(command).toBe('node');
+    const [file, ...flags] = args;
+    const installed = file!.replace('/path/to/your-app/', '');
+    expect(installed).toBe('node_modules/cloud-platform-emulator/bin/cloud-platform-mcp.js');
+    const { stdout } = await promisify(execFile)(process.execPath, [installed, ...flags, '--version'], {
+      cwd: projectRoot,
+      encoding: 'utf8',
+    });
+    expect(stdout.trim()).toBe(version('emulator'));
+  }, 30_000);
+
   it("the testing guide's server recipe answers the video", async () => {
     const out = await runAsWritten(shellBlock('docs/testing.md', '## As a server'), []);
     expect(JSON.parse(out.slice(out.indexOf('{')))).toMatchObject({ id: 1444, name: 'Product launch' });
