@@ -55,6 +55,9 @@ const CLIMBING_VALUES: [string, unknown][] = [
   ['control route, deeper', '../../../../__emulator/reset'],
   ['control route, encoded', '%2E%2E%2F%2E%2E%2F__emulator%2Freset'],
   ['another path of the account', '../../../iam/api_tokens'],
+  // Written unencoded by a client that takes an object's keys as they are: the rest of the URL a fragment.
+  ['object aimed at a control route', { '../../../../../../__emulator/reset#': 'x' }],
+  ['object aimed at another path', { '../../../../../../iam/api_tokens#': 'x' }],
 ];
 
 const pathCases = operationRows().flatMap((row) =>
