@@ -7,6 +7,7 @@ import { operationIndex } from 'cloud-platform-api';
 import { authorizationValue, authSchemeOf, httpUrl, notHttpUrl, printable } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { FixtureError } from './core/fixtures.js';
+import { shownUpstream } from './proxy/upstream.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import type { RequestLogEntry } from './index.js';
 import {
@@ -15,7 +16,6 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   readSnapshotFile,
-  shownUpstream,
   startEmulatorServer,
   writeSnapshotFile,
 } from './server.js';

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { authSchemeOf, keyHeaderOf } from 'cloud-platform-api/internal';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { FixtureError } from './core/fixtures.js';
+import { shownUpstream } from './proxy/upstream.js';
 import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
 
 export type { Store };
@@ -48,12 +49,6 @@ export interface ServerOptions extends Pick<EmulatorOptions, 'apiKeys' | 'strict
   proxyTimeoutMs?: number | undefined;
   /** With `proxy`: keep the upstream's successful answers as fixtures in this file (merged into what it holds). */
   recordFile?: string | undefined;
-}
-
-/** The upstream as people are shown it: its origin and path, never the credentials its URL may hold. */
-export function shownUpstream(baseUrl: string): string {
-  const { origin, pathname } = new URL(baseUrl);
-  return `${origin}${pathname}`.replace(/\/$/, '');
 }
 
 /** A listening server: its URL, its emulator, and close(). */

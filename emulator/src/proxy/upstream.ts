@@ -5,6 +5,12 @@
 import { BodyTooLargeError, networkCode, readBoundedBytes } from 'cloud-platform-api/internal';
 import type { CoreRequest } from '../core/messages.js';
 
+/** The upstream as people are shown it: its origin and path, never the credentials its URL may hold. */
+export function shownUpstream(baseUrl: string): string {
+  const { origin, pathname } = new URL(baseUrl);
+  return `${origin}${pathname}`.replace(/\/$/, '');
+}
+
 export interface UpstreamOptions {
   /** Where to forward: `https://api.gcore.com`, or any base URL (a path prefix is kept). */
   baseUrl: string;
