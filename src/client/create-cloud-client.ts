@@ -3,7 +3,6 @@
 // errors thrown.
 import createClient, { type Middleware } from 'openapi-fetch';
 import clientDefaults from '../../generated/client-defaults.json' with { type: 'json' };
-import pathParameters from '../../generated/path-parameters.json' with { type: 'json' };
 import type { paths } from '../../generated/schema.js';
 import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudClient } from './client-types.js';
 import { warnIfDeprecated } from './deprecation.js';
@@ -11,7 +10,8 @@ import { isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
 import { errorOrigin, exchangeOf } from './read-response.js';
 import { authorizationValue } from '../contract/auth-scheme.js';
 import { httpUrl, notHttpUrl } from '../contract/http-url.js';
-import { expandPath, PathValueError, type PathRules } from '../contract/path-values.js';
+import { CloudClientOptionError } from './option-error.js';
+import { serializePath, withPathValues } from './path-values.js';
 import type { Transport } from './attempt.js';
 import { type ClientFetch, createClientFetch } from './client-fetch.js';
 
@@ -57,10 +57,7 @@ function environment(name: string): string | undefined {
   return (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
 }
 
-/** An option createCloudClient cannot use (a call's own option too): the message names the option and the rule, never the key. */
-export class CloudClientOptionError extends TypeError {
-  override name = 'CloudClientOptionError';
-}
+export { CloudClientOptionError };
 
 function checkedApiKey(apiKey: string | undefined): string {
   if (apiKey === undefined || apiKey.trim() === '') {
@@ -133,23 +130,6 @@ function checkCallHeaders(headers: unknown): void {
 }
 
 type Init = (CallOptions & Record<string, unknown>) | undefined;
-
-const PATH_RULES: PathRules = pathParameters;
-
-/** A call's path values checked against the document's rules for its template, before any URL is made. */
-function checkPathValues(template: string, init: Init): void {
-  if (!template.includes('{')) return;
-  const values = (init?.params as { path?: Record<string, unknown> } | undefined)?.path ?? {};
-  try {
-    expandPath(template, values, PATH_RULES);
-  } catch (error) {
-    if (error instanceof PathValueError) throw new CloudClientOptionError(error.message);
-    throw error;
-  }
-}
-
-/** openapi-fetch fills the template (behind the base URL) with these checked, encoded values. */
-const pathSerializer = (url: string, values: Record<string, unknown>) => expandPath(url, values, {});
 
 /**
  * openapi-fetch's init for a call: the call's timeoutMs and maxRetries become a fetch of its own (openapi-fetch
@@ -224,25 +204,30 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
     headers: { ...options.headers, [clientDefaults.auth.header]: authorizationValue(clientDefaults.auth, apiKey) },
     fetch: (request: Request) => clientFetch(request),
-    pathSerializer,
+    pathSerializer: serializePath,
   });
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   const methods = client as unknown as Record<
     (typeof METHOD_NAMES)[number],
     (url: string, init?: Init) => Promise<unknown>
   >;
+  // A call's bad option rejects its promise, as any failure of a call does, instead of throwing.
+  const call = (method: string, url: string, init: Init, send: (url: string, init: Init) => Promise<unknown>) => {
+    try {
+      warnIfDeprecated(method, url);
+      return send(url, withCallOptions(withPathValues(url, init), clientFetch));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  };
   for (const name of METHOD_NAMES) {
     const send = methods[name];
-    // A call's bad option rejects its promise, as any failure of a call does, instead of throwing.
-    methods[name] = (url, init) => {
-      try {
-        checkPathValues(url, init);
-        warnIfDeprecated(name, url);
-        return send(url, withCallOptions(init, clientFetch));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    };
+    methods[name] = (url, init) => call(name, url, init, send);
   }
+  const { request } = client as unknown as { request: (method: string, url: string, init: Init) => Promise<unknown> };
+  Object.assign(client, {
+    request: (method: string, url: string, init: Init) =>
+      call(method.toUpperCase(), url, init, (path, checked) => request(method, path, checked)),
+  });
   return client as unknown as CloudClient;
 }

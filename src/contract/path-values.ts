@@ -71,6 +71,15 @@ function typeProblem(value: string | number | boolean, types: string[]): string 
   return `must be ${types.map((type) => (type === 'integer' ? 'a safe integer' : `a ${type}`)).join(' or ')}`;
 }
 
+const patterns = new Map<string, RegExp>();
+const patternOf = (source: string) => {
+  const known = patterns.get(source);
+  if (known) return known;
+  const pattern = new RegExp(source, 'u');
+  patterns.set(source, pattern);
+  return pattern;
+};
+
 function rangeProblem(value: string | number | boolean, rule: PathParameterRule): string | undefined {
   if (typeof value === 'number') {
     if (rule.minimum !== undefined && value < rule.minimum) return `must be at least ${rule.minimum}`;
@@ -80,7 +89,7 @@ function rangeProblem(value: string | number | boolean, rule: PathParameterRule)
     const length = [...value].length;
     if (rule.minLength !== undefined && length < rule.minLength) return `must be at least ${rule.minLength} characters`;
     if (rule.maxLength !== undefined && length > rule.maxLength) return `must be at most ${rule.maxLength} characters`;
-    if (rule.pattern !== undefined && !new RegExp(rule.pattern, 'u').test(value))
+    if (rule.pattern !== undefined && !patternOf(rule.pattern).test(value))
       return `must match the pattern ${rule.pattern}`;
   }
   return undefined;
@@ -102,11 +111,6 @@ export function pathValueProblem(value: unknown, rule: PathParameterRule = {}): 
   return rangeProblem(value, rule);
 }
 
-const shown = (value: unknown) => {
-  const text = typeof value === 'string' ? JSON.stringify(value) : String(value);
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
-};
-
 /**
  * A path template filled with checked, percent-encoded values: `/videos/{video_id}` and `{ video_id: 7 }`
  * give `/videos/7`. A value missing or against its rule is a PathValueError naming the parameter and the
@@ -118,10 +122,8 @@ export function expandPath(template: string, values: Record<string, unknown>, ru
   return fillPath(template, (name) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined;
     const problem = pathValueProblem(value, own[name]);
-    if (problem)
-      throw new PathValueError(
-        `path parameter ${name} of ${template} ${problem}${value === undefined ? '' : `, got ${shown(value)}`}`,
-      );
+    // The value is not quoted: a key passed as an id by mistake must not reach an error message.
+    if (problem) throw new PathValueError(`path parameter ${name} of ${template} ${problem}`);
     return String(value);
   });
 }

@@ -8,21 +8,24 @@ import { operationRows } from '../helpers/operation-table.js';
 
 type Send = (path: string, init: object) => Promise<unknown>;
 
-function recordingClient() {
+function recordingClient(baseUrl = 'http://127.0.0.1:9/base') {
   const sent: Request[] = [];
   const client = createCloudClient({
     apiKey: 'path-values-key',
-    baseUrl: 'http://127.0.0.1:9/base',
+    baseUrl,
     maxRetries: 0,
     fetch: async (request) => {
       sent.push(request);
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     },
   });
+  const untyped = client as unknown as Record<string, Send> & {
+    request: (method: string, path: string, init: object) => Promise<unknown>;
+  };
   return {
     sent,
-    call: (method: string, path: string, init: object) =>
-      (client as unknown as Record<string, Send>)[method]!(path, init),
+    call: (method: string, path: string, init: object) => untyped[method]!(path, init),
+    request: (method: string, path: string, init: object) => untyped.request(method, path, init),
   };
 }
 
@@ -93,5 +96,40 @@ describe('hostile path values through the client', () => {
     const { sent, call } = recordingClient();
     await call(row.method, row.path, { params: row.params, body: row.body });
     expect(new URL(sent[0]!.url).pathname + new URL(sent[0]!.url).search).toBe(`/base${row.url}`);
+  });
+});
+
+describe('path values wherever a call is made', () => {
+  it.each([
+    ['.', 'must not be empty, "." or "..": the URL would name another path'],
+    ['abc', 'must be a safe integer'],
+    [undefined, 'is required'],
+  ])('request() checks %j as the methods do', async (value, rule) => {
+    const { sent, request } = recordingClient();
+    const params = value === undefined ? {} : { path: { video_id: value } };
+    await expect(request('get', '/streaming/videos/{video_id}', { params })).rejects.toThrow(
+      new CloudClientOptionError(`path parameter video_id of /streaming/videos/{video_id} ${rule}`),
+    );
+    expect(sent).toHaveLength(0);
+  });
+
+  it('request() sends a good value on its own path', async () => {
+    const { sent, request } = recordingClient();
+    await request('get', '/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
+    expect(new URL(sent[0]!.url).pathname).toBe('/base/streaming/videos/1444');
+  });
+
+  it('fills only the template: braces in the base URL are left to it', async () => {
+    const { sent, call } = recordingClient('http://127.0.0.1:9/{tenant}');
+    await call('GET', '/streaming/videos/{video_id}', { params: { path: { video_id: 7 } } });
+    expect(new URL(sent[0]!.url).pathname).toBe('/%7Btenant%7D/streaming/videos/7');
+  });
+
+  it('names no key given as a path value by mistake', async () => {
+    const { call } = recordingClient();
+    const error = await call('GET', '/streaming/videos/{video_id}', {
+      params: { path: { video_id: 'path-values-key' } },
+    }).catch((thrown: Error) => thrown);
+    expect((error as Error).message).not.toContain('path-values-key');
   });
 });

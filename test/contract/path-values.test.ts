@@ -55,23 +55,18 @@ describe('expandPath', () => {
 
   it.each([
     [{ zone: '..', id: 3 }, 'path parameter zone of /zones/{zone}/records/{id} must not be empty'],
-    [{ zone: 'x', id: '3' }, 'path parameter id of /zones/{zone}/records/{id} must be a safe integer, got "3"'],
+    [{ zone: 'x', id: '3' }, 'path parameter id of /zones/{zone}/records/{id} must be a safe integer'],
     [{ zone: 'x' }, 'path parameter id of /zones/{zone}/records/{id} is required'],
     [{ zone: 'x'.repeat(200), id: {} }, 'path parameter id of /zones/{zone}/records/{id} must be a string or a number'],
   ])('refuses %j naming the parameter and the rule', (values, message) => {
     expect(() => expandPath('/zones/{zone}/records/{id}', values, rules)).toThrow(message);
   });
 
-  it('shows at most 60 characters of a refused value', () => {
-    const error = (() => {
-      try {
-        expandPath('/x/{id}', { id: 'y'.repeat(500) }, { '/x/{id}': { id: { type: 'integer' } } });
-      } catch (thrown) {
-        return thrown as Error;
-      }
-    })();
-    expect(error?.message).toMatch(/got "y+\.\.\.$/);
-    expect(error!.message.length).toBeLessThan(140);
+  it('never quotes the refused value: a key given as an id by mistake stays out of the message', () => {
+    const key = 'sk-live-0123456789abcdef';
+    expect(() => expandPath('/x/{id}', { id: key }, { '/x/{id}': { id: { type: 'integer' } } })).toThrow(
+      /^path parameter id of \/x\/\{id\} must be a safe integer$/,
+    );
   });
 
   it('fillPath encodes without judging, for a sender that breaks a rule on purpose', () => {

@@ -1,0 +1,29 @@
+// A call's path values, checked against the document's rules (carried as generated/path-parameters.json)
+// once, where openapi-fetch makes the URL: every method and `request()` go through it. openapi-fetch hands
+// the serializer the base URL and the template as one string, so the template is found as its end.
+import pathParameters from '../../generated/path-parameters.json' with { type: 'json' };
+import { expandPath, PathValueError, type PathRules } from '../contract/path-values.js';
+import { CloudClientOptionError } from './option-error.js';
+
+const PATH_RULES: PathRules = pathParameters;
+const TEMPLATES = Object.keys(PATH_RULES).sort((a, b) => b.length - a.length);
+
+/** openapi-fetch's pathSerializer: the template filled with checked, encoded values, or a CloudClientOptionError. */
+export function serializePath(url: string, values: Record<string, unknown>): string {
+  const template = TEMPLATES.find((each) => url.endsWith(each)) ?? url;
+  try {
+    return url.slice(0, url.length - template.length) + expandPath(template, values, PATH_RULES);
+  } catch (error) {
+    throw error instanceof PathValueError ? new CloudClientOptionError(error.message) : error;
+  }
+}
+
+/**
+ * The init with `params.path` present for a template that has parameters: openapi-fetch calls the
+ * serializer only then, and would otherwise send the template's braces as they are.
+ */
+export function withPathValues<Init extends object | undefined>(url: string, init: Init): Init {
+  const params = (init as { params?: { path?: unknown } } | undefined)?.params;
+  if (!url.includes('{') || params?.path !== undefined) return init;
+  return { ...init, params: { ...params, path: {} } } as Init;
+}
