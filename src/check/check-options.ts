@@ -63,7 +63,6 @@ function parseBaseUrl(text: string | undefined): URL {
   if (!text) throw new CheckUsageError('--base-url is required: the server to check, such as http://127.0.0.1:4010');
   const url = httpUrl(text);
   if (!url) throw new CheckUsageError(notHttpUrl('--base-url', text));
-  if (url.search || url.hash) throw new CheckUsageError('--base-url takes no query or fragment');
   return url;
 }
 

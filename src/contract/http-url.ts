@@ -2,8 +2,7 @@
 // --base-url, the emulator's --proxy and the MCP server's --base-url), with the one message for a
 // value that fails it.
 
-/** `text` as a URL when it is an absolute http or https URL; undefined for anything else. */
-export function httpUrl(text: string): URL | undefined {
+function parsedHttp(text: string): URL | undefined {
   let url: URL;
   try {
     url = new URL(text);
@@ -13,6 +12,23 @@ export function httpUrl(text: string): URL | undefined {
   return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
 }
 
-/** What is wrong with a value httpUrl refused, naming the option it was given as. */
-export const notHttpUrl = (option: string, text: string): string =>
-  `${option} must be an absolute http or https URL, got ${JSON.stringify(text)}`;
+/**
+ * Whether a base URL carries what a request path cannot be put after: credentials (fetch refuses them, in
+ * an error that quotes them), a query or a fragment (the path would land inside them).
+ */
+const carriesExtras = (url: URL) =>
+  url.username !== '' || url.password !== '' || /[?#]/.test(url.href.slice(url.origin.length));
+
+/** `text` as a URL when it is an absolute http or https URL a path can follow; undefined for anything else. */
+export function httpUrl(text: string): URL | undefined {
+  const url = parsedHttp(text);
+  return url && !carriesExtras(url) ? url : undefined;
+}
+
+/** What is wrong with a value httpUrl refused, naming the option it was given as, never its credentials. */
+export function notHttpUrl(option: string, text: string): string {
+  const shown = JSON.stringify(text.replace(/\/\/[^/?#]*@/, '//***@'));
+  return parsedHttp(text)
+    ? `${option} must not carry credentials, a query or a fragment, got ${shown}`
+    : `${option} must be an absolute http or https URL, got ${shown}`;
+}

@@ -170,6 +170,18 @@ describe('options', () => {
     [{ apiKey: '' }, 'apiKey is required: pass { apiKey } or set GCORE_API_KEY'],
     [{ apiKey: 'k', baseUrl: 'api.gcore.com' }, 'baseUrl must be an absolute http or https URL, got "api.gcore.com"'],
     [{ apiKey: 'k', baseUrl: 'ftp://x' }, 'baseUrl must be an absolute http or https URL, got "ftp://x"'],
+    [
+      { apiKey: 'k', baseUrl: 'https://user:s3cret@api.example/base' },
+      'baseUrl must not carry credentials, a query or a fragment, got "https://***@api.example/base"',
+    ],
+    [
+      { apiKey: 'k', baseUrl: 'https://api.example/base?token=q' },
+      'baseUrl must not carry credentials, a query or a fragment, got "https://api.example/base?token=q"',
+    ],
+    [
+      { apiKey: 'k', baseUrl: 'https://api.example/#top' },
+      'baseUrl must not carry credentials, a query or a fragment, got "https://api.example/#top"',
+    ],
     [{ apiKey: 'k', timeoutMs: 0 }, 'timeoutMs must be a number of milliseconds above 0 and at most 2147483647, got 0'],
     [{ apiKey: 'k', maxRetries: 1.5 }, 'maxRetries must be a whole number from 0 to 10, got 1.5'],
   ])('rejects %j with a message naming the option and the rule', (options, message) => {

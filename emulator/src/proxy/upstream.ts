@@ -2,7 +2,7 @@
 // and the other end-to-end headers) and reads its answer as bytes, up to PEER_BODY_LIMIT_BYTES decoded.
 // An upstream that is down, cut off or too slow is an UpstreamError that names the upstream and what
 // happened, with the status to answer (502, 504).
-import { BodyTooLargeError, networkCode, readBoundedBytes } from 'cloud-platform-api/internal';
+import { BodyTooLargeError, httpUrl, networkCode, notHttpUrl, readBoundedBytes } from 'cloud-platform-api/internal';
 import type { CoreRequest } from '../core/messages.js';
 
 /** The upstream as people are shown it: its origin and path, never the credentials its URL may hold. */
@@ -122,6 +122,9 @@ export function createUpstream({
   fetch: send = globalThis.fetch,
   timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
 }: UpstreamOptions) {
+  // Checked here for every caller (the CLI checks first, for its own message): credentials in it would be
+  // quoted by fetch's error in every answer, and a query would swallow every forwarded path.
+  if (!httpUrl(baseUrl)) throw new TypeError(notHttpUrl('proxy.baseUrl', baseUrl));
   const base = baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
 

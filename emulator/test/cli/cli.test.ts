@@ -34,6 +34,16 @@ describe('cloud-platform-emulator', () => {
     [['--nope'], {}, "Unknown option '--nope'"],
     [['--proxy', 'not a url'], {}, '--proxy must be an absolute http or https URL, got "not a url"'],
     [['--proxy', 'ftp://example.test'], {}, '--proxy must be an absolute http or https URL, got "ftp://example.test"'],
+    [
+      ['--proxy', 'http://user:s3cr3tpw@127.0.0.1:1/base'],
+      {},
+      '--proxy must not carry credentials, a query or a fragment, got "http://***@127.0.0.1:1/base"',
+    ],
+    [
+      ['--proxy', 'http://127.0.0.1:1/base?x=1'],
+      {},
+      '--proxy must not carry credentials, a query or a fragment, got "http://127.0.0.1:1/base?x=1"',
+    ],
     [['--record', 'recorded.json'], {}, '--record works only with --proxy URL'],
     [
       ['--proxy', 'http://127.0.0.1:1', '--proxy-timeout', '0'],
