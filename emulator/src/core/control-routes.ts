@@ -7,7 +7,7 @@
 import { StatePersistError } from '../store/store.js';
 import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
-import { OverrideError, type OverrideAnswer, type Overrides } from './overrides.js';
+import { OverrideError, type Overrides } from './overrides.js';
 import type { Journal } from './journal.js';
 import { JournalFilterError } from './journal-filter.js';
 import type { ViolationLog } from '../proxy/violation-log.js';
@@ -92,16 +92,6 @@ function listRoute<T>(
   };
 }
 
-/** An override as JSON gives it: `{ operationId, status, body, headers, count }`, a fixed answer. */
-function addOverride(overrides: Overrides, given: unknown) {
-  if (typeof given !== 'object' || given === null || Array.isArray(given))
-    throw new OverrideError(
-      'The override must be a JSON object: { "operationId", "status", "body", "headers", "count" }',
-    );
-  const { operationId, count, ...answer } = given as { operationId?: unknown; count?: number } & OverrideAnswer;
-  return overrides.add(String(operationId), answer, count === undefined ? {} : { count });
-}
-
 /** GET lists the journal, filtered by the query (any of operationId, method and path); DELETE clears it. */
 function requestsRoute(journal: Journal): Methods {
   return {
@@ -166,7 +156,7 @@ export function createControlRoutes({
         'overrides',
         'override',
         overrides.list,
-        (given) => addOverride(overrides, given),
+        overrides.addJson,
         (problem) => problem instanceof OverrideError,
         overrides.clear,
       ),

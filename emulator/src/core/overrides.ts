@@ -2,8 +2,9 @@
 // still processing, an odd page). The request still goes through auth, the checks and the journal; only
 // the operation's behaviour is replaced. The answer is checked against what the document declares for
 // the operation before it is sent, so a test cannot teach an app something the service never says.
-import type { createAnswerChecker, RouteSpec } from 'cloud-platform-api/internal';
-import { bodyText, headerProblems, lowerCased } from './override-shape.js';
+import type { AnswerChecker, AnswerIssue, AnswerPart, RouteSpec } from 'cloud-platform-api/internal';
+import { described, quoted } from './described.js';
+import { ANSWER_KEYS, isPlainObject, shapedAnswer, unknownKeyProblem } from './override-shape.js';
 
 /** The most overrides kept at once: each call of an operation looks through them. */
 export const MAX_OVERRIDES = 100;
@@ -29,13 +30,13 @@ export type OverrideSource = OverrideAnswer | ((request: OverrideRequest) => Ove
 export interface StoredOverride {
   id: number;
   operationId: string;
-  /** The answer given, where it is fixed; a function's answers are checked as each is made. */
+  /** The answer as it is sent, where it is fixed; a function's answers are checked as each is made. */
   answer?: OverrideAnswer;
   /** Calls the override still answers, where it has a `count`. */
   remaining?: number;
 }
 
-/** An override that cannot be used: an unknown operation, a bad count, an answer off the document. */
+/** An override that cannot be used: an unknown key or operation, a bad count, an answer off the document. */
 export class OverrideError extends Error {
   override name = 'OverrideError';
 }
@@ -45,80 +46,114 @@ interface Kept {
   source: OverrideSource;
 }
 
+/** The keys of an override given as JSON (POST /__emulator/overrides): its operation, its answer, its count. */
+const JSON_KEYS: readonly string[] = ['operationId', ...ANSWER_KEYS, 'count'];
+
+/** The field an issue about the whole of a part (path `$`) is about. */
+const FIELD_OF_PART: Record<AnswerPart, string> = {
+  status: 'status',
+  'content-type': 'headers.content-type',
+  body: 'body',
+  header: 'headers',
+};
+
+/** Each way a well-shaped answer is off the document, as `field: message (rule)`. */
+function documentProblems(checkAnswer: AnswerChecker, route: RouteSpec, answer: OverrideAnswer, text: string) {
+  const own = answer.headers ?? {};
+  const type = answer.body === undefined || typeof answer.body === 'string' ? undefined : 'application/json';
+  const headers = { ...(type ? { 'content-type': type } : {}), ...own };
+  const { response, issues } = checkAnswer(route, { status: answer.status, headers, text });
+  const typeProblem =
+    own['content-type'] !== undefined && response
+      ? undeclaredType(route, answer.status, own['content-type'], response.mediaTypes)
+      : undefined;
+  return [
+    ...(typeProblem ? [typeProblem] : []),
+    ...issues
+      .filter((issue) => !(typeProblem && issue.part === 'content-type'))
+      .map(
+        (issue: AnswerIssue) =>
+          `${issue.path === '$' ? FIELD_OF_PART[issue.part] : issue.path}: ${issue.message} (${issue.rule})`,
+      ),
+  ];
+}
+
+/** The answer as the core sends it; an OverrideError lists each way it is off, its shape first, then the document. */
+function checkedAnswer(checkAnswer: AnswerChecker, route: RouteSpec, given: unknown): OverrideAnswer {
+  const shaped = shapedAnswer(given);
+  const found =
+    'problems' in shaped ? shaped.problems : documentProblems(checkAnswer, route, shaped.answer, shaped.text);
+  if (found.length > 0)
+    throw new OverrideError(
+      `The override of ${route.operationId} answers what the document does not declare: ${found.join('; ')}`,
+    );
+  return (shaped as { answer: OverrideAnswer }).answer;
+}
+
+/** The route of the operation named, checked; an OverrideError names what is off. */
+function routeNamed(byId: ReadonlyMap<string, RouteSpec>, operationId: unknown): RouteSpec {
+  if (typeof operationId !== 'string')
+    throw new OverrideError(`operationId: must be a string, got ${described(operationId)}`);
+  const route = byId.get(operationId);
+  if (!route)
+    throw new OverrideError(`operationId: must be one of ${quoted(byId.keys())}, got ${described(operationId)}`);
+  return route;
+}
+
+function checkedCount(count: unknown): number | undefined {
+  if (count === undefined || (Number.isInteger(count) && (count as number) >= 1)) return count as number | undefined;
+  throw new OverrideError(`count: must be a whole number from 1, got ${described(count)}`);
+}
+
+/** Why no override can be added now: proxy mode, or MAX_OVERRIDES kept already. */
+function refusal(proxied: boolean, keptCount: number): string | undefined {
+  if (proxied)
+    return 'overrides: not applied in proxy mode, where every call is answered by the upstream; use a fault rule, or run without the proxy';
+  if (keptCount >= MAX_OVERRIDES)
+    return `overrides: at most ${MAX_OVERRIDES} at once (MAX_OVERRIDES); remove or clear some first`;
+  return undefined;
+}
+
 /**
  * `checkAnswer` is the document's answer check, made when first asked for: an emulator with no override needs
  * none. `proxied`: every call goes to an upstream, so no override would ever answer, and none is taken.
  */
 export function createOverrides(
   routes: readonly RouteSpec[],
-  checkAnswer: () => ReturnType<typeof createAnswerChecker>,
+  checkAnswer: () => AnswerChecker,
   { proxied = false }: { proxied?: boolean } = {},
 ) {
   const byId = new Map(routes.map((route) => [route.operationId, route]));
   let kept: Kept[] = [];
   let nextId = 1;
 
-  /** Each way the answer is off, as `field: message (rule)`: its HTTP form and bounds first, then the document. */
-  function problems(route: RouteSpec, answer: OverrideAnswer): string[] {
-    if (typeof answer !== 'object' || answer === null || !Number.isInteger(answer.status))
-      return ['status: must be a whole number (type)'];
-    const shape = headerProblems(answer.headers);
-    const body = bodyText(answer.body);
-    if ('problem' in body) return [...shape, body.problem];
-    if (shape.length > 0) return shape;
-    const own = lowerCased(answer.headers ?? {});
-    const type = answer.body === undefined || typeof answer.body === 'string' ? undefined : 'application/json';
-    const headers = { ...(type ? { 'content-type': type } : {}), ...own };
-    const { response, issues } = checkAnswer()(route, { status: answer.status, headers, text: body.text });
-    const typeProblem =
-      own['content-type'] !== undefined && response
-        ? undeclaredType(route, answer.status, own['content-type'], response.mediaTypes)
-        : undefined;
-    return [
-      ...(typeProblem ? [typeProblem] : []),
-      ...issues
-        .filter((issue) => !(typeProblem && issue.part === 'content-type'))
-        .map((issue) => `${issue.path === '$' ? 'status' : issue.path}: ${issue.message} (${issue.rule})`),
-    ];
-  }
-
-  /** The answer as sent: its headers under their lower-case names, so none is sent twice beside the core's. */
-  function checked(route: RouteSpec, answer: OverrideAnswer): OverrideAnswer {
-    const found = problems(route, answer);
-    if (found.length > 0)
-      throw new OverrideError(
-        `The override of ${route.operationId} answers what the document does not declare: ${found.join('; ')}`,
-      );
-    return answer.headers === undefined ? answer : { ...answer, headers: lowerCased(answer.headers) };
+  /** Adds an override; a fixed answer is checked now (and kept as it will be sent), a function's as each is made. */
+  function add(operationId: unknown, source: unknown, { count }: { count?: unknown } = {}): StoredOverride {
+    const refused = refusal(proxied, kept.length);
+    if (refused) throw new OverrideError(refused);
+    const route = routeNamed(byId, operationId);
+    const remaining = checkedCount(count);
+    const fixed = typeof source === 'function' ? undefined : checkedAnswer(checkAnswer(), route, source);
+    const stored: StoredOverride = {
+      id: nextId++,
+      operationId: route.operationId,
+      ...(fixed ? { answer: fixed } : {}),
+      ...(remaining === undefined ? {} : { remaining }),
+    };
+    kept.push({ stored, source: fixed ?? (source as OverrideSource) });
+    return { ...stored };
   }
 
   return {
-    /** Adds an override; a fixed answer is checked now, a function's answers as they are made. */
-    add(operationId: string, source: OverrideSource, { count }: { count?: number } = {}): StoredOverride {
-      if (proxied)
-        throw new OverrideError(
-          'overrides: not applied in proxy mode, where every call is answered by the upstream; use a fault rule, or run without the proxy',
-        );
-      if (kept.length >= MAX_OVERRIDES)
-        throw new OverrideError(
-          `overrides: at most ${MAX_OVERRIDES} at once (MAX_OVERRIDES); remove or clear some first`,
-        );
-      const route = byId.get(operationId);
-      if (!route)
-        throw new OverrideError(
-          `operationId: must be one of ${[...byId.keys()].map((id) => `"${id}"`).join(', ')}, got ${JSON.stringify(operationId)}`,
-        );
-      if (count !== undefined && (!Number.isInteger(count) || count < 1))
-        throw new OverrideError(`count: must be a whole number from 1, got ${JSON.stringify(count)}`);
-      if (typeof source !== 'function') checked(route, source);
-      const stored: StoredOverride = {
-        id: nextId++,
-        operationId,
-        ...(typeof source === 'function' ? {} : { answer: source }),
-        ...(count === undefined ? {} : { remaining: count }),
-      };
-      kept.push({ stored, source });
-      return { ...stored };
+    add,
+    /** Adds an override given as JSON, `{ operationId, status, body, headers, count }`: no other key. */
+    addJson(given: unknown): StoredOverride {
+      if (!isPlainObject(given))
+        throw new OverrideError(`override: must be a JSON object of ${quoted(JSON_KEYS)}, got ${described(given)}`);
+      const unknownKey = unknownKeyProblem(given, JSON_KEYS, 'override');
+      if (unknownKey) throw new OverrideError(unknownKey);
+      const { operationId, count, ...answer } = given;
+      return add(operationId, answer, { count });
     },
     list: (): StoredOverride[] => kept.map(({ stored }) => ({ ...stored })),
     /** Removes one override; false when there was none by that id (spent, or removed before). */
@@ -140,7 +175,8 @@ export function createOverrides(
       if (!found) return undefined;
       if (found.stored.remaining !== undefined && --found.stored.remaining === 0)
         kept = kept.filter((each) => each !== found);
-      return checked(route, typeof found.source === 'function' ? found.source(request) : found.source);
+      const { source } = found;
+      return checkedAnswer(checkAnswer(), route, typeof source === 'function' ? source(request) : source);
     },
   };
 }

@@ -24,8 +24,14 @@ describe('an override answer that is not well-formed HTTP, or not the documentâ€
     ['a space in a name', 'getVideo', 200, { 'x note': 'a' }, /headers: "x note" is not a header name.*\(token\)/],
     ['a colon in a name', 'getVideo', 200, { 'x:y': 'a' }, /headers: "x:y" is not a header name.*\(token\)/],
     ['an empty name', 'getVideo', 200, { '': 'a' }, /headers: "" is not a header name.*\(token\)/],
-    ['a value not a string', 'getVideo', 200, { 'x-count': 1 }, /headers\.x-count: must be a string \(type\)/],
-    ['headers not an object', 'getVideo', 200, 'x-note: a', /headers: must be an object of names and values/],
+    ['a value not a string', 'getVideo', 200, { 'x-count': 1 }, /headers\.x-count: must be a string, got 1 \(type\)/],
+    [
+      'headers not an object',
+      'getVideo',
+      200,
+      'x-note: a',
+      /headers: must be a plain object of names and string values, got "x-note: a" \(type\)/,
+    ],
     ['Content-Length', 'getVideo', 200, { 'Content-Length': '1' }, /headers\.content-length: .*\(framing\)/],
     ['Transfer-Encoding', 'getVideo', 200, { 'transfer-encoding': 'chunked' }, /transfer-encoding: .*\(framing\)/],
     ['Connection', 'getVideo', 200, { connection: 'close' }, /headers\.connection: .*\(framing\)/],
@@ -100,9 +106,138 @@ describe('an override answer that is not well-formed HTTP, or not the documentâ€
   });
 });
 
+/** A JSON array `depth` arrays deep: JSON.stringify and String() overflow the stack on it. */
+const deepArray = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+const throwingText = {
+  toString() {
+    throw new Error('boom');
+  },
+};
+
+describe('an override is a closed shape, each field checked for its type before anything reads it', () => {
+  it.each([
+    [
+      'a typo: header for headers',
+      { status: 200, body: video, header: { 'retry-after': '1' } },
+      /answer: unknown key "header"; the keys are "status", "body", "headers"/,
+    ],
+    ['a typo: bodyy for body', { status: 404, bodyy: { error: 'x' } }, /answer: unknown key "bodyy"/],
+    [
+      'an unknown key holding an array 20,000 deep',
+      { status: 200, body: video, z: deepArray(20_000) },
+      /answer: unknown key "z"/,
+    ],
+    [
+      'a status 20,000 deep',
+      { status: deepArray(20_000), body: video },
+      /status: must be a whole number, got an array \(type\)/,
+    ],
+    [
+      'a header value 20,000 deep',
+      { status: 200, body: video, headers: { 'x-a': deepArray(20_000) } },
+      /headers\.x-a: must be a string, got an array \(type\)/,
+    ],
+    [
+      'a header value whose toString throws',
+      { status: 200, body: video, headers: { 'x-a': throwingText } },
+      /headers\.x-a: must be a string, got an object \(type\)/,
+    ],
+    [
+      'headers as a Map',
+      { status: 200, body: video, headers: new Map([['x-a', '1']]) },
+      /headers: must be a plain object of names and string values/,
+    ],
+    [
+      'headers as a Headers',
+      { status: 200, body: video, headers: new Headers({ 'x-a': '1' }) },
+      /headers: must be a plain object of names and string values/,
+    ],
+    ['no body where the status declares one', { status: 404 }, /^(?!.*status:).*: body: /],
+    [
+      'a status the operation does not declare',
+      { status: 299, body: video },
+      /status: 299 is not a status getVideo declares/,
+    ],
+  ])('%s: an OverrideError naming the field', async (_what, answer, message) => {
+    const emulator = await createEmulator();
+    const set = () => emulator.override('getVideo', answer as never);
+    expect(set).toThrow(OverrideError);
+    expect(set).toThrow(message);
+    expect(emulator.overrides.list()).toEqual([]);
+  });
+
+  it.each([
+    ['an operationId 20,000 deep', deepArray(20_000), {}, /operationId: must be a string, got an array/],
+    ['an operationId whose toString throws', throwingText, {}, /operationId: must be a string, got an object/],
+    [
+      'a count 20,000 deep',
+      'getVideo',
+      { count: deepArray(20_000) },
+      /count: must be a whole number from 1, got an array/,
+    ],
+    ['a count as text', 'getVideo', { count: '2' }, /count: must be a whole number from 1, got "2"/],
+  ])('%s: an OverrideError naming the field', async (_what, operationId, options, message) => {
+    const emulator = await createEmulator();
+    const set = () => emulator.override(operationId as 'getVideo', { status: 200, body: video }, options as never);
+    expect(set).toThrow(OverrideError);
+    expect(set).toThrow(message);
+  });
+
+  it("refuses a function's answer with an unknown key: a 500 naming it", async () => {
+    const emulator = await createEmulator();
+    emulator.override('getVideo', () => ({ status: 200, body: video, header: { 'retry-after': '1' } }) as never);
+    const answer = await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: AUTH });
+    expect(answer.status).toBe(500);
+    expect(await answer.text()).toMatch(/answer: unknown key \\"header\\"/);
+  });
+});
+
+describe('a string body labelled JSON is held to the same nesting limit as any body', () => {
+  const json = { 'content-type': 'application/json' };
+  it.each([
+    [
+      'JSON text nested 200,000 deep',
+      `{"error":"x","more":${'['.repeat(200_000)}${']'.repeat(200_000)}}`,
+      json,
+      /body: nested deeper than 32 levels \(MAX_NESTING\)/,
+    ],
+    ['JSON text nested 33 deep', JSON.stringify(nested(33)), json, /body: nested deeper than 32 levels/],
+    [
+      'text labelled JSON that is not JSON',
+      '{"error":',
+      json,
+      /body: a body labelled JSON that does not parse \(.*\) \(json\)/,
+    ],
+    [
+      'text labelled JSON with a charset, 33 deep',
+      `${'['.repeat(33)}${']'.repeat(33)}`,
+      { 'Content-Type': 'application/json; charset=utf-8' },
+      /body: nested deeper than 32 levels/,
+    ],
+  ])('%s: refused naming body', async (_what, body, headers, message) => {
+    const emulator = await createEmulator();
+    expect(() => emulator.override('getVideo', { status: 404, headers, body } as never)).toThrow(message);
+  });
+
+  it('takes JSON text within the limit, and text of another Content-Type as it is', async () => {
+    const emulator = await createEmulator();
+    emulator.override('getVideo', { status: 200, headers: json, body: JSON.stringify(video) } as never);
+    const text = '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[ not JSON';
+    emulator.override('deleteEdgeApp', { status: 503, headers: { 'content-type': 'text/plain' }, body: text });
+    const got = await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: AUTH });
+    expect(await got.json()).toEqual(video);
+    const unavailable = await emulator.fetch('http://emulator.local/fastedge/v1/apps/1', {
+      method: 'DELETE',
+      headers: AUTH,
+    });
+    expect([unavailable.status, await unavailable.text()]).toEqual([503, text]);
+  });
+});
+
 describe('over HTTP: a hostile override is a 400, and the server keeps answering', () => {
   const post = (url: string, body: string) =>
     fetch(`${url}/__emulator/overrides`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  const DEEP_TEXT = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
 
   // Each case is the JSON text of what the override adds to a valid answer: a nested body is written out,
   // as JSON.stringify would overflow the stack first.
@@ -111,6 +246,15 @@ describe('over HTTP: a hostile override is a 400, and the server keeps answering
     ['two Content-Length headers', '"headers":{"Content-Length":"1","content-length":"2"}', /content-length/],
     ['Transfer-Encoding', '"headers":{"transfer-encoding":"chunked"}', /\(framing\)/],
     ['a body nested 5,000 deep', `"body":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`, /body: nested deeper than 32/],
+    [
+      'an unknown key 20,000 deep',
+      `"z":${DEEP_TEXT}`,
+      /override: unknown key "z"; the keys are "operationId", "status", "body", "headers", "count"/,
+    ],
+    ['the typo header', '"header":{"retry-after":"1"}', /override: unknown key "header"/],
+    ['a header value 20,000 deep', `"headers":{"x-a":${DEEP_TEXT}}`, /headers\.x-a: must be a string, got an array/],
+    ['an operationId 20,000 deep', `"operationId":${DEEP_TEXT}`, /operationId: must be a string, got an array/],
+    ['a count 20,000 deep', `"count":${DEEP_TEXT}`, /count: must be a whole number from 1, got an array/],
   ])('%s', async (_what, added, message) => {
     const server = await startEmulator();
     try {
