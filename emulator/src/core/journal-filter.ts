@@ -4,6 +4,7 @@
 // query is the filter) both go through this one check.
 import type { OperationId } from 'cloud-platform-api';
 import { pathPattern, type RouteSpec } from 'cloud-platform-api/internal';
+import { described, quoted } from './described.js';
 
 /** Which journal entries to list; every field given must match. */
 export interface JournalFilter {
@@ -11,7 +12,7 @@ export interface JournalFilter {
   operationId?: OperationId;
   /** A method of the document's operations, or HEAD; in any case. */
   method?: string;
-  /** A concrete path as sent (`/streaming/videos/1444`), or a template (`/streaming/videos/{video_id}`): its operations' requests. */
+  /** A concrete path as sent, without its query (`/streaming/videos/1444`), or a template (`/streaming/videos/{video_id}`): its operations' requests. */
   path?: string;
 }
 
@@ -28,40 +29,58 @@ export interface FilteredRequest {
 }
 
 const FILTER_KEYS: readonly string[] = ['operationId', 'method', 'path'];
-const quoted = (values: Iterable<string>) => [...values].map((value) => JSON.stringify(value)).join(', ');
 
 /** The value of `key`, where the filter gives it: one string (a query key given twice is an array). */
 function oneString(filter: Record<string, unknown>, key: string): string | undefined {
   const value = filter[key];
   if (value === undefined || typeof value === 'string') return value;
-  throw new JournalFilterError(`${key}: must be one string, got ${JSON.stringify(value)}`);
+  throw new JournalFilterError(`${key}: must be one string, got ${described(value)}`);
 }
 
 /** The value, where it is one of `known`; else a JournalFilterError listing them. */
 function oneOf(key: string, value: string | undefined, known: ReadonlySet<string>): string | undefined {
   if (value === undefined || known.has(value)) return value;
   throw new JournalFilterError(
-    `${key}: must be one of ${quoted(known)}, got ${JSON.stringify(value)}: it would match no request`,
+    `${key}: must be one of ${quoted(known)}, got ${described(value)}: it would match no request`,
   );
+}
+
+/** The methods a journal entry of these operations can have: a HEAD is answered as its GET, and journalled as a HEAD. */
+const methodsOf = (routes: readonly RouteSpec[]) =>
+  new Set(routes.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])));
+
+/** What a path filter matches, and the methods of the operations at that path. */
+interface PathMatch {
+  matches: (request: FilteredRequest) => boolean;
+  methods: ReadonlySet<string>;
 }
 
 /** The check of a filter against the document's operations, made once: it gives the filter's predicate. */
 export function createJournalFilter(routes: readonly RouteSpec[]) {
   const operationIds = new Set(routes.map((route) => route.operationId));
-  // A HEAD is answered as its GET, and journalled as a HEAD.
-  const methods = new Set(routes.flatMap((route) => (route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])));
-  const byTemplate = new Map<string, Set<string>>();
-  for (const { path, operationId } of routes)
-    byTemplate.set(path, (byTemplate.get(path) ?? new Set()).add(operationId));
-  const patterns = [...byTemplate.keys()].map(pathPattern);
+  const methods = methodsOf(routes);
+  const byTemplate = new Map<string, RouteSpec[]>();
+  for (const route of routes) byTemplate.set(route.path, [...(byTemplate.get(route.path) ?? []), route]);
+  const patterns = [...byTemplate].map(([template, atTemplate]) => ({ pattern: pathPattern(template), atTemplate }));
 
   /** What a path matches: a template, its operations' requests; a concrete path, the requests sent to it. */
-  function pathMatch(path: string): (request: FilteredRequest) => boolean {
+  function pathMatch(path: string): PathMatch {
+    if (/[?#]/.test(path))
+      throw new JournalFilterError(
+        `path: a path as sent, without a query or fragment (the journal keeps the query apart), got ${described(path)}`,
+      );
     const atTemplate = byTemplate.get(path);
-    if (atTemplate) return ({ operationId }) => operationId !== undefined && atTemplate.has(operationId);
-    if (patterns.some((pattern) => pattern.test(path))) return (request) => request.path === path;
+    if (atTemplate) {
+      const ids = new Set(atTemplate.map((route) => route.operationId));
+      return {
+        matches: ({ operationId }) => operationId !== undefined && ids.has(operationId),
+        methods: methodsOf(atTemplate),
+      };
+    }
+    const atPath = patterns.filter(({ pattern }) => pattern.test(path)).flatMap(({ atTemplate }) => atTemplate);
+    if (atPath.length > 0) return { matches: (request) => request.path === path, methods: methodsOf(atPath) };
     throw new JournalFilterError(
-      `path: no operation has the path ${JSON.stringify(path)}, so it would match no request; give a concrete path or one of the templates ${quoted(byTemplate.keys())}`,
+      `path: no operation has the path ${described(path)}, so it would match no request; give a concrete path or one of the templates ${quoted(byTemplate.keys())}`,
     );
   }
 
@@ -72,16 +91,18 @@ export function createJournalFilter(routes: readonly RouteSpec[]) {
     const filter = given as Record<string, unknown>;
     const unknownKey = Object.keys(filter).find((key) => !FILTER_KEYS.includes(key));
     if (unknownKey !== undefined)
-      throw new JournalFilterError(
-        `filter: unknown key ${JSON.stringify(unknownKey)}; the keys are ${quoted(FILTER_KEYS)}`,
-      );
+      throw new JournalFilterError(`filter: unknown key ${described(unknownKey)}; the keys are ${quoted(FILTER_KEYS)}`);
     const operationId = oneOf('operationId', oneString(filter, 'operationId'), operationIds);
     const method = oneOf('method', oneString(filter, 'method')?.toUpperCase(), methods);
     const path = oneString(filter, 'path');
-    const pathMatches = path === undefined ? () => true : pathMatch(path);
+    const atPath = path === undefined ? undefined : pathMatch(path);
+    if (method !== undefined && atPath && !atPath.methods.has(method))
+      throw new JournalFilterError(
+        `method and path: no operation has ${method} ${path}; it has ${[...atPath.methods].join(', ')}: it would match no request`,
+      );
     return (request) =>
       (operationId === undefined || request.operationId === operationId) &&
       (method === undefined || request.method.toUpperCase() === method) &&
-      pathMatches(request);
+      (atPath === undefined || atPath.matches(request));
   };
 }

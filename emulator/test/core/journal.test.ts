@@ -18,6 +18,9 @@ import {
 import { startEmulatorServer } from '../../src/server.js';
 import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
 
+/** A JSON array `depth` arrays deep: JSON.stringify overflows the stack on it. */
+const deepArray = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+
 const KEY = 'journal-key-1234567890';
 
 /** The pretend app: it turns uploading off for new configs. */
@@ -255,6 +258,31 @@ describe('a journal filter that could match nothing is an error naming the field
     ['a control route', { path: '/__emulator/faults' }, 'path=/__emulator/faults', /path: no operation has/],
     ['a value given twice', { method: ['GET', 'POST'] }, 'method=GET&method=POST', /method: must be one string/],
     ['a value not a string', { method: 1 }, undefined, /method: must be one string/],
+    ['a value 20,000 deep', { path: deepArray(20_000) }, undefined, /path: must be one string, got an array/],
+    [
+      'a path with a query',
+      { path: '/streaming/videos/1444?x=1' },
+      'path=%2Fstreaming%2Fvideos%2F1444%3Fx%3D1',
+      /path: .* without a query or fragment/,
+    ],
+    [
+      'a path with a fragment',
+      { path: '/streaming/videos/1444#x' },
+      'path=%2Fstreaming%2Fvideos%2F1444%23x',
+      /path: .* without a query or fragment/,
+    ],
+    [
+      'a template and a method none of its operations has',
+      { method: 'DELETE', path: '/streaming/videos/{video_id}' },
+      'method=DELETE&path=/streaming/videos/{video_id}',
+      /method and path: no operation has DELETE \/streaming\/videos\/\{video_id\}; it has GET, HEAD/,
+    ],
+    [
+      'a concrete path and a method none of its operations has',
+      { method: 'post', path: '/streaming/videos/1444' },
+      'method=post&path=/streaming/videos/1444',
+      /method and path: no operation has POST \/streaming\/videos\/1444; it has GET, HEAD/,
+    ],
   ])('%s', async (_what, filter, query, message) => {
     const asFilter = filter as unknown as JournalFilter;
     expect(() => emulator.requests.list(asFilter)).toThrow(JournalFilterError);
@@ -270,7 +298,7 @@ describe('a journal filter that could match nothing is an error naming the field
     ['a concrete path', { path: '/streaming/videos/1444' }, 1],
     ['a method in lower case', { method: 'get' }, 2],
     ['a template and its method', { method: 'GET', path: '/streaming/videos/{video_id}' }, 2],
-    ['a template with another method', { method: 'POST', path: '/streaming/videos/{video_id}' }, 0],
+    ['a template and HEAD, answered as its GET', { method: 'HEAD', path: '/streaming/videos/{video_id}' }, 0],
   ])('takes %s', async (_what, filter, count) => {
     emulator.requests.clear();
     for (const id of [1444, 7])
