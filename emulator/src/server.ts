@@ -29,7 +29,7 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 4010;
 
 /** Options of startEmulatorServer: the emulator's own, and where and how to listen. */
-export interface ServerOptions extends Pick<EmulatorOptions, 'apiKeys' | 'strict' | 'log' | 'journalSize'> {
+export interface ServerOptions extends Pick<EmulatorOptions, 'apiKeys' | 'strict' | 'log' | 'journalSize' | 'holdMs'> {
   port?: number;
   /** Default: 127.0.0.1. */
   host?: string;
@@ -154,6 +154,7 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
       strict: options.strict,
       log: options.log,
       journalSize: options.journalSize,
+      holdMs: options.holdMs,
       proxy,
     });
   } catch (error) {

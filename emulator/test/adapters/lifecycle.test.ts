@@ -6,6 +6,7 @@ import vm from 'node:vm';
 import { ApiTimeoutError, createCloudClient, unwrap } from 'cloud-platform-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type FaultRule } from '../../src/index.js';
+import { startEmulatorServer } from '../../src/server.js';
 import { ADAPTER_NAMES, ADAPTERS, type Target } from '../helpers/adapters.js';
 
 const OPERATION = 'createLogsUploaderConfig';
@@ -188,5 +189,17 @@ describe('the holdMs option', () => {
     const emulator = await createEmulator({ holdMs });
     expect(emulator.holdMs).toBe(holdMs);
     await emulator.close();
+  });
+
+  it('reaches the emulator from startEmulatorServer’s options', async () => {
+    const server = await startEmulatorServer({ port: 0, holdMs: 50 });
+    expect(server.emulator.holdMs).toBe(50);
+    await server.close();
+  });
+
+  it.each([0, 1.5, '100', {}])('is checked through startEmulatorServer: refuses %s', async (holdMs) => {
+    await expect(startEmulatorServer({ port: 0, holdMs: holdMs as number })).rejects.toThrow(
+      /^holdMs: must be a whole number of milliseconds from 1 to 2147483647, got /,
+    );
   });
 });
