@@ -92,6 +92,16 @@ function headerProblems(headers: unknown): string[] {
 
 const TOO_DEEP = { problem: `body: nested deeper than ${MAX_NESTING} levels (MAX_NESTING)` };
 const TOO_LARGE = { problem: `body: must be at most ${BODY_LIMIT_BYTES} bytes (BODY_LIMIT_BYTES)` };
+const NOT_JSON = { problem: 'body: must be JSON data (type)' };
+
+/** The JSON text of a value, or undefined for one that has none (a function, a bigint, a throwing toJSON). */
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * The body as the core sends it and its text as the document's checks read it, or why it cannot be:
@@ -109,9 +119,12 @@ function answerBody(
     if (read.parseError) return { problem: `body: ${read.parseError} (json)` };
     return nestingDepth(read.body) > MAX_NESTING ? TOO_DEEP : { sent: read.body, text: body };
   }
+  if (body === undefined) return { sent: undefined, text: '' };
   if (nestingDepth(body) > MAX_NESTING) return TOO_DEEP;
-  const text = body === undefined ? '' : JSON.stringify(body);
-  return overLimit(text) ? TOO_LARGE : { sent: body, text };
+  const text = jsonText(body);
+  if (text === undefined) return NOT_JSON;
+  // A copy of what is sent: a caller changing its object later cannot get past these checks.
+  return overLimit(text) ? TOO_LARGE : { sent: JSON.parse(text), text };
 }
 
 /**

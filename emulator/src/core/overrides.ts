@@ -155,7 +155,8 @@ export function createOverrides(
       const { operationId, count, ...answer } = given;
       return add(operationId, answer, { count });
     },
-    list: (): StoredOverride[] => kept.map(({ stored }) => ({ ...stored })),
+    /** Copies: a caller changing an answer listed cannot change what is sent. */
+    list: (): StoredOverride[] => kept.map(({ stored }) => structuredClone(stored)),
     /** Removes one override; false when there was none by that id (spent, or removed before). */
     remove(id: number): boolean {
       const before = kept.length;

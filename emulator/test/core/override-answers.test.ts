@@ -167,6 +167,27 @@ describe('an override is a closed shape, each field checked for its type before 
   });
 
   it.each([
+    ['a function', () => video],
+    ['a bigint', 1444n],
+    ['an object whose toJSON throws', { toJSON: throwingText.toString }],
+  ])('a body that is not JSON data, %s: an OverrideError naming body', async (_what, body) => {
+    const emulator = await createEmulator();
+    const set = () => emulator.override('getVideo', { status: 200, body } as never);
+    expect(set).toThrow(OverrideError);
+    expect(set).toThrow(/body: must be JSON data \(type\)/);
+  });
+
+  it('keeps a copy of a fixed answer: changing the object given, or the one listed, changes nothing sent', async () => {
+    const emulator = await createEmulator();
+    const body = { ...video, name: 'Given' };
+    emulator.override('getVideo', { status: 200, body });
+    body.name = 'Changed';
+    (emulator.overrides.list()[0]!.answer!.body as { name: string }).name = 'Changed too';
+    const got = await emulator.fetch('http://emulator.local/streaming/videos/1444', { headers: AUTH });
+    expect(await got.json()).toMatchObject({ name: 'Given' });
+  });
+
+  it.each([
     ['an operationId 20,000 deep', deepArray(20_000), {}, /operationId: must be a string, got an array/],
     ['an operationId whose toString throws', throwingText, {}, /operationId: must be a string, got an object/],
     [
