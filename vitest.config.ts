@@ -1,11 +1,52 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The test lanes, each run by its own npm script (`vitest run --project <lane>`): what every change needs
+ * in `unit`, and apart from it what needs npm's registry cache, outside tools or a browser. A file is in
+ * exactly one lane (test/build/lanes.test.ts holds that): `unit` is what the others leave.
+ */
+export const LANES = {
+  /** `npm run test:package`: npm pack, installs into fresh projects, the example app, publint, attw, git. */
+  package: [
+    'test/install/footprint.test.ts',
+    'test/install/git.test.ts',
+    'test/install/lint.test.ts',
+    'test/install/tarball.test.ts',
+    'test/client/package.test.ts',
+    'emulator/test/cli/package.test.ts',
+    'test/docs/example-app.test.ts',
+    'test/docs/readme-quickstart.test.ts',
+  ],
+  /** `npm run test:tools`: Redocly and Spectral gates, the diff gate, the docs' shell recipes, Prism, MCP Inspector. */
+  tools: [
+    'test/build/build-checks.test.ts',
+    'test/build/contract-diff.test.ts',
+    'test/docs/add-operation.test.ts',
+    'test/docs/shell-recipes.test.ts',
+    'test/check/stateless-mock.test.ts',
+    'emulator/test/proxy/live-service-recipe.test.ts',
+  ],
+  /** `npm run test:browser`: every test that launches Chromium. */
+  browser: ['test/docs/browser.test.ts', 'emulator/test/adapters/*-browser.test.ts'],
+} as const;
+
+/** Where the unit lane looks; everything there that no other lane names is a unit test. */
+export const ALL_TESTS = ['test/**/*.test.ts', 'emulator/test/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'emulator/test/**/*.test.ts'],
-    // Run once per CI run by npm run test:git-install: it installs the whole development tree.
-    exclude: ['test/install/git.test.ts', '**/node_modules/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ALL_TESTS, exclude: ['**/node_modules/**', ...Object.values(LANES).flat()] },
+      },
+      // One file at a time: each packs and installs whole trees, and two at once only share the disk and npm's cache.
+      { extends: true, test: { name: 'package', include: [...LANES.package], fileParallelism: false } },
+      { extends: true, test: { name: 'tools', include: [...LANES.tools] } },
+      { extends: true, test: { name: 'browser', include: [...LANES.browser] } },
+    ],
   },
 });

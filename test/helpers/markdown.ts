@@ -1,9 +1,9 @@
 // Reads the project's Markdown as its readers see it: which files there are, the fenced code blocks in
 // them (with the heading they sit under and the text after them), and the links they make.
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from './sources.js';
+import { trackedFiles } from './tracked-files.js';
 
 export interface CodeBlock {
   /** The Markdown file, relative to the project root. */
@@ -18,13 +18,7 @@ export interface CodeBlock {
 }
 
 /** Every Markdown file git tracks, and those it would track (new, not ignored), relative to the root. */
-export function markdownFiles(): string[] {
-  const list = (args: string[]) =>
-    execFileSync('git', ['ls-files', ...args, '--', '*.md'], { cwd: projectRoot, encoding: 'utf8' });
-  return [...new Set([...list([]).split('\n'), ...list(['--others', '--exclude-standard']).split('\n')])]
-    .filter(Boolean)
-    .sort();
-}
+export const markdownFiles = (): string[] => trackedFiles('*.md');
 
 /** The pages people read to use the packages: both READMEs, the guides and the example's README. */
 export function userPages(): string[] {

@@ -1,6 +1,6 @@
 // The root package installed from git, as `npm install git+<url>` does it: npm clones the repository,
 // installs its dev dependencies, runs `prepare` (which builds dist/), and packs it. Slow (it installs
-// the whole development tree), so `npm run test:git-install` runs it, once per CI run, outside npm test.
+// the whole development tree): it runs in `npm run test:package`, not in npm test.
 // The emulator is a workspace folder, which npm cannot install from git: it installs from its tarball.
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';
