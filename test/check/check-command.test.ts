@@ -1,6 +1,6 @@
-// The cloud-platform-check command as a user runs it (npx, in this repository): against the emulator
-// it passes, against a server with planted divergences it fails naming them, --junit writes a file a
-// JUnit parser reads, and bad usage exits 2 with a message that names the option.
+// The cloud-platform-check command as a user runs it (its bin, as npx finds it in this repository):
+// against the emulator it passes, against a server with planted divergences it fails naming them,
+// --junit writes a file a JUnit parser reads, and bad usage exits 2 with a message that names the option.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -12,13 +12,16 @@ import { startDivergentServer } from '../helpers/divergent-server.js';
 import type { TestServer } from '../helpers/http-server.js';
 import { projectRoot } from '../helpers/sources.js';
 
+/** The command `npx cloud-platform-check` runs, run by node itself: npx would add a process and a second to each run. */
+const BIN = path.join(projectRoot, 'node_modules', '.bin', 'cloud-platform-check');
+
 /** Runs the command asynchronously: the servers it talks to live in this process. */
 function check(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npx', ['--no-install', 'cloud-platform-check', ...args], {
+    const child = spawn(process.execPath, [BIN, ...args], {
       cwd: projectRoot,
       env: { ...process.env, GCORE_API_KEY: '', ...env },
     });

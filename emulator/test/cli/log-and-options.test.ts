@@ -1,7 +1,7 @@
 // The command's request log (text, NDJSON, quiet) that never prints a secret and tells the truth, and
 // its options: unknown fields logged or refused with --strict, fixtures merged over the built-in set,
 // the version.
-import { execFile } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createEmulator, type RequestLogEntry } from '../../src/index.js';
 import { escapeForLog, textLine } from '../../src/cli.js';
 import { createServerEmulator } from '../../src/server.js';
-import { inject, launchCli } from '../helpers/emulator.js';
+import { BIN, inject, launchCli } from '../helpers/emulator.js';
 
 const SECRET = 'sk-log-SECRET-9f3a';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'emulator-tool-'));
@@ -32,8 +32,16 @@ async function logOf(args: string[]): Promise<string> {
     body,
   });
   await fetch(`${url}/streaming/videos/1444`, { headers: { authorization: `apikey ${SECRET}` } });
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  await stopped(child);
   return out;
+}
+
+/** Stops the command as Ctrl-C would and waits until it has exited: it writes the log lines it still holds as it exits. */
+function stopped(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('close', () => resolve());
+    child.kill('SIGTERM');
+  });
 }
 
 describe('the request log', () => {
@@ -106,7 +114,7 @@ describe('the request log', () => {
         body: JSON.stringify({ name: 'n', policy: 1, target: 2, ...undeclared }),
       });
     for (const call of [get, post, get, post, get]) expect((await call()).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stopped(child);
     const entries = out
       .split('\n')
       .filter((line) => line.startsWith('{'))
@@ -122,7 +130,7 @@ describe('the request log', () => {
   });
 
   it('prints nothing per request with --quiet', async () => {
-    // The two requests were answered (logOf waits for them), and nothing was printed for them.
+    // The two requests were answered (logOf waits for them and for the command's exit), and nothing was printed for them.
     expect(await logOf(['--quiet'])).toBe('');
   });
 
@@ -240,10 +248,8 @@ describe('--fixtures FILE', () => {
 });
 
 describe('--version', () => {
-  it('npx cloud-platform-emulator --version prints the package version', async () => {
-    const { stdout } = await promisify(execFile)('npx', ['--no-install', 'cloud-platform-emulator', '--version'], {
-      encoding: 'utf8',
-    });
+  it('cloud-platform-emulator --version prints the package version', async () => {
+    const { stdout } = await promisify(execFile)(process.execPath, [BIN, '--version'], { encoding: 'utf8' });
     expect(stdout.trim()).toBe(
       (JSON.parse(readFileSync(path.resolve('emulator', 'package.json'), 'utf8')) as { version: string }).version,
     );

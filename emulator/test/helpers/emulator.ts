@@ -28,7 +28,7 @@ export function useEmulator(options: Omit<ServerOptions, 'port' | 'host'> = {}):
 }
 
 /** The command `npx cloud-platform-emulator` runs: the workspace's bin, linked by npm, built by npm test. */
-const BIN = path.resolve('node_modules', '.bin', 'cloud-platform-emulator');
+export const BIN = path.resolve('node_modules', '.bin', 'cloud-platform-emulator');
 
 /**
  * Runs `cloud-platform-emulator ARGS` as its own process, under a file-size limit (in 512-byte blocks)
