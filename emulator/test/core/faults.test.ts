@@ -2,7 +2,7 @@
 // through each adapter; an injected answer changes nothing.
 import { ApiConnectionError, ApiTimeoutError, createCloudClient, operationIndex, unwrap } from 'cloud-platform-api';
 import { setupServer } from 'msw/node';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
 import { createEmulator, MAX_FAULT_RULES } from '../../src/index.js';
 import { checkResponse, inject, startEmulator, useInProcess } from '../helpers/emulator.js';
@@ -368,20 +368,34 @@ describe('a delay happens before the operation runs', () => {
   const createConfig = { method: 'POST', headers: JSON_AUTH, body: CONFIG };
   const configs = (emulator: { store: { tables: { configs: { size(): number } } } }) =>
     emulator.store.tables.configs.size();
+  // The emulator's delays run on setTimeout, faked here: a test runs a delay out at once instead of waiting
+  // it out, and sees what the emulator does when it ends. The client's own timeout (AbortSignal.timeout) stays real.
+  const fakeDelays = () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => void vi.useRealTimers());
+  };
+  /** Once the emulator has seen the caller leave (it records the request then), runs out every delay. */
+  const afterTheDelays = async (emulator: { requests: { list(): unknown[] } }) => {
+    await vi.waitFor(() => expect(emulator.requests.list()).toHaveLength(1));
+    await vi.runAllTimersAsync();
+  };
 
   it('in process: a caller that gives up during the delay created nothing; one that waits did', async () => {
     const emulator = await createEmulator();
     emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 300, count: 1 });
+    fakeDelays();
     await expect(
       emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
         ...createConfig,
         signal: AbortSignal.timeout(50),
       }),
     ).rejects.toMatchObject({ name: 'TimeoutError' });
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await afterTheDelays(emulator);
     expect(configs(emulator)).toBe(0);
     emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 100, count: 1 });
-    expect((await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', createConfig)).status).toBe(200);
+    const waited = emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', createConfig);
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await waited).status).toBe(200);
     expect(configs(emulator)).toBe(1);
   });
 
@@ -390,12 +404,14 @@ describe('a delay happens before the operation runs', () => {
     const server = await startEmulator({}, emulator);
     try {
       emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 400, count: 1 });
+      fakeDelays();
       await expect(
         fetch(`${server.url}/cdn/logs_uploader/configs`, { ...createConfig, signal: AbortSignal.timeout(50) }),
       ).rejects.toMatchObject({ name: 'TimeoutError' });
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await afterTheDelays(emulator);
       expect(configs(emulator)).toBe(0);
     } finally {
+      vi.useRealTimers();
       await server.close();
     }
   });
@@ -405,10 +421,12 @@ describe('a delay happens before the operation runs', () => {
     emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 300, count: 1 });
     const server = setupServer(...createMswHandlers(emulator));
     server.listen({ onUnhandledRequest: 'error' });
+    fakeDelays();
     try {
       const pending = fetch('https://api.gcore.com/cdn/logs_uploader/configs', createConfig);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await vi.advanceTimersByTimeAsync(299);
       expect(configs(emulator)).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
       expect((await pending).status).toBe(200);
       expect(configs(emulator)).toBe(1);
     } finally {
