@@ -1,22 +1,22 @@
 // /docs/console.json, which tells the /docs page where its requests go: null when the emulator emulates, the
-// upstream (origin and path, no credentials) when it is a proxy. Nothing a request carries changes it.
+// upstream (its origin and path; a URL with credentials is refused at start) when it is a proxy. Nothing a
+// request carries changes it.
 import { describe, expect, it } from 'vitest';
 import { useEmulator } from '../helpers/emulator.js';
 
 const emulating = useEmulator();
 // Nothing listens there: the route is served by the emulator itself, never forwarded.
-const proxying = useEmulator({ proxy: 'http://user:s3cret@127.0.0.1:9/base/' });
+const proxying = useEmulator({ proxy: 'http://127.0.0.1:9/base/' });
 
 describe('/docs/console.json', () => {
   it.each([
     ['emulating', emulating, { upstream: null }],
-    ['as a proxy, without the credentials of its URL', proxying, { upstream: 'http://127.0.0.1:9/base' }],
+    ['as a proxy', proxying, { upstream: 'http://127.0.0.1:9/base' }],
   ])('says where the page sends requests: %s', async (_mode, running, expected) => {
     const answer = await fetch(`${running.url}/docs/console.json`);
     expect(answer.headers.get('content-type')).toMatch(/^application\/json/);
     const text = await answer.text();
     expect(JSON.parse(text)).toEqual(expected);
-    expect(text).not.toContain('s3cret');
   });
 
   it.each([
