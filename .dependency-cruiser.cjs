@@ -1,8 +1,9 @@
 // The layers, held by dependency-cruiser (npm test runs it through test/build/layers.test.ts). Data
-// flows one way: openapi/ -> generated/ -> src/ -> emulator/. In src/, contract/ is the document at run
-// time, client/ builds on it, check/ on both. In the emulator, store/ is the bottom, core/ the
+// flows one way: openapi/ -> generated/ -> src/ -> emulator/ -> mcp/. In src/, contract/ is the document
+// at run time, client/ builds on it, check/ on both. In the emulator, store/ is the bottom, core/ the
 // transport-free stages, operations/ and proxy/ plug into the core, adapters/ translate transports,
-// wiring/ is the composition root, and the entry points (index, server, cli, mcp/) sit on top.
+// wiring/ is the composition root, and the entry points (index, server, cli) sit on top. The MCP
+// server, a package of its own, reaches both through their packages' entry points.
 // Type-only imports are left out: they vanish at run time, and a layer may name a type of the one
 // that uses it (an adapter's Emulator) without loading it.
 const runtime = { dependencyTypesNot: ['type-only'] };
@@ -39,44 +40,50 @@ module.exports = {
     layer(
       'store-is-the-bottom',
       '^emulator/src/store/',
-      '^emulator/src/(core|operations|proxy|adapters|wiring|mcp)/',
+      '^emulator/src/(core|operations|proxy|adapters|wiring)/',
       'The store keeps rows; it knows nothing of what is in them.',
     ),
     layer(
       'core-not-up',
       '^emulator/src/core/',
-      '^emulator/src/(operations|proxy|adapters|wiring|mcp)/|^emulator/src/(index|server|cli)\\.ts$',
+      '^emulator/src/(operations|proxy|adapters|wiring)/|^emulator/src/(index|server|cli)\\.ts$',
       'The core imports neither the areas, the proxy, the transports nor the wiring.',
     ),
     layer(
       'operations-not-up',
       '^emulator/src/operations/',
-      '^emulator/src/(proxy|adapters|wiring|mcp)/|^emulator/src/(index|server|cli)\\.ts$',
+      '^emulator/src/(proxy|adapters|wiring)/|^emulator/src/(index|server|cli)\\.ts$',
       'An area is plugged into the core by the wiring, not the other way.',
     ),
     layer(
       'proxy-not-up',
       '^emulator/src/proxy/',
-      '^emulator/src/(operations|adapters|wiring|mcp)/|^emulator/src/(index|server|cli)\\.ts$',
+      '^emulator/src/(operations|adapters|wiring)/|^emulator/src/(index|server|cli)\\.ts$',
       'The proxy is a stage of the core, wired in beside the areas.',
     ),
     layer(
       'adapters-only-translate',
       '^emulator/src/adapters/',
-      '^emulator/src/(operations|proxy|wiring|mcp)/|^emulator/src/(server|cli)\\.ts$',
+      '^emulator/src/(operations|proxy|wiring)/|^emulator/src/(server|cli)\\.ts$',
       'An adapter translates a transport to the core and back.',
     ),
     layer(
       'wiring-below-entry-points',
       '^emulator/src/wiring/',
-      '^emulator/src/(adapters|mcp)/|^emulator/src/(index|server|cli)\\.ts$',
+      '^emulator/src/adapters/|^emulator/src/(index|server|cli)\\.ts$',
       'The composition root is used by the entry points.',
     ),
     layer(
+      'src-and-emulator-not-to-mcp',
+      '^(src|emulator/src)/',
+      '^mcp/',
+      'The MCP server is built on the client and the emulator, never the other way.',
+    ),
+    layer(
       'mcp-uses-entry-points',
-      '^emulator/src/mcp/',
-      '^emulator/src/(core|operations|proxy|adapters|wiring|store)/',
-      'The MCP server uses the emulator as its users do, through its entry points.',
+      '^mcp/src/',
+      '^(src|emulator/src|emulator/bin)/',
+      "The MCP server uses the client and the emulator as their users do, through their packages' entry points.",
     ),
   ],
   options: {

@@ -31,7 +31,7 @@ export const LANES = {
 } as const;
 
 /** Where the unit lane looks; everything there that no other lane names is a unit test. */
-export const ALL_TESTS = ['test/**/*.test.ts', 'emulator/test/**/*.test.ts'];
+export const ALL_TESTS = ['test/**/*.test.ts', 'emulator/test/**/*.test.ts', 'mcp/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -5,10 +5,13 @@
 // library's declarations change, and a build with nothing changed (npm test after npm ci) takes no time.
 // tsc does not copy .d.ts inputs: the generated types go beside the compiled operation index, where
 // dist/src/*.d.ts (and so the emulator's compile) expects them.
+// The MCP package is bundled from both compiles' output, so it comes last (mcp-bundle.ts says why).
 import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { bundleMcp } from './mcp-bundle.js';
 import { runToolOrFail } from './tools.js';
 
-export const PACKAGES_STEP = 'library, emulator -> dist/src, emulator/dist/src (ESM + .d.ts)';
+export const PACKAGES_STEP =
+  'library, emulator -> dist/src, emulator/dist/src (ESM + .d.ts); MCP server -> mcp/dist (one bundle)';
 
 export async function buildPackages(): Promise<void> {
   await mkdir('dist/generated', { recursive: true });
@@ -16,6 +19,7 @@ export async function buildPackages(): Promise<void> {
     await copyFile(`generated/${types}`, `dist/generated/${types}`);
   await runToolOrFail('tsc', ['-b', 'tsconfig.build.json', 'emulator/tsconfig.build.json']);
   await writeCommonJsMswTypes();
+  await bundleMcp();
 }
 
 const MSW_TYPES = 'emulator/dist/src/adapters/msw.d.ts';

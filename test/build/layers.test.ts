@@ -16,8 +16,8 @@ const depcruise = (cwd: string, ...paths: string[]) =>
   );
 
 describe('the layers (dependency-cruiser)', () => {
-  it('src/ and emulator/src/ break no rule: no cycle, no import that runs upward', () => {
-    const run = depcruise(projectRoot, 'src', 'emulator/src');
+  it('src/, emulator/src/ and mcp/src/ break no rule: no cycle, no import that runs upward', () => {
+    const run = depcruise(projectRoot, 'src', 'emulator/src', 'mcp/src');
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/no dependency violations found \(\d+ modules/);
   });
@@ -26,6 +26,8 @@ describe('the layers (dependency-cruiser)', () => {
     ['core-not-up', 'emulator/src/core/stage.ts', 'emulator/src/operations/index.ts', '../operations/index.js'],
     ['contract-not-up', 'src/contract/helper.ts', 'src/client/redact.ts', '../client/redact.js'],
     ['store-is-the-bottom', 'emulator/src/store/rows.ts', 'emulator/src/core/state.ts', '../core/state.js'],
+    ['mcp-uses-entry-points', 'mcp/src/tools.ts', 'emulator/src/core/state.ts', '../../emulator/src/core/state.js'],
+    ['src-and-emulator-not-to-mcp', 'emulator/src/cli.ts', 'mcp/src/server.ts', '../../mcp/src/server.js'],
   ])('fails %s on a planted upward import', (rule, from, to, specifier) => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'layers-'));
     copyFileSync(path.join(projectRoot, CONFIG), path.join(scratch, CONFIG));

@@ -82,10 +82,8 @@ export function expectUsable(project: string, { emulator }: { emulator: boolean 
   const check = run('npx', ['--no-install', 'cloud-platform-check', '--help'], project);
   expect(check.stdout).toMatch(/^Usage: cloud-platform-check/);
   if (!emulator) return;
-  for (const bin of ['cloud-platform-emulator', 'cloud-platform-mcp']) {
-    const version = run('npx', ['--no-install', bin, '--version'], project);
-    expect(version.stdout.trim(), `${bin} --version: ${version.stderr}`).toMatch(/^\d+\.\d+\.\d+$/);
-  }
+  const version = run('npx', ['--no-install', 'cloud-platform-emulator', '--version'], project);
+  expect(version.stdout.trim(), `cloud-platform-emulator --version: ${version.stderr}`).toMatch(/^\d+\.\d+\.\d+$/);
 }
 
 /**

@@ -10,11 +10,11 @@ import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { OpenApiDocument } from 'cloud-platform-api/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_PATH_VALUES, staysOnPath } from '../../../test/helpers/hostile-path-values.js';
-import { sendJson, startServer, type TestServer } from '../../../test/helpers/http-server.js';
-import { operationRows, type OperationRow } from '../../../test/helpers/operation-table.js';
-import { createEmulator, type Emulator } from '../../src/index.js';
-import { createMcpServer, type McpTarget } from '../../src/mcp/server.js';
+import { HOSTILE_PATH_VALUES, staysOnPath } from '../../test/helpers/hostile-path-values.js';
+import { sendJson, startServer, type TestServer } from '../../test/helpers/http-server.js';
+import { operationRows, type OperationRow } from '../../test/helpers/operation-table.js';
+import { createEmulator, type Emulator } from 'cloud-platform-emulator';
+import { createMcpServer, type McpTarget } from '../src/server.js';
 
 const silent: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 

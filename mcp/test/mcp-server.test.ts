@@ -13,11 +13,11 @@ import addFormatsPlugin from 'ajv-formats';
 import { listOperations } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
-import { sendJson, startServer } from '../../../test/helpers/http-server.js';
-import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
+import { keyEchoes, keyFormIn } from '../../test/helpers/key-forms.js';
+import { sendJson, startServer } from '../../test/helpers/http-server.js';
+import { builtInFixtures } from 'cloud-platform-emulator';
 
-const BIN = path.join(import.meta.dirname, '..', '..', 'bin', 'cloud-platform-mcp.js');
+const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');
 const operations = listOperations(bundled as never);
 const idsWhere = (test: (method: string) => boolean) =>
   operations
@@ -99,7 +99,7 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
   it("answers getVideo 1444 with the emulator's video", async () => {
     const result = await call(await connect(), 'getVideo', { video_id: 1444 });
     expect(result.isError).toBeFalsy();
-    const video = BUILT_IN_FIXTURES.videos.find((v) => v.id === 1444)!;
+    const video = builtInFixtures.videos.find((v) => v.id === 1444)!;
     expect(JSON.parse(textOf(result))).toMatchObject({ id: 1444, name: video.name });
   }, 30_000);
 

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { LineTransport, MESSAGE_LIMIT_BYTES } from '../../src/mcp/line-transport.js';
+import { LineTransport, MESSAGE_LIMIT_BYTES } from '../src/line-transport.js';
 
-const BIN = path.join(import.meta.dirname, '..', '..', 'bin', 'cloud-platform-mcp.js');
+const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');
 
 interface Run {
   answers: Record<string, unknown>[];

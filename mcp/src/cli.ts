@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util';
 import type { Logger } from 'cloud-platform-api';
 import { httpUrl, notHttpUrl, type OpenApiDocument } from 'cloud-platform-api/internal';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import type { Emulator } from '../index.js';
-import { createServerEmulator } from '../server.js';
+import type { Emulator } from 'cloud-platform-emulator';
+import { createServerEmulator } from 'cloud-platform-emulator/server';
 import { LineTransport, MessageTooLargeError } from './line-transport.js';
 import { createMcpServer, type McpTarget } from './server.js';
 
@@ -78,7 +78,7 @@ const stderrLogger: Logger = Object.fromEntries(
 
 /** Runs the server until its client closes stdin; the exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  const { version } = createRequire(import.meta.url)('cloud-platform-emulator/package.json') as { version: string };
+  const { version } = createRequire(import.meta.url)('cloud-platform-mcp/package.json') as { version: string };
   let command: ReturnType<typeof commandOf>;
   try {
     command = commandOf(argv, env);
