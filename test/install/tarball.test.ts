@@ -1,4 +1,4 @@
-// Both packages as a user installs them from their tarballs (npm pack), on the Node line running the
+// The client and the emulator as a user installs them from their tarballs (npm pack), on the Node line running the
 // suite: ESM import and require() of every export, and the bins. Install scripts are skipped, so the
 // SQLite binding is not built; nothing here opens a state file.
 import { existsSync, readFileSync } from 'node:fs';
@@ -8,12 +8,14 @@ import { projectRoot } from '../helpers/sources.js';
 import { expectUsable, fetchInstalledDocs, freshProject, packedTarball, run } from './installed.js';
 
 describe(`the packages installed from tarballs, on Node ${process.versions.node}`, () => {
-  it('import and require() every export, run the bins, and the emulator serves its docs page', async () => {
+  it('import and require() every export, run the bins, the emulator serves its docs page, and no MCP SDK comes', async () => {
     const project = freshProject('tarball-install-');
     const tarballs = [projectRoot, path.join(projectRoot, 'emulator')].map((dir) => packedTarball(dir, project));
     const install = run('npm', ['install', '--ignore-scripts', '--omit=dev', ...tarballs, 'msw@2'], project);
     expect(install.status, install.stderr).toBe(0);
     expectUsable(project, { emulator: true });
+    // The MCP server is a package of its own (cloud-platform-mcp): the SDK comes with it alone.
+    expect(existsSync(path.join(project, 'node_modules', '@modelcontextprotocol', 'sdk'))).toBe(false);
     // The docs page comes with the emulator package: an installed emulator serves it.
     const docs = await fetchInstalledDocs(project);
     expect(docs.status).toBe(200);
