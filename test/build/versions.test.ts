@@ -1,4 +1,5 @@
-// The document's info.version and the package's version move together, and the changelog has the release.
+// The document's info.version and the packages' versions move together, each package pins the others
+// exactly, and the changelog has the release.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -6,7 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { bundled } from '../helpers/document.js';
 import { projectRoot } from '../helpers/sources.js';
 
-const pkg = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string };
+interface Manifest {
+  name: string;
+  version: string;
+  workspaces?: string[];
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+}
+const manifestIn = (dir: string) =>
+  JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as Manifest;
+const pkg = manifestIn('.');
+const packages = [pkg, ...(pkg.workspaces ?? []).map(manifestIn)];
 const root = parse(readFileSync(path.join(projectRoot, 'openapi', 'openapi.yaml'), 'utf8')) as {
   info: { version: string };
 };
@@ -17,6 +29,18 @@ describe('versions', () => {
     expect(root.info.version).toBe(pkg.version);
     expect(bundled.info.version).toBe(pkg.version);
   });
+
+  it.each(packages.map((each) => [each.name, each] as const))(
+    '%s has the one version, and names each of the other packages at exactly that version',
+    (_name, manifest) => {
+      expect(manifest.version).toBe(pkg.version);
+      const own = new Set(packages.map((each) => each.name));
+      const pinned = [manifest.dependencies, manifest.devDependencies, manifest.peerDependencies]
+        .flatMap((list) => Object.entries(list ?? {}))
+        .filter(([name]) => own.has(name));
+      for (const [name, range] of pinned) expect(range, name).toBe(pkg.version);
+    },
+  );
 
   it('has a changelog entry for the current version', () => {
     expect(readFileSync(path.join(projectRoot, 'CHANGELOG.md'), 'utf8')).toMatch(
