@@ -40,6 +40,7 @@ function brokenBecause(file: string, target: string): string | undefined {
 const packed = [
   { dir: '.', readme: 'README.md' },
   { dir: 'emulator', readme: 'emulator/README.md' },
+  { dir: 'mcp', readme: 'mcp/README.md' },
 ];
 
 describe('links in the Markdown', () => {

@@ -59,10 +59,16 @@ describe('shell recipes, run as written', () => {
     expect(JSON.parse(content[0]!.text)).toMatchObject({ id: 1444, name: 'Product launch' });
   }, 60_000);
 
-  it("the MCP guide's install names the tarballs npm pack makes of this version, both of them", () => {
+  it("the MCP guide's install names the one tarball npm pack makes of the MCP package's version", () => {
     const install = shellBlock('docs/mcp.md', '## Install');
-    expect(install).toContain(`cloud-platform-api-${version('.')}.tgz`);
-    expect(install).toContain(`cloud-platform-emulator-${version('emulator')}.tgz`);
+    expect(install).toContain(`cloud-platform-mcp-${version('mcp')}.tgz`);
+    expect(install).not.toMatch(/cloud-platform-(api|emulator)-/);
+  });
+
+  it("the MCP package README's install packs that package and runs the tarball npm pack makes of it", () => {
+    const install = shellBlock('mcp/README.md', '## Install');
+    expect(install).toContain('npm pack -w cloud-platform-mcp');
+    expect(install).toContain(`npx -p ./cloud-platform-mcp-${version('mcp')}.tgz cloud-platform-mcp --help`);
   });
 
   it("the MCP guide's Claude Code line adds a server that runs, by a path and not through the registry", async () => {
@@ -71,7 +77,7 @@ describe('shell recipes, run as written', () => {
     expect(line).not.toContain('npx');
     // `claude` stands in for Claude Code: it runs the server command it is given, asking for its version.
     const out = await runAsWritten(line, [['claude mcp add', 'claude() { shift 4; "$@" --version; }; claude mcp add']]);
-    expect(out.trim()).toBe(version('emulator'));
+    expect(out.trim()).toBe(version('mcp'));
   }, 30_000);
 
   it("the MCP guide's desktop config runs the installed file with node, not a bare npx", async () => {
@@ -82,12 +88,12 @@ describe('shell recipes, run as written', () => {
     expect(command).toBe('node');
     const [file, ...flags] = args;
     const installed = file!.replace('/path/to/your-app/', '');
-    expect(installed).toBe('node_modules/cloud-platform-emulator/bin/cloud-platform-mcp.js');
+    expect(installed).toBe('node_modules/cloud-platform-mcp/bin/cloud-platform-mcp.js');
     const { stdout } = await promisify(execFile)(process.execPath, [installed, ...flags, '--version'], {
       cwd: projectRoot,
       encoding: 'utf8',
     });
-    expect(stdout.trim()).toBe(version('emulator'));
+    expect(stdout.trim()).toBe(version('mcp'));
   }, 30_000);
 
   it("the testing guide's server recipe answers the video", async () => {
@@ -125,6 +131,7 @@ describe('shell recipes, run as written', () => {
     const install = shellBlock('README.md', '## Install');
     expect(install).toContain(`cloud-platform-api-${version('.')}.tgz`);
     expect(install).toContain(`cloud-platform-emulator-${version('emulator')}.tgz`);
+    expect(install).toContain(`cloud-platform-mcp-${version('mcp')}.tgz`);
     const example = JSON.parse(
       readFileSync(path.join(projectRoot, 'examples', 'logs-app', 'package.json'), 'utf8'),
     ) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };

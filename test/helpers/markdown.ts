@@ -20,10 +20,10 @@ export interface CodeBlock {
 /** Every Markdown file git tracks, and those it would track (new, not ignored), relative to the root. */
 export const markdownFiles = (): string[] => trackedFiles('*.md');
 
-/** The pages people read to use the packages: both READMEs, the guides and the example's README. */
+/** The pages people read to use the packages: the READMEs, the guides and the example's README. */
 export function userPages(): string[] {
   return markdownFiles().filter((file) =>
-    /^(README\.md|emulator\/README\.md|docs\/[^/]+\.md|examples\/[^/]+\/README\.md)$/.test(file),
+    /^(README\.md|(emulator|mcp)\/README\.md|docs\/[^/]+\.md|examples\/[^/]+\/README\.md)$/.test(file),
   );
 }
 
