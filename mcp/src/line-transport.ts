@@ -31,6 +31,7 @@ export class LineTransport implements Transport {
   #line: Buffer[] = [];
   #lineBytes = 0;
   #closed = false;
+  #draining: Promise<void> | undefined;
 
   constructor(
     private readonly input: Readable,
@@ -45,11 +46,21 @@ export class LineTransport implements Transport {
     this.input.on('error', this.#onError);
   }
 
+  /**
+   * Writes one message. While the client leaves its answers unread, reading stops, so that neither its
+   * lines nor our answers pile up; every send waits for the one drain.
+   */
   send(message: JSONRPCMessage): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve();
-      else this.output.once('drain', resolve);
+    if (this.output.write(`${JSON.stringify(message)}\n`) && !this.#draining) return Promise.resolve();
+    this.#draining ??= new Promise((resolve) => {
+      this.input.pause();
+      this.output.once('drain', () => {
+        this.#draining = undefined;
+        if (!this.#closed) this.input.resume();
+        resolve();
+      });
     });
+    return this.#draining;
   }
 
   async close(): Promise<void> {

@@ -148,3 +148,25 @@ describe('LineTransport: lines however the chunks fall, with a limit of 64 bytes
     expect((await feed([`${line}\n`])).ids).toEqual([1]);
   });
 });
+
+describe('LineTransport: a client that reads its answers slowly', () => {
+  it('stops reading while its answers wait, with one drain listener, and reads on once they are taken', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough({ highWaterMark: 16 });
+    const transport = new LineTransport(input, output, 64);
+    await transport.start();
+    for (let i = 0; i < 200; i++) input.write('{\n');
+    expect(output.listenerCount('drain')).toBe(1);
+    expect(input.isPaused()).toBe(true);
+    let answers = 0;
+    for (let turn = 0; turn < 1_000 && answers < 200; turn++) {
+      answers += String(output.read() ?? '')
+        .split('\n')
+        .filter(Boolean).length;
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(output.listenerCount('drain')).toBeLessThanOrEqual(1);
+    }
+    expect(answers).toBe(200);
+    await transport.close();
+  });
+});
