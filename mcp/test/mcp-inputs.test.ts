@@ -60,6 +60,20 @@ const CLIMBING_VALUES: [string, unknown][] = [
   ['object aimed at another path', { '../../../../../../iam/api_tokens#': 'x' }],
 ];
 
+/** A server over stdio aimed at a recording upstream on loopback that answers every request `{}`, for the describe block. */
+function withRecordingUpstream() {
+  const held = {} as { upstream: TestServer; mcp: Awaited<ReturnType<typeof connect>> };
+  beforeAll(async () => {
+    held.upstream = await startServer((_, res) => sendJson(res, 200, {}));
+    held.mcp = await connect({ baseUrl: held.upstream.url, apiKey: 'sk-mcp-inputs-0123456789' });
+  });
+  afterAll(async () => {
+    await held.mcp.close();
+    await held.upstream.close();
+  });
+  return held;
+}
+
 const pathCases = operationRows().flatMap((row) =>
   row.route.parameters
     .filter((p) => p.in === 'path')
@@ -75,16 +89,7 @@ const pathCases = operationRows().flatMap((row) =>
 );
 
 describe('cloud-platform-mcp with --base-url: hostile path values', () => {
-  let upstream: TestServer;
-  let mcp: Awaited<ReturnType<typeof connect>>;
-  beforeAll(async () => {
-    upstream = await startServer((_, res) => sendJson(res, 200, {}));
-    mcp = await connect({ baseUrl: upstream.url, apiKey: 'sk-mcp-inputs-0123456789' });
-  });
-  afterAll(async () => {
-    await mcp.close();
-    await upstream.close();
-  });
+  const held = withRecordingUpstream();
 
   it('covers every operation that has a path parameter', () => {
     const withPathValues = operationRows().filter((row) => row.path.includes('{'));
@@ -94,13 +99,13 @@ describe('cloud-platform-mcp with --base-url: hostile path values', () => {
   it.each(pathCases)(
     '$operationId, $name = $what: sent on its own path with its method, or refused naming $name',
     async ({ row, name, value }) => {
-      upstream.requests.length = 0;
-      const result = await mcp.call(row.operationId, { ...exampleArgs(row), [name]: value });
-      for (const sent of upstream.requests) {
+      held.upstream.requests.length = 0;
+      const result = await held.mcp.call(row.operationId, { ...exampleArgs(row), [name]: value });
+      for (const sent of held.upstream.requests) {
         expect(sent.method).toBe(row.method);
         expect(staysOnPath(row.path, `http://upstream${sent.url}`), sent.url).toBe(true);
       }
-      if (upstream.requests.length === 0) {
+      if (held.upstream.requests.length === 0) {
         expect(result.isError).toBe(true);
         expect(textOf(result)).toMatch(new RegExp(`^${row.operationId} was not called: .*\\b${name}\\b`));
       }
@@ -149,23 +154,14 @@ const schemaCases = operationRows().flatMap((row) => {
 });
 
 describe('cloud-platform-mcp: a call its input schema refuses sends nothing', () => {
-  let upstream: TestServer;
-  let mcp: Awaited<ReturnType<typeof connect>>;
-  beforeAll(async () => {
-    upstream = await startServer((_, res) => sendJson(res, 200, {}));
-    mcp = await connect({ baseUrl: upstream.url, apiKey: 'sk-mcp-inputs-0123456789' });
-  });
-  afterAll(async () => {
-    await mcp.close();
-    await upstream.close();
-  });
+  const held = withRecordingUpstream();
 
   it.each(schemaCases)(
     '$operationId $what: a tool error naming it and the rule',
     async ({ row, args, names, rule }) => {
-      upstream.requests.length = 0;
-      const result = await mcp.call(row.operationId, args);
-      expect(upstream.requests).toEqual([]);
+      held.upstream.requests.length = 0;
+      const result = await held.mcp.call(row.operationId, args);
+      expect(held.upstream.requests).toEqual([]);
       expect(result.isError).toBe(true);
       expect(textOf(result)).toMatch(new RegExp(`^${row.operationId} was not called: `));
       for (const name of names) expect(textOf(result)).toContain(name);
@@ -174,7 +170,7 @@ describe('cloud-platform-mcp: a call its input schema refuses sends nothing', ()
   );
 
   it('says what getVideo {} lacks, in words', async () => {
-    const result = await mcp.call('getVideo', {});
+    const result = await held.mcp.call('getVideo', {});
     expect([result.isError, textOf(result)]).toEqual([
       true,
       'getVideo was not called: video_id is required (required)',
@@ -182,19 +178,25 @@ describe('cloud-platform-mcp: a call its input schema refuses sends nothing', ()
   });
 
   it('checks a body field against its schema', async () => {
-    const result = await mcp.call('createLogsUploaderConfig', { body: { name: 'agent', policy: 'one', target: 2 } });
+    const result = await held.mcp.call('createLogsUploaderConfig', {
+      body: { name: 'agent', policy: 'one', target: 2 },
+    });
     expect([result.isError, textOf(result)]).toEqual([
       true,
       'createLogsUploaderConfig was not called: body.policy must be integer (type)',
     ]);
-    expect(upstream.requests).toEqual([]);
+    expect(held.upstream.requests).toEqual([]);
   });
 
   it('sends each example call as it is: the check refuses no valid input', async () => {
     for (const row of operationRows()) {
-      upstream.requests.length = 0;
-      const result = await mcp.call(row.operationId, exampleArgs(row));
-      expect([row.operationId, result.isError ?? false, upstream.requests.length]).toEqual([row.operationId, false, 1]);
+      held.upstream.requests.length = 0;
+      const result = await held.mcp.call(row.operationId, exampleArgs(row));
+      expect([row.operationId, result.isError ?? false, held.upstream.requests.length]).toEqual([
+        row.operationId,
+        false,
+        1,
+      ]);
     }
   });
 });
