@@ -6,7 +6,8 @@ import { run } from './installed.js';
 
 /** Budgets: about a third above the sizes when they were set, so that growth is a decision (the root raised with the contract runner, cloud-platform-check; the emulator with its modules per area and per stage of the core, its docs page, and the request lifecycle all adapters share: 1 MB packed at most). */
 const BUDGETS = [
-  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 210, unpackedKb: 1150, files: 150 },
+  // The path-value check and its generated rules took the client past 150 files (153, 208.6 kB when raised).
+  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 230, unpackedKb: 1150, files: 170 },
   {
     dir: path.join(projectRoot, 'emulator'),
     name: 'cloud-platform-emulator',
