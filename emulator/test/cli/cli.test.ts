@@ -441,3 +441,22 @@ describe('the built-in fixture set', () => {
     expect(() => loader.checked(structuredClone(builtIn), 'the built-in fixture set')).not.toThrow();
   });
 });
+
+const { isUnbuilt } = (await import('../../bin/run-command.js')) as { isUnbuilt: (error: unknown) => boolean };
+
+describe('a command whose load fails', () => {
+  const notFound = (message: string) => Object.assign(new Error(message), { code: 'ERR_MODULE_NOT_FOUND' });
+  it.each([
+    [
+      'its own dist/ missing',
+      notFound("Cannot find module '/app/node_modules/x/dist/cli.js' imported from /b.js"),
+      true,
+    ],
+    ['a chunk of dist/ missing', notFound("Cannot find module 'C:\\x\\dist\\chunks\\a.js' imported from /b.js"), true],
+    ['a dependency missing', notFound("Cannot find package 'zod' imported from /app/dist/cli.js"), false],
+    ['another error', new SyntaxError("Cannot find module '/x/dist/cli.js'"), false],
+    ['nothing thrown but undefined', undefined, false],
+  ])('%s: says "not built" = %s', (_what, error, unbuilt) => {
+    expect(isUnbuilt(error)).toBe(unbuilt);
+  });
+});
