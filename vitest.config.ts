@@ -13,7 +13,6 @@ export const LANES = {
     'test/install/lint.test.ts',
     'test/install/tarball.test.ts',
     'test/install/mcp-tarball.test.ts',
-    'mcp/test/package.test.ts',
     'test/client/package.test.ts',
     'emulator/test/cli/package.test.ts',
     'test/docs/example-app.test.ts',
