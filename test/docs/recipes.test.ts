@@ -59,8 +59,8 @@ function missingCommand(command: string): string | undefined {
     const own = npmRun[1] === 'cloud-platform-emulator' ? scripts.emulator : scripts.root;
     return npmRun[2]! in own ? undefined : `no npm script "${npmRun[2]}"`;
   }
-  // `npx -p <tarball> <command>` runs the command the tarball installs: the command is what is checked.
-  const bin = /^(?:npx (?:-p \S+ )?|node_modules\/\.bin\/)([\w@/.-]+)/.exec(command)?.[1];
+  // `npx [--yes] -p <tarball> <command>` runs the command the tarball installs: the command is what is checked.
+  const bin = /^(?:npx (?:--yes )?(?:-p \S+ )?|node_modules\/\.bin\/)([\w@/.-]+)/.exec(command)?.[1];
   // `npx @scope/name` runs that package's command: it must be installed, with one.
   if (bin?.startsWith('@'))
     return existsSync(path.join(projectRoot, 'node_modules', bin, 'package.json')) &&

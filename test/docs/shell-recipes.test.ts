@@ -68,7 +68,7 @@ describe('shell recipes, run as written', () => {
   it("the MCP package README's install packs that package and runs the tarball npm pack makes of it", () => {
     const install = shellBlock('mcp/README.md', '## Install');
     expect(install).toContain('npm pack -w cloud-platform-mcp');
-    expect(install).toContain(`npx -p ./cloud-platform-mcp-${version('mcp')}.tgz cloud-platform-mcp --help`);
+    expect(install).toContain(`npx --yes -p ./cloud-platform-mcp-${version('mcp')}.tgz cloud-platform-mcp --help`);
   });
 
   it("the MCP guide's Claude Code line adds a server that runs, by a path and not through the registry", async () => {

@@ -15,7 +15,7 @@ const BUDGETS = [
     unpackedKb: 3600,
     files: 260,
   },
-  // The MCP server: one bundle of the command with the client and the emulator in it (87 kB packed, 9 files when set).
+  // The MCP server: one bundle of the command with the client and the emulator in it (88.9 kB packed, 9 files at 5.0.0).
   { dir: path.join(projectRoot, 'mcp'), name: 'cloud-platform-mcp', packedKb: 120, unpackedKb: 500, files: 15 },
 ];
 
