@@ -20,14 +20,24 @@ import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyContent, bodyText } from '../core/serialize.js';
 import { STATUS_TEXT } from '../core/status-text.js';
 
-/** How long a connection may take, in ms: documented in the README. */
-export const TIMEOUTS = { headers: 5_000, request: 10_000, idle: 5_000 } as const;
+/** How long a connection may take, in ms. */
+export interface ConnectionTimeouts {
+  /** For the request line and headers. */
+  headers: number;
+  /** For the whole request, body included. */
+  request: number;
+  /** Between requests, and while nothing moves. */
+  idle: number;
+}
+
+/** The server's connection timeouts: documented in the README. */
+export const TIMEOUTS: Readonly<ConnectionTimeouts> = { headers: 5_000, request: 10_000, idle: 5_000 };
 
 /** What Node's parser could not take as a request: status and words, by the parser's error code. */
-const CLIENT_ERRORS: Record<string, [number, string]> = {
+const clientErrors = (timeouts: ConnectionTimeouts): Record<string, [number, string]> => ({
   HPE_HEADER_OVERFLOW: [431, 'The request line and headers are larger than 16 KiB'],
-  ERR_HTTP_REQUEST_TIMEOUT: [408, `The request did not arrive within ${TIMEOUTS.request / 1000} s`],
-};
+  ERR_HTTP_REQUEST_TIMEOUT: [408, `The request did not arrive within ${timeouts.request / 1000} s`],
+});
 
 /**
  * What is served beside the operations: files (the docs page, the bundled document), read on each request so a
@@ -138,10 +148,11 @@ function serveStatic(res: ServerResponse, root: string, asset: StaticFiles[strin
  * Answers a request Node's HTTP parser refused (headers too large, a timeout, a malformed request
  * line): what the document declares for the operation its first line names, or no body.
  */
-function answerClientError(core: Pick<ExchangeCore, 'refuse'>) {
+function answerClientError(core: Pick<ExchangeCore, 'refuse'>, timeouts: ConnectionTimeouts) {
+  const known = clientErrors(timeouts);
   return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
-    const [status, message] = CLIENT_ERRORS[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
+    const [status, message] = known[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
     const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
     const answer = core.refuse(method, target.split('?')[0]!, status, message);
     const text = bodyText(answer) ?? '';
@@ -165,6 +176,8 @@ const CLIENT_GONE = new Error('The client closed the connection');
  */
 function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: boolean): Transport<void> {
   const socket = req.socket;
+  // The idle timeout the server set, put back once the wait is over.
+  const idle = socket.timeout ?? TIMEOUTS.idle;
   let idlePaused = false;
   return {
     wait: (ms) =>
@@ -183,7 +196,7 @@ function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: bo
         socket.once('close', onClose);
       }),
     deliver(answer) {
-      if (idlePaused) socket.setTimeout(TIMEOUTS.idle);
+      if (idlePaused) socket.setTimeout(idle);
       if (answer.fault?.drop) return void socket.destroy();
       send(res, answer, closeAfter);
     },
@@ -220,6 +233,8 @@ export interface HttpServerOptions {
   hosts?: readonly string[];
   /** Where a browser that opens `/` is redirected (a page of `staticFiles`); other clients get the 404 as before. */
   browserHome?: string;
+  /** What a stalled connection is given (tests give less). Default: TIMEOUTS. */
+  timeouts?: ConnectionTimeouts;
 }
 
 /** A browser's page load lists text/html in Accept; an API client (curl's any, fetch's JSON) does not. */
@@ -235,6 +250,7 @@ export function createHttpServer(
     hosts = [],
     browserHome,
     keyHeader,
+    timeouts = TIMEOUTS,
   }: HttpServerOptions,
 ): Server {
   const assets = new Map(Object.entries(staticFiles));
@@ -247,10 +263,11 @@ export function createHttpServer(
   const readTarget = targetReader();
   const server = createServer(
     {
-      headersTimeout: TIMEOUTS.headers,
-      requestTimeout: TIMEOUTS.request,
-      keepAliveTimeout: TIMEOUTS.idle,
-      connectionsCheckingInterval: 500,
+      headersTimeout: timeouts.headers,
+      requestTimeout: timeouts.request,
+      keepAliveTimeout: timeouts.idle,
+      // Node checks the header and request timeouts this often: a tenth of the shortest, at most 500 ms.
+      connectionsCheckingInterval: Math.min(500, Math.ceil(Math.min(timeouts.headers, timeouts.request) / 10)),
     },
     (req, res) => {
       const started = performance.now();
@@ -264,8 +281,8 @@ export function createHttpServer(
       readBody(req, res, (body) => answerRequest(emulator, req, res, target, body, started));
     },
   );
-  server.setTimeout(TIMEOUTS.idle);
-  server.on('clientError', answerClientError(emulator));
+  server.setTimeout(timeouts.idle);
+  server.on('clientError', answerClientError(emulator, timeouts));
   // Node hands CONNECT to this event, not to the request handler; with no listener it answers nothing.
   server.on('connect', (_request: IncomingMessage, socket: Socket) => {
     const text = 'CONNECT is not supported: this is not a proxy';
