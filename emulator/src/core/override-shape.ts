@@ -8,7 +8,13 @@ import { readAnswerBody } from 'cloud-platform-api/internal';
 import { described, quoted } from './described.js';
 import { BODY_LIMIT_BYTES, overLimit } from './request-body.js';
 import { MAX_NESTING, nestingDepth } from './nesting.js';
-import type { OverrideAnswer } from './overrides.js';
+
+/** The answer an override gives: a status the operation declares, and its body and headers. */
+export interface OverrideAnswer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
 
 /** The keys an override's answer may have. */
 export const ANSWER_KEYS: readonly string[] = ['status', 'body', 'headers'];

@@ -4,7 +4,7 @@
 // the operation before it is sent, so a test cannot teach an app something the service never says.
 import type { AnswerChecker, AnswerIssue, AnswerPart, RouteSpec } from 'cloud-platform-api/internal';
 import { described, quoted } from './described.js';
-import { ANSWER_KEYS, isPlainObject, shapedAnswer, unknownKeyProblem } from './override-shape.js';
+import { ANSWER_KEYS, isPlainObject, shapedAnswer, unknownKeyProblem, type OverrideAnswer } from './override-shape.js';
 
 /** The most overrides kept at once: each call of an operation looks through them. */
 export const MAX_OVERRIDES = 100;
@@ -17,12 +17,7 @@ export interface OverrideRequest {
   headers: Record<string, string | undefined>;
 }
 
-/** The answer an override gives: a status the operation declares, and its body and headers. */
-export interface OverrideAnswer {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
+export type { OverrideAnswer };
 
 export type OverrideSource = OverrideAnswer | ((request: OverrideRequest) => OverrideAnswer);
 
