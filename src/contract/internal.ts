@@ -23,6 +23,7 @@ export { readAnswerBody } from './answer-check.js';
 export { authorizationValue, authSchemeOf, keyHeaderOf, type AuthScheme } from './auth-scheme.js';
 export { BodyTooLargeError, PEER_BODY_LIMIT_BYTES, readBoundedBytes, readBoundedText } from './bounded-body.js';
 export { printable } from './printable.js';
+export { kindOf } from './value-kind.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { jsonPointer } from './pointer.js';
 export { documentRef } from './validator.js';

@@ -4,6 +4,7 @@
 // checker) goes through expandPath, so a value is checked once, here. Browser-safe and small: the
 // client carries the rules (generated/path-parameters.json), not the document.
 import { listOperations, resolveRef, type JsonObject, type OpenApiDocument } from './document.js';
+import { kindOf } from './value-kind.js';
 
 /** The part of a path parameter's schema a URL segment is checked against. */
 export interface PathParameterRule {
@@ -46,15 +47,6 @@ export function pathRulesOf(document: OpenApiDocument): PathRules {
 export class PathValueError extends TypeError {
   override name = 'PathValueError';
 }
-
-const kindOf = (value: unknown) =>
-  value === null
-    ? 'null'
-    : Array.isArray(value)
-      ? 'an array'
-      : typeof value === 'object'
-        ? 'an object'
-        : `a ${typeof value}`;
 
 /** Segments that a URL resolves against its neighbours instead of taking as a name. */
 const RESOLVED_SEGMENTS = new Set(['', '.', '..']);

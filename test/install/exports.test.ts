@@ -56,6 +56,7 @@ const SURFACE: Record<string, string[]> = {
     'httpUrl',
     'jsonPointer',
     'keyHeaderOf',
+    'kindOf',
     'listOperations',
     'networkCode',
     'notHttpUrl',
