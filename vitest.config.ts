@@ -39,13 +39,13 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
+    globalSetup: ['test/scratch-root.ts'],
     projects: [
       {
         extends: true,
         test: { name: 'unit', include: ALL_TESTS, exclude: ['**/node_modules/**', ...Object.values(LANES).flat()] },
       },
-      // One file at a time: each packs and installs whole trees, and two at once only share the disk and npm's cache.
-      { extends: true, test: { name: 'package', include: [...LANES.package], fileParallelism: false } },
+      { extends: true, test: { name: 'package', include: [...LANES.package] } },
       { extends: true, test: { name: 'tools', include: [...LANES.tools] } },
       { extends: true, test: { name: 'browser', include: [...LANES.browser] } },
     ],
