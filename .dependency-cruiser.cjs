@@ -1,9 +1,11 @@
 // The layers, held by dependency-cruiser (npm test runs it through test/build/layers.test.ts). Data
-// flows one way: openapi/ -> generated/ -> src/ -> emulator/ -> mcp/. In src/, contract/ is the document
-// at run time, client/ builds on it, check/ on both. In the emulator, store/ is the bottom, core/ the
-// transport-free stages, operations/ and proxy/ plug into the core, adapters/ translate transports,
-// wiring/ is the composition root, and the entry points (index, server, cli) sit on top. The MCP
-// server, a package of its own, reaches both through their packages' entry points.
+// flows one way: openapi/ -> generated/ -> src/ -> check/ -> emulator/ -> mcp/. In src/, contract/ is the
+// toolbox (the document at run time), client/ builds on it. The checker, a package of its own, reaches
+// src/ through the client package's entry points; in it, contract/ (the validator) is below check/ (the
+// runner). In the emulator, store/ is the bottom, core/ the transport-free stages, operations/ and proxy/
+// plug into the core, adapters/ translate transports, wiring/ is the composition root, and the entry
+// points (index, server, cli) sit on top. The MCP server, a package of its own, reaches all three through
+// their packages' entry points.
 // Type-only imports are left out: they vanish at run time, and a layer may name a type of the one
 // that uses it (an adapter's Emulator) without loading it.
 const runtime = { dependencyTypesNot: ['type-only'] };
@@ -26,16 +28,34 @@ module.exports = {
     },
     layer('src-not-to-emulator', '^src/', '^emulator/', 'src/ comes before the emulator, which is built on it.'),
     layer(
-      'contract-not-up',
-      '^src/contract/',
-      '^src/(client|check)/',
-      'The contract is the bottom of src/: the client and the checker build on it.',
+      'src-not-to-check',
+      '^src/',
+      '^check/',
+      'The client package is what an app loads: it must not pull in the checker, its validator or their dependencies.',
     ),
     layer(
-      'client-not-to-check',
+      'contract-not-up',
+      '^src/contract/',
       '^src/client/',
-      '^src/check/',
-      'The client is what an app loads: it must not pull in the checker.',
+      'The toolbox is the bottom of src/: the client builds on it.',
+    ),
+    layer(
+      'check-uses-entry-points',
+      '^check/src/',
+      '^(src|generated)/',
+      'The checker is a package of its own: it uses the client package through its entry points, as it is installed.',
+    ),
+    layer(
+      'check-not-to-emulator',
+      '^check/',
+      '^(emulator|mcp)/',
+      'The emulator and the MCP server are built on the checker, never the other way.',
+    ),
+    layer(
+      'validator-not-to-runner',
+      '^check/src/contract/',
+      '^check/src/check/',
+      'The validator is the bottom of the checker: the runner builds on it.',
     ),
     layer(
       'store-is-the-bottom',
@@ -75,14 +95,14 @@ module.exports = {
     ),
     layer(
       'src-and-emulator-not-to-mcp',
-      '^(src|emulator/src)/',
+      '^(src|check/src|emulator/src)/',
       '^mcp/',
-      'The MCP server is built on the client and the emulator, never the other way.',
+      'The MCP server is built on the client, the checker and the emulator, never the other way.',
     ),
     layer(
       'mcp-uses-entry-points',
       '^mcp/src/',
-      '^(src|emulator/src|emulator/bin)/',
+      '^(src|check/src|check/bin|emulator/src|emulator/bin)/',
       "The MCP server uses the client and the emulator as their users do, through their packages' entry points.",
     ),
   ],

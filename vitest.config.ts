@@ -24,7 +24,7 @@ export const LANES = {
     'test/build/contract-diff.test.ts',
     'test/docs/add-operation.test.ts',
     'test/docs/shell-recipes.test.ts',
-    'test/check/stateless-mock.test.ts',
+    'check/test/check/stateless-mock.test.ts',
     'emulator/test/proxy/live-service-recipe.test.ts',
   ],
   /** `npm run test:browser`: every test that launches Chromium. */
@@ -32,7 +32,12 @@ export const LANES = {
 } as const;
 
 /** Where the unit lane looks; everything there that no other lane names is a unit test. */
-export const ALL_TESTS = ['test/**/*.test.ts', 'emulator/test/**/*.test.ts', 'mcp/test/**/*.test.ts'];
+export const ALL_TESTS = [
+  'test/**/*.test.ts',
+  'check/test/**/*.test.ts',
+  'emulator/test/**/*.test.ts',
+  'mcp/test/**/*.test.ts',
+];
 
 export default defineConfig({
   test: {

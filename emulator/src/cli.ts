@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { operationIndex } from 'cloud-platform-api';
-import { authorizationValue, authSchemeOf, httpUrl, notHttpUrl, printable } from 'cloud-platform-api/internal';
+import { authorizationValue, authSchemeOf, httpUrl, notHttpUrl, printable } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { FixtureError } from './core/fixtures.js';
 import { shownUpstream } from './proxy/upstream.js';

@@ -4,7 +4,7 @@
 //   const emulator = await createEmulator();
 //   const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
 import type { OperationId } from 'cloud-platform-api';
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry } from './core/journal.js';

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { authSchemeOf, keyHeaderOf } from 'cloud-platform-api/internal';
+import { authSchemeOf, keyHeaderOf } from 'cloud-platform-api/toolbox';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { FixtureError } from './core/fixtures.js';
 import { shownUpstream } from './proxy/upstream.js';

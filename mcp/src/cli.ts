@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import type { Logger } from 'cloud-platform-api';
-import { httpUrl, notHttpUrl, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { httpUrl, notHttpUrl, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { Emulator } from 'cloud-platform-emulator';
 import { createServerEmulator } from 'cloud-platform-emulator/server';

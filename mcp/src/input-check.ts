@@ -1,13 +1,8 @@
 // A tool's arguments checked against the very input schema it advertises, before anything is sent:
 // the project's validator (Ajv 2020 with the document's formats), each schema compiled once. What it
 // says names each argument (a body field by its path: `body.policy`) and the rule it breaks.
-import {
-  createContractValidator,
-  describeErrors,
-  type JsonObject,
-  type OpenApiDocument,
-  type ValidationIssue,
-} from 'cloud-platform-api/internal';
+import type { JsonObject, OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { createContractValidator, describeErrors, type ValidationIssue } from 'cloud-platform-check/contract';
 
 /** Why arguments do not fit the schema, or undefined when they do. */
 export type InputCheck = (args: Record<string, unknown>) => string | undefined;

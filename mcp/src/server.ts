@@ -12,7 +12,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
-import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
 import { operationTools, type OperationTool } from './tools.js';
 

@@ -7,7 +7,7 @@ import {
   type JsonObject,
   type OpenApiDocument,
   type RouteSpec,
-} from 'cloud-platform-api/internal';
+} from 'cloud-platform-api/toolbox';
 
 export interface OperationTool {
   name: string;

@@ -8,7 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_PATH_VALUES, staysOnPath } from '../../test/helpers/hostile-path-values.js';
 import { sendJson, startServer, type TestServer } from '../../test/helpers/http-server.js';

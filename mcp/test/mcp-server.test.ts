@@ -10,7 +10,7 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
-import { listOperations } from 'cloud-platform-api/internal';
+import { listOperations } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyEchoes, keyFormIn } from '../../test/helpers/key-forms.js';

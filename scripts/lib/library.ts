@@ -1,8 +1,8 @@
-// Compiles src/ to dist/ and emulator/src/ to emulator/dist/ (ESM + .d.ts), in one `tsc -b`: one
-// compiler process reads the standard library and Node's types once for both, where two took a
-// second longer. The emulator compiles against the library's declarations, so it comes second.
-// Incremental: the emulator's project references the library's, so tsc -b compiles it again when the
-// library's declarations change, and a build with nothing changed (npm test after npm ci) takes no time.
+// Compiles src/, check/src/ and emulator/src/ to each package's dist/ (ESM + .d.ts), in one `tsc -b`:
+// one compiler process reads the standard library and Node's types once for all three. Each compiles
+// against the declarations of the packages below it (src -> check -> emulator), so they go in that order.
+// Incremental: each project references the ones below, so tsc -b compiles it again when their
+// declarations change, and a build with nothing changed (npm test after npm ci) takes no time.
 // tsc does not copy .d.ts inputs: the generated types go beside the compiled operation index, where
 // dist/src/*.d.ts (and so the emulator's compile) expects them.
 // The MCP package is bundled from both compiles' output, so it comes last (mcp-bundle.ts says why).
@@ -11,13 +11,18 @@ import { bundleMcp } from './mcp-bundle.js';
 import { runToolOrFail } from './tools.js';
 
 export const PACKAGES_STEP =
-  'library, emulator -> dist/src, emulator/dist/src (ESM + .d.ts); MCP server -> mcp/dist (one bundle)';
+  'library, checker, emulator -> dist/src, check/dist/src, emulator/dist/src (ESM + .d.ts); MCP server -> mcp/dist (one bundle)';
 
 export async function buildPackages(): Promise<void> {
   await mkdir('dist/generated', { recursive: true });
   for (const types of ['schema.d.ts', 'key-header.d.ts'])
     await copyFile(`generated/${types}`, `dist/generated/${types}`);
-  await runToolOrFail('tsc', ['-b', 'tsconfig.build.json', 'emulator/tsconfig.build.json']);
+  await runToolOrFail('tsc', [
+    '-b',
+    'tsconfig.build.json',
+    'check/tsconfig.build.json',
+    'emulator/tsconfig.build.json',
+  ]);
   await writeCommonJsMswTypes();
   await bundleMcp();
 }

@@ -1,13 +1,13 @@
 // Builds the cloud-platform-mcp package's dist/: one ES module bundle of its command with this
-// project's own code in it (the client, the contract, the emulator), so the tarball installs alone,
-// with no cloud-platform-api or cloud-platform-emulator from a registry that has neither. Every other
+// project's own code in it (the client, the validator, the emulator), so the tarball installs alone,
+// with no cloud-platform-api, cloud-platform-check or cloud-platform-emulator from a registry that has none. Every other
 // package stays an import, each a dependency of cloud-platform-mcp (a test holds the two lists equal).
 // The emulator's bin/run-command.js goes in beside it: the MCP command refuses an unsupported Node line
 // as the emulator's does. Not minified and without a source map: the bundle reads as the source does.
 import { rm } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
 
-const OWN_PACKAGES = /^cloud-platform-(api|emulator)(\/|$)/;
+const OWN_PACKAGES = /^cloud-platform-(api|check|emulator)(\/|$)/;
 
 /** A bare specifier of a package from the registry (or node:), which the bundle leaves an import. */
 export const isExternal = (id: string) => !/^[./]/.test(id) && !OWN_PACKAGES.test(id) && !/^[A-Za-z]:/.test(id);

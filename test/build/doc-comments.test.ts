@@ -1,4 +1,4 @@
-// Every export of every entry point of both packages has a /** */ comment an editor can show, and the
+// Every export of every entry point of the packages has a /** */ comment an editor can show, and the
 // functions people start from have an @example too. The entry points are read from the packages'
 // `exports`, so a new one is held to this as soon as it is published.
 import { readFileSync } from 'node:fs';
@@ -29,7 +29,7 @@ function typesSource(packageDir: string, target: unknown): string | undefined {
   return types === undefined ? undefined : path.join(packageDir, `${types}.ts`);
 }
 
-const entryPoints = ['', 'emulator'].flatMap((dir) => {
+const entryPoints = ['', 'check', 'emulator'].flatMap((dir) => {
   const packageDir = path.join(projectRoot, dir);
   const { name, exports } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as {
     name: string;
@@ -70,7 +70,13 @@ function documented(file: string) {
 describe('doc comments on the packages surface', () => {
   it('reads every entry point the packages publish', () => {
     expect(entryPoints.map(({ specifier }) => specifier)).toEqual(
-      expect.arrayContaining(['cloud-platform-api', 'cloud-platform-api/contract', 'cloud-platform-emulator/msw']),
+      expect.arrayContaining([
+        'cloud-platform-api',
+        'cloud-platform-api/toolbox',
+        'cloud-platform-check',
+        'cloud-platform-check/contract',
+        'cloud-platform-emulator/msw',
+      ]),
     );
   });
 

@@ -16,8 +16,8 @@ const depcruise = (cwd: string, ...paths: string[]) =>
   );
 
 describe('the layers (dependency-cruiser)', () => {
-  it('src/, emulator/src/ and mcp/src/ break no rule: no cycle, no import that runs upward', () => {
-    const run = depcruise(projectRoot, 'src', 'emulator/src', 'mcp/src');
+  it('src/, check/src/, emulator/src/ and mcp/src/ break no rule: no cycle, no import that runs upward', () => {
+    const run = depcruise(projectRoot, 'src', 'check/src', 'emulator/src', 'mcp/src');
     expect(run.status, run.stdout + run.stderr).toBe(0);
     expect(run.stdout).toMatch(/no dependency violations found \(\d+ modules/);
   });
@@ -25,6 +25,25 @@ describe('the layers (dependency-cruiser)', () => {
   it.each([
     ['core-not-up', 'emulator/src/core/stage.ts', 'emulator/src/operations/index.ts', '../operations/index.js'],
     ['contract-not-up', 'src/contract/helper.ts', 'src/client/redact.ts', '../client/redact.js'],
+    [
+      'src-not-to-check',
+      'src/client/attempt.ts',
+      'check/src/contract/validator.ts',
+      '../../check/src/contract/validator.js',
+    ],
+    [
+      'check-uses-entry-points',
+      'check/src/check/links.ts',
+      'src/contract/routes.ts',
+      '../../../src/contract/routes.js',
+    ],
+    [
+      'check-not-to-emulator',
+      'check/src/check/report.ts',
+      'emulator/src/core/auth.ts',
+      '../../../emulator/src/core/auth.js',
+    ],
+    ['validator-not-to-runner', 'check/src/contract/validator.ts', 'check/src/check/links.ts', '../check/links.js'],
     ['store-is-the-bottom', 'emulator/src/store/rows.ts', 'emulator/src/core/state.ts', '../core/state.js'],
     ['mcp-uses-entry-points', 'mcp/src/tools.ts', 'emulator/src/core/state.ts', '../../emulator/src/core/state.js'],
     ['src-and-emulator-not-to-mcp', 'emulator/src/cli.ts', 'mcp/src/server.ts', '../../mcp/src/server.js'],

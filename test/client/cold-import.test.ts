@@ -22,7 +22,7 @@ describe('a cold import of the client', () => {
     expect(ajvModulesLoadedBy('cloud-platform-api')).toEqual([]);
   });
 
-  it('(the probe sees Ajv where it is loaded: cloud-platform-api/contract)', () => {
-    expect(ajvModulesLoadedBy('cloud-platform-api/contract').length).toBeGreaterThan(0);
+  it('(the probe sees Ajv where it is loaded: cloud-platform-check/contract)', () => {
+    expect(ajvModulesLoadedBy('cloud-platform-check/contract').length).toBeGreaterThan(0);
   });
 });

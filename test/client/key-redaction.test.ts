@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, ApiResponseError, createCloudClient } from '../../src/index.js';
-import { createRedactor, REDACTED, redactJson } from '../../src/contract/internal.js';
+import { createRedactor, REDACTED, redactJson } from '../../src/contract/toolbox.js';
 import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 import { KEY_FORMS, keyEchoes, keyFormIn } from '../helpers/key-forms.js';
 

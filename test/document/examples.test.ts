@@ -2,7 +2,7 @@
 // Redocly's example checks are known to miss cases, so this walks the bundle itself.
 import { describe, expect, it } from 'vitest';
 import { jsonPointer } from '../../src/contract/pointer.js';
-import { createContractValidator } from '../../src/contract/validator.js';
+import { createContractValidator } from '../../check/src/contract/validator.js';
 import { bundled, documentOperations } from '../helpers/document.js';
 import { findExamples } from '../helpers/examples.js';
 

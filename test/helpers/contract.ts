@@ -1,6 +1,6 @@
 // Checks what a server answers against the document (Ajv against the bundled document).
-import { createResponseChecker } from '../../src/contract/response-check.js';
-import { createContractValidator } from '../../src/contract/validator.js';
+import { createResponseChecker } from '../../check/src/contract/response-check.js';
+import { createContractValidator } from '../../check/src/contract/validator.js';
 import { bundled } from './document.js';
 
 export { operationFor } from './document.js';

@@ -1,7 +1,7 @@
 // Reads the bundled document and answers questions about its schemas (what properties, what types),
 // following `$ref`s and `allOf`, so tests can compare it with the seed.
 import path from 'node:path';
-import { loadBundledDocument } from '../../src/contract/bundled-document.js';
+import { loadBundledDocument } from '../../check/src/contract/bundled-document.js';
 import {
   HTTP_METHODS,
   listOperations,

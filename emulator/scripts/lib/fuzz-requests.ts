@@ -4,8 +4,6 @@
 // keys and integers past 2^53; requests get odd methods, odd headers and odd bodies.
 import fc from 'fast-check';
 import {
-  createContractValidator,
-  createResponseChecker,
   deriveRoutes,
   operationsAt,
   resolveRef,
@@ -13,7 +11,8 @@ import {
   type JsonObject,
   type OpenApiDocument,
   type RouteSpec,
-} from 'cloud-platform-api/internal';
+} from 'cloud-platform-api/toolbox';
+import { createContractValidator, createResponseChecker } from 'cloud-platform-check/contract';
 
 export interface FuzzRequest {
   method: string;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { gzipSync } from 'node:zlib';
-import { checkContract } from 'cloud-platform-api/check';
+import { checkContract } from 'cloud-platform-check';
 import { createEmulator } from '../../src/index.js';
 
 const MIB = 1024 * 1024;

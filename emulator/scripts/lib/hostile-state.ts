@@ -3,7 +3,7 @@
 // 2^53 - 1, a row that is null), and the run that feeds each one in and, where it is accepted, sends the
 // emulator requests and judges its answers. Used by `npm run stress` and by the robustness test.
 import fc from 'fast-check';
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { FixtureError } from '../../src/core/fixtures.js';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { BUILT_IN_FIXTURES as builtIn, TABLE_NAMES } from '../../src/operations/index.js';

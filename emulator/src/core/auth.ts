@@ -1,6 +1,6 @@
 // Who a request acts as: its token (after the document's scheme word), whether it may act (with
 // --api-key, only the tokens given), and the client id the token stands for, given on first create.
-import { authorizationValue, keyHeaderOf, type AuthScheme } from 'cloud-platform-api/internal';
+import { authorizationValue, keyHeaderOf, type AuthScheme } from 'cloud-platform-api/toolbox';
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
 import { CLIENT_IDS, nextId, type CoreTables } from './state.js';

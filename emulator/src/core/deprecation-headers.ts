@@ -1,6 +1,6 @@
 // The Deprecation header of each deprecated operation, as its success response declares it (the
 // header's `const`): sent on every answer of the operation.
-import { resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/internal';
+import { resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 
 function declaredDeprecation(document: OpenApiDocument, route: RouteSpec): string | undefined {
   if (!route.operation.deprecated) return undefined;

@@ -1,7 +1,7 @@
 // A value a caller gave, as an error message shows it. Only a string, a number or a keyword is shown;
 // anything else is named by its kind: String() or JSON.stringify of an unchecked value could throw (a
 // throwing toString) or overflow the stack (an array nested 20,000 deep) before the message is made.
-import { kindOf } from 'cloud-platform-api/internal';
+import { kindOf } from 'cloud-platform-api/toolbox';
 
 /** The most characters of a string an error message quotes. */
 const PREVIEW_LENGTH = 60;

@@ -1,7 +1,7 @@
 // Operations the emulator has no behaviour for still answer: with the example their success response
 // declares (else its schema's), the same on every call, whatever the state. Routing, auth, validation
 // and error bodies come from the document as for any operation; one warning at start names them.
-import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/internal';
+import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { Handler } from './behaviour.js';
 
 /**

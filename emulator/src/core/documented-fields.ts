@@ -1,7 +1,7 @@
 // What the emulator keeps of a request body: only what the document declares, at any depth. A field
 // the schemas do not list is accepted (they allow it) and dropped before a handler sees the body, so
 // nothing stored or answered holds a client's arbitrary data, however deep or large.
-import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 
 /** What a schema says about the shape of a value, worked out once per schema object. */
 interface Shape {

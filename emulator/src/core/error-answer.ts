@@ -1,6 +1,7 @@
 // An answer that is not the operation's success: the status with the error body the document gives
 // the operation's area for it, and the headers the call carries.
-import type { OpenApiDocument, OperationRef, ValidationIssue } from 'cloud-platform-api/internal';
+import type { OpenApiDocument, OperationRef } from 'cloud-platform-api/toolbox';
+import type { ValidationIssue } from 'cloud-platform-check/contract';
 import { createErrorBodies } from './error-bodies.js';
 import type { CoreResponse } from './messages.js';
 

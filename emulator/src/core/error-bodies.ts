@@ -8,8 +8,8 @@ import {
   type JsonObject,
   type OpenApiDocument,
   type OperationRef,
-  type ValidationIssue,
-} from 'cloud-platform-api/internal';
+} from 'cloud-platform-api/toolbox';
+import type { ValidationIssue } from 'cloud-platform-check/contract';
 import { dictionary } from './dictionary.js';
 import { randomHex } from './random.js';
 import { STATUS_TEXT } from './status-text.js';

@@ -1,7 +1,7 @@
 // Answers made of the document's examples, for `Prefer: example=NAME` (a named example of the response
 // declared for the status) and for `Prefer: code=` of a declared 2xx that is not the operation's own
 // (that response's example, else its schema's). The operation does not run: nothing changes.
-import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/internal';
+import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ErrorAnswer } from './error-answer.js';
 import { withJsonType, type CoreResponse } from './messages.js';
 

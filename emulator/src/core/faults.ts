@@ -2,7 +2,8 @@
 // code=NNN` (and `delay=MS`), or scripted with rules (POST /__emulator/faults, emulator.faults.add)
 // that match an operation and answer a status, wait, drop the connection, or hold the request.
 import type { OperationId } from 'cloud-platform-api';
-import { describeErrors, pathPattern, type ContractValidator, type RouteSpec } from 'cloud-platform-api/internal';
+import { pathPattern, type RouteSpec } from 'cloud-platform-api/toolbox';
+import { describeErrors, type ContractValidator } from 'cloud-platform-check/contract';
 
 /** A scripted fault: which requests it takes, and what happens to them (a status, a delay, a dropped or held connection). */
 export interface FaultRule {

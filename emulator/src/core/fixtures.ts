@@ -1,6 +1,7 @@
 // The emulator's data: the built-in fixture set, or a file that replaces it, validated against the
 // document when loaded. A bad fixture is an error naming the file and the field.
-import { describeErrors, type ContractValidator, type OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { describeErrors, type ContractValidator } from 'cloud-platform-check/contract';
 import { dictionary } from './dictionary.js';
 import { MAX_NESTING, nestingDepth } from './nesting.js';
 

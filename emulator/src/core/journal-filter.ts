@@ -3,7 +3,7 @@
 // lets `expect(list).toHaveLength(0)` pass. emulator.requests.list() and GET /__emulator/requests (whose
 // query is the filter) both go through this one check.
 import type { OperationId } from 'cloud-platform-api';
-import { pathPattern, type RouteSpec } from 'cloud-platform-api/internal';
+import { pathPattern, type RouteSpec } from 'cloud-platform-api/toolbox';
 import { described, quoted } from './described.js';
 
 /** Which journal entries to list; every field given must match. */

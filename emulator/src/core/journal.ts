@@ -5,7 +5,8 @@
 // the client's redactor knows. A request costs only a record of what came in and went out: entries are made, and
 // bodies parsed and scrubbed, when a test reads them.
 import type { DropKind } from './faults.js';
-import { createRedactor, redactJson, type RouteSpec, type ValidationIssue } from 'cloud-platform-api/internal';
+import { createRedactor, redactJson, type RouteSpec } from 'cloud-platform-api/toolbox';
+import type { ValidationIssue } from 'cloud-platform-check/contract';
 import { credentialOf } from './auth.js';
 import { createJournalFilter } from './journal-filter.js';
 import type { CoreRequest, CoreResponse } from './messages.js';

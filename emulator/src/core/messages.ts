@@ -1,5 +1,5 @@
 // The core's request and answer: plain data, what every adapter translates to and from.
-import type { ValidationIssue } from 'cloud-platform-api/internal';
+import type { ValidationIssue } from 'cloud-platform-check/contract';
 import type { FaultAction } from './faults.js';
 
 /** Something an exchange through the proxy does that the document does not allow, or does not declare. */

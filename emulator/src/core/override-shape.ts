@@ -4,7 +4,7 @@
 // MAX_NESTING and no larger than a request body may be, all within bounds. An answer past these could
 // break the connection it is sent on, kill the server that sends it, or overflow the document's checks.
 // Each field's type is checked before anything reads it.
-import { readAnswerBody } from 'cloud-platform-api/internal';
+import { readAnswerBody } from 'cloud-platform-check/contract';
 import { described, quoted } from './described.js';
 import { BODY_LIMIT_BYTES, overLimit } from './request-body.js';
 import { MAX_NESTING, nestingDepth } from './nesting.js';

@@ -2,7 +2,8 @@
 // still processing, an odd page). The request still goes through auth, the checks and the journal; only
 // the operation's behaviour is replaced. The answer is checked against what the document declares for
 // the operation before it is sent, so a test cannot teach an app something the service never says.
-import type { AnswerChecker, AnswerIssue, AnswerPart, RouteSpec } from 'cloud-platform-api/internal';
+import type { RouteSpec } from 'cloud-platform-api/toolbox';
+import type { AnswerChecker, AnswerIssue, AnswerPart } from 'cloud-platform-check/contract';
 import { described, quoted } from './described.js';
 import { ANSWER_KEYS, isPlainObject, shapedAnswer, unknownKeyProblem, type OverrideAnswer } from './override-shape.js';
 

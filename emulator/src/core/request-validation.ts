@@ -1,6 +1,7 @@
 // Checks a request's path, query and body against the document's schemas, reading URL strings as
 // the types their schemas give, and reports every failure with its location, field and rule.
-import type { ContractValidator, RouteSpec, ValidationIssue } from 'cloud-platform-api/internal';
+import type { RouteSpec } from 'cloud-platform-api/toolbox';
+import type { ContractValidator, ValidationIssue } from 'cloud-platform-check/contract';
 
 export interface CheckedRequest {
   params: Record<string, unknown>;

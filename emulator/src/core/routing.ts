@@ -1,7 +1,7 @@
 // Which operation a request goes to, from the document's path templates: the route and its path
 // parameters (still percent-escaped), a 405 with the methods a known path has, or no operation (404,
 // answered in the shape of the area whose paths share the longest prefix).
-import { pathPattern, type OperationRef, type RouteSpec } from 'cloud-platform-api/internal';
+import { pathPattern, type OperationRef, type RouteSpec } from 'cloud-platform-api/toolbox';
 
 export type RouteMatch =
   | { kind: 'operation'; route: RouteSpec; rawParams: Record<string, string> }

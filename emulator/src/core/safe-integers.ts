@@ -2,7 +2,7 @@
 // it is parsed (9007199254740993 reads as 9007199254740992), so two different ids would act as one.
 // The emulator validates requests against a copy of the document whose integer schemas are bounded
 // to the safe range: such a value is a 400 that names the field and the rule (maximum or minimum).
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 
 const isInteger = (type: unknown) => type === 'integer' || (Array.isArray(type) && type.includes('integer'));
 

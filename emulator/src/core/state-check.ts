@@ -3,7 +3,7 @@
 // what can be served, each row under the key it names, every counter present, and every id with room
 // for the next. A state that fails is refused with a StateFileError naming the source, the table, the
 // row and the rule; nothing is replaced.
-import { describeErrors, type ContractValidator } from 'cloud-platform-api/internal';
+import { describeErrors, type ContractValidator } from 'cloud-platform-check/contract';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { assertSnapshotShape, StateFileError, type StateSnapshot } from '../store/store.js';
 import { MAX_NESTING, nestingDepth } from './nesting.js';

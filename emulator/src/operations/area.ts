@@ -2,7 +2,8 @@
 // built-in values), the rows its tables start with, and its handlers. index.ts assembles the areas;
 // the core only ever sees them assembled.
 import type { OperationId } from 'cloud-platform-api';
-import { documentRef, type OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { documentRef } from 'cloud-platform-check/contract';
 import type { TableRows } from '../store/store.js';
 import type { Counter, TableSpecs } from '../core/state.js';
 import type { AreaContext, OperationHandlers, PathParams, QueryParams, SuccessBody } from './types.js';

@@ -6,7 +6,7 @@
 //   list has limit 0 and usage 0. The answer holds <base>_requested, _limit and _usage for each
 //   exceeded base, and is empty when nothing is exceeded.
 import type { components } from 'cloud-platform-api';
-import { resolveRef, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { resolveRef, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { HttpProblem, notFound } from './answers.js';
 import { defineArea, schemaRef } from './area.js';
 import builtIn from './fixtures/bare-metal.json' with { type: 'json' };

@@ -1,7 +1,7 @@
 // The areas, assembled: every table and counter (the areas' and the core's), the fixtures' schema and
 // built-in set, the rows of a fresh state, and the behaviour of every operation, each typed from the
 // document. An operation no area covers is answered from the document.
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state.js';
 import type { TableRows } from '../store/store.js';
 import type { Area } from './area.js';

@@ -1,7 +1,7 @@
 // GET /storage/notifications/v1/events/configurator, derived from the document: the event kinds
 // are the branches of the StorageEvent union, their fields and example values come from the schemas.
 import type { components } from 'cloud-platform-api';
-import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 
 type Configurator = components['schemas']['EventsConfigurator'];
 

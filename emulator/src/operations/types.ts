@@ -2,7 +2,7 @@
 // body hold, and what its success answer is. A handler that reads a field the document does not
 // declare, or answers a field of the wrong type, fails the typecheck.
 import type { OperationId, operations } from 'cloud-platform-api';
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { CoreTables } from '../core/state.js';
 import type { Store, TableRows } from '../store/store.js';
 

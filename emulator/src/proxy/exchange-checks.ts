@@ -1,12 +1,8 @@
 // What the proxy checks of an exchange: the request as the operation stage would (call-check.ts), and
 // the upstream's answer against what the document declares for that operation and status (the
 // contract's answer checker), with the fields neither declares listed apart.
-import {
-  createAnswerChecker,
-  type ContractValidator,
-  type OpenApiDocument,
-  type RouteSpec,
-} from 'cloud-platform-api/internal';
+import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
+import { createAnswerChecker, type ContractValidator } from 'cloud-platform-check/contract';
 import type { Call, CallChecker } from '../core/call-check.js';
 import { createFieldFilter } from '../core/documented-fields.js';
 import type { ContractViolation } from '../core/messages.js';

@@ -3,13 +3,8 @@
 // document declares for that operation and status, then handed back unchanged (with the count of
 // violations in X-Contract-Violations), or, with `failOnViolation`, replaced by a 502 listing them.
 // A path no operation has is forwarded unchecked. Every exchange goes into the violation log, scrubbed.
-import {
-  authSchemeOf,
-  keyHeaderOf,
-  type ContractValidator,
-  type OpenApiDocument,
-  type RouteSpec,
-} from 'cloud-platform-api/internal';
+import { authSchemeOf, keyHeaderOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import type { ContractValidator } from 'cloud-platform-check/contract';
 import { credentialOf } from '../core/auth.js';
 import type { Call, CallChecker } from '../core/call-check.js';
 import { JSON_HEADERS, type ContractViolation, type CoreRequest, type CoreResponse } from '../core/messages.js';

@@ -1,7 +1,7 @@
 // What the proxy keeps (violations, log lines, recordings) is scrubbed first: the API key, in every
 // form the client's redactor knows, and the value of every field the
 // document marks as a secret (`x-secret: true`: an inference key's `secret`).
-import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 
 /** The names of the properties the document marks as secrets, in any of its schemas. */
 export function secretFieldNames(document: OpenApiDocument): Set<string> {

@@ -2,7 +2,7 @@
 // and the other end-to-end headers) and reads its answer as bytes, up to PEER_BODY_LIMIT_BYTES decoded.
 // An upstream that is down, cut off or too slow is an UpstreamError that names the upstream and what
 // happened, with the status to answer (502, 504).
-import { BodyTooLargeError, httpUrl, networkCode, notHttpUrl, readBoundedBytes } from 'cloud-platform-api/internal';
+import { BodyTooLargeError, httpUrl, networkCode, notHttpUrl, readBoundedBytes } from 'cloud-platform-api/toolbox';
 import type { CoreRequest } from '../core/messages.js';
 
 /** The upstream as people are shown it: its origin and path, never the credentials its URL may hold. */

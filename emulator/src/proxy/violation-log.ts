@@ -3,7 +3,7 @@
 // and per operation the calls, the statuses seen and the violations by rule, as JSON or as a Markdown
 // report to paste into an issue about the document. What came from a peer is kept printable: no
 // control character or escape code reaches whoever reads the report.
-import { printable } from 'cloud-platform-api/internal';
+import { printable } from 'cloud-platform-api/toolbox';
 import type { ContractViolation } from '../core/messages.js';
 
 export const DEFAULT_VIOLATION_LOG_SIZE = 1000;

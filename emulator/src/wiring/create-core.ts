@@ -2,7 +2,7 @@
 // proxy (proxy/) wired into one function, `handle`, from a request as plain data to an answer as plain
 // data, with no transport in it. It lives outside core/ so that the core imports neither the areas nor
 // the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
-import { authSchemeOf, keyHeaderOf, type OpenApiDocument } from 'cloud-platform-api/internal';
+import { authSchemeOf, keyHeaderOf, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createProxyStage } from '../proxy/proxy-stage.js';

@@ -2,12 +2,8 @@
 // it: the routes and the router, the validators (Ajv compiles each schema once) and the call check,
 // the error answers, the fixture loader and the built-in fixtures (frozen), the state checks and the
 // fault rule check. A test suite that makes an emulator per test pays for these once.
-import {
-  createAnswerChecker,
-  createContractValidator,
-  deriveRoutes,
-  type OpenApiDocument,
-} from 'cloud-platform-api/internal';
+import { deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { createAnswerChecker, createContractValidator } from 'cloud-platform-check/contract';
 import { deprecationHeaders } from '../core/deprecation-headers.js';
 import { createCallChecker } from '../core/call-check.js';
 import { createErrorAnswer } from '../core/error-answer.js';

@@ -3,7 +3,7 @@
 // Host check against DNS rebinding, and an answer to every request (CONNECT too).
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createEmulator } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';

@@ -2,11 +2,11 @@
 // operation, set in turn to values at the edges of what its schema allows (bounds and lengths reached,
 // each enum value, null where it takes one, zero, a negative, the largest exact integer), in a request
 // the document's own validator finds valid, is answered as the operation does: never refused by a check.
-import { createContractValidator } from 'cloud-platform-api/internal';
+import { createContractValidator } from 'cloud-platform-check/contract';
 import { describe, expect, it } from 'vitest';
 import { operationRows, type OperationRow } from '../../../test/helpers/operation-table.js';
-import { createRequestJudge, wireText } from '../../../src/check/request-cases.js';
-import { boundaryCandidates, everyProperty } from '../../../src/check/schema-values.js';
+import { createRequestJudge, wireText } from '../../../check/src/check/request-cases.js';
+import { boundaryCandidates, everyProperty } from '../../../check/src/check/schema-values.js';
 import { createEmulator } from '../../src/index.js';
 import { bundled } from '../helpers/emulator.js';
 

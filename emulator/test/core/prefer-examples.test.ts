@@ -2,7 +2,7 @@
 // the declared response, and `code=` of a success the operation declares besides its own answers that
 // response's example; the operation does not run, so nothing changes. An unknown name is a 400 that
 // lists the known ones. Every named example of the document is walked.
-import { responseFor } from 'cloud-platform-api/internal';
+import { responseFor } from 'cloud-platform-api/toolbox';
 import { describe, expect, it } from 'vitest';
 import { operationRows } from '../../../test/helpers/operation-table.js';
 import { createEmulator, type Emulator } from '../../src/index.js';

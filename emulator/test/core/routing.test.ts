@@ -3,7 +3,7 @@
 // has, and a path no route has is no operation. Paths with parameters and paths without (which the
 // router finds by lookup, not by pattern) are walked alike.
 import { describe, expect, it } from 'vitest';
-import type { RouteSpec } from 'cloud-platform-api/internal';
+import type { RouteSpec } from 'cloud-platform-api/toolbox';
 import { createRouter } from '../../src/core/routing.js';
 import { documentParts } from '../../src/wiring/document-parts.js';
 import { createEmulator } from '../../src/index.js';

@@ -6,7 +6,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { createCloudClient, unwrap } from 'cloud-platform-api';
-import { PEER_BODY_LIMIT_BYTES, pathPattern } from 'cloud-platform-api/internal';
+import { PEER_BODY_LIMIT_BYTES, pathPattern } from 'cloud-platform-api/toolbox';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
 import { closedPort, startServer, type TestServer } from '../../../test/helpers/http-server.js';

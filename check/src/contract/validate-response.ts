@@ -1,8 +1,8 @@
 // Validates a response body, for example one captured from the live service, against the document:
 // `validateResponse(body, { operationId: 'getVideo', status: 200 })`. Node only (it reads the bundled
-// document), so it is exported as `cloud-platform-api/validate`, away from the browser client.
+// document), so it is exported as `cloud-platform-check/validate`, away from the browser-safe validator.
 import { loadBundledDocument } from './bundled-document.js';
-import { listOperations, successStatus, type OpenApiDocument } from './document.js';
+import { listOperations, successStatus, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { createResponseChecker, UnknownOperationError } from './response-check.js';
 import { createContractValidator, type ValidationIssue } from './validator.js';
 

@@ -1,7 +1,7 @@
 // The contract run as people read it: a table per operation (requests, statuses seen, checks failed),
 // the checks with their counts, then each failure with a curl command that reproduces it. The
 // command reads the key from $GCORE_API_KEY: no report holds the key.
-import { authorizationValue } from '../contract/auth-scheme.js';
+import { authorizationValue } from 'cloud-platform-api/toolbox';
 import { CHECKS, type CheckName } from './answer-checks.js';
 import type { CheckResult } from './check-contract.js';
 import type { Failure, SentRequest } from './tally.js';

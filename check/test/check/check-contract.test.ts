@@ -8,12 +8,12 @@ import { createEmulator } from 'cloud-platform-emulator';
 import { startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
 import { checkContract, formatReport, junitReport, type CheckResult } from '../../src/check/index.js';
 import { resolveCheckOptions } from '../../src/check/check-options.js';
-import { PEER_BODY_LIMIT_BYTES } from '../../src/contract/bounded-body.js';
+import { PEER_BODY_LIMIT_BYTES } from '../../../src/contract/bounded-body.js';
 import { loadBundledDocument } from '../../src/contract/bundled-document.js';
-import { listOperations, resolveRef, type JsonObject } from '../../src/contract/document.js';
-import { startDivergentServer, type Divergence } from '../helpers/divergent-server.js';
-import { sendJson, startServer } from '../helpers/http-server.js';
-import { keyEchoes, keyFormIn } from '../helpers/key-forms.js';
+import { listOperations, resolveRef, type JsonObject } from '../../../src/contract/document.js';
+import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
+import { sendJson, startServer } from '../../../test/helpers/http-server.js';
+import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
 
 const document = loadBundledDocument();
 const operationIds = listOperations(document).map((op) => op.operationId);

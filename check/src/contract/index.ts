@@ -1,8 +1,9 @@
-// `cloud-platform-api/contract`: the document at run time, for tools built on it: an Ajv validator
+// `cloud-platform-check/contract`: the document at run time, for tools built on it: an Ajv validator
 // compiled from its schemas, and checks of a whole answer (status, headers, body) against the operation
 // that made it. Browser-safe; the bundled document itself is `cloud-platform-api/openapi.json`.
 export {
   createAnswerChecker,
+  readAnswerBody,
   type AnswerChecker,
   type AnswerIssue,
   type AnswerPart,
@@ -13,8 +14,9 @@ export { createResponseChecker, UnknownOperationError } from './response-check.j
 export {
   createContractValidator,
   describeErrors,
+  documentRef,
   type ContractValidator,
   type ContractValidatorOptions,
   type ValidationIssue,
 } from './validator.js';
-export { listOperations, type JsonObject, type OpenApiDocument, type OperationRef } from './document.js';
+export { listOperations, type JsonObject, type OpenApiDocument, type OperationRef } from 'cloud-platform-api/toolbox';

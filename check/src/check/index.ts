@@ -1,4 +1,4 @@
-// `cloud-platform-api/check`: the contract runner, checkContract(), for any server that implements
+// `cloud-platform-check`: the contract runner, checkContract(), for any server that implements
 // the document's operations, with its report in text and JUnit XML. Node only (it reads the bundled
 // document).
 export type { Answer, CheckName } from './answer-checks.js';

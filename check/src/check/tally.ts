@@ -1,11 +1,9 @@
 // What a contract run found, as it goes: per operation the requests and statuses seen, per check how
 // often it passed and failed, and each distinct failure once, with a count and the first request
 // that showed it. Everything kept from the server is scrubbed of the key first.
-import type { AuthScheme } from '../contract/auth-scheme.js';
+import { type AuthScheme, printable, redactedBodyText } from 'cloud-platform-api/toolbox';
 import type { CheckName, Verdict } from './answer-checks.js';
 import { CHECKS } from './answer-checks.js';
-import { printable } from '../contract/printable.js';
-import { redactedBodyText } from '../contract/redact.js';
 
 /** A request as it went on the wire, for the report to reproduce (never the key itself). */
 export interface SentRequest {

@@ -9,7 +9,7 @@ import {
   schemaProperties,
   type JsonObject,
   type OpenApiDocument,
-} from '../contract/document.js';
+} from 'cloud-platform-api/toolbox';
 
 /** Deeper than this, an object's random value is its example: bodies here nest two or three levels. */
 const MAX_DEPTH = 4;

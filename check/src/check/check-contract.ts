@@ -2,14 +2,19 @@
 // it. Operations take turns (one request each, round after round) so that a small budget still
 // reaches all of them; the requests a link makes from an answer go next. Requests go one at a time,
 // no faster than the rate.
-import { createRedactor } from '../contract/redact.js';
-import { networkCode } from '../contract/network-code.js';
-import { authorizationValue, authSchemeOf, type AuthScheme } from '../contract/auth-scheme.js';
+import {
+  createRedactor,
+  networkCode,
+  authorizationValue,
+  authSchemeOf,
+  type AuthScheme,
+  readBoundedText,
+  type OpenApiDocument,
+  fillPath,
+  deriveRoutes,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
 import { loadBundledDocument } from '../contract/bundled-document.js';
-import { readBoundedText } from '../contract/bounded-body.js';
-import type { OpenApiDocument } from '../contract/document.js';
-import { fillPath } from '../contract/path-values.js';
-import { deriveRoutes, type RouteSpec } from '../contract/routes.js';
 import { createContractValidator } from '../contract/validator.js';
 import { createAnswerChecks, type Answer } from './answer-checks.js';
 import {

@@ -3,7 +3,7 @@
 // status declares; and, by the kind of request, that a missing key or an invalid request was refused
 // and that a link's request did what the link says.
 import { createAnswerChecker, type AnswerPart } from '../contract/answer-check.js';
-import type { OpenApiDocument } from '../contract/document.js';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { ContractValidator } from '../contract/validator.js';
 import type { RequestCase } from './request-cases.js';
 

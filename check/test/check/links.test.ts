@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { evaluate, LinkError, linksByOperation, type Exchange } from '../../src/check/links.js';
 import { exampleCase } from '../../src/check/request-cases.js';
 import { loadBundledDocument } from '../../src/contract/bundled-document.js';
-import { deriveRoutes } from '../../src/contract/routes.js';
+import { deriveRoutes } from '../../../src/contract/routes.js';
 
 const document = loadBundledDocument();
 const routes = deriveRoutes(document);

@@ -11,7 +11,7 @@ const addFormats: FormatsPlugin =
   (addFormatsPlugin as unknown as { default?: FormatsPlugin }).default ??
   (addFormatsPlugin as unknown as FormatsPlugin);
 
-import { jsonPointer, pointerTokens } from './pointer.js';
+import { jsonPointer, pointerTokens } from 'cloud-platform-api/toolbox';
 
 export const DOCUMENT_ID = 'openapi.json';
 

@@ -1,6 +1,6 @@
 // The contract runner's options, checked and completed: each bad one is a CheckUsageError that names
 // the option and the rule. Also the safety policy: what may be sent to a server that is not loopback.
-import { httpUrl, notHttpUrl } from '../contract/http-url.js';
+import { httpUrl, notHttpUrl } from 'cloud-platform-api/toolbox';
 
 /** What checkContract sends, where, and how fast; `cloud-platform-check`'s flags, as options. */
 export interface CheckOptions {

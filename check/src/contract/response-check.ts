@@ -1,6 +1,6 @@
 // Checks a response (operation, status, body) against the document: the status must be declared,
 // and the body must be what that response declares (a JSON body valid against its schema, or none).
-import { listOperations, responseFor, type OpenApiDocument } from './document.js';
+import { listOperations, responseFor, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from './validator.js';
 
 /** An operationId the document does not declare; the message lists the ones it does. */

@@ -1,14 +1,15 @@
 /**
- * `cloud-platform-api/internal`: the toolbox `cloud-platform-emulator` is built from (walking the
- * document, bounded reads from a peer, the key redactor, printable peer text). Internal: it follows the
- * emulator's needs, and any release may change it. Tools of your own want `cloud-platform-api/contract`.
+ * `cloud-platform-api/toolbox`: the dependency-free tools the sibling packages (`cloud-platform-check`,
+ * `cloud-platform-emulator`, `cloud-platform-mcp`) build on: walking the document, its routes and path
+ * values, bounded reads from a peer, the key redactor, printable peer text. Supported: the siblings pin
+ * this package's exact version, so it moves in lockstep with them, and a change to it is a change to
+ * the package.
  *
- * @internal
  * @packageDocumentation
  */
-export * from './index.js';
 export {
   HTTP_METHODS,
+  listOperations,
   operationsAt,
   pathPattern,
   resolveRef,
@@ -17,16 +18,18 @@ export {
   schemaExample,
   schemaProperties,
   successStatus,
+  type JsonObject,
+  type OpenApiDocument,
+  type OperationRef,
   type ResponseDefinition,
 } from './document.js';
-export { readAnswerBody } from './answer-check.js';
 export { authorizationValue, authSchemeOf, keyHeaderOf, type AuthScheme } from './auth-scheme.js';
 export { BodyTooLargeError, PEER_BODY_LIMIT_BYTES, readBoundedBytes, readBoundedText } from './bounded-body.js';
 export { printable } from './printable.js';
 export { kindOf } from './value-kind.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
-export { jsonPointer } from './pointer.js';
-export { documentRef } from './validator.js';
-export { createRedactor, redactJson, REDACTED } from './redact.js';
+export { fillPath, pathValueProblem } from './path-values.js';
+export { jsonPointer, pointerTokens } from './pointer.js';
+export { createRedactor, redactedBodyText, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';
 export { httpUrl, notHttpUrl } from './http-url.js';

@@ -2,7 +2,12 @@
 // declares for its operation: the status, the content type, the body (JSON that parses and meets its
 // schema, text, or none) and the declared headers. Each issue names the part it is about, so a caller
 // can weigh them apart: the contract runner makes a verdict of each part; the emulator's proxy reports each.
-import { responseFor, type OpenApiDocument, type OperationRef, type ResponseDefinition } from './document.js';
+import {
+  responseFor,
+  type OpenApiDocument,
+  type OperationRef,
+  type ResponseDefinition,
+} from 'cloud-platform-api/toolbox';
 import { createResponseChecker } from './response-check.js';
 import type { ContractValidator, ValidationIssue } from './validator.js';
 

@@ -2,9 +2,15 @@
 // examples make, the same without a key, one per rule a parameter or body field can break, and
 // random valid ones from the seed. Each is labelled valid or invalid by the document's validator.
 import fc from 'fast-check';
-import { resolveRef, schemaExample, type JsonObject, type OpenApiDocument } from '../contract/document.js';
-import { pathValueProblem } from '../contract/path-values.js';
-import type { ParameterSpec, RouteSpec } from '../contract/routes.js';
+import {
+  resolveRef,
+  schemaExample,
+  type JsonObject,
+  type OpenApiDocument,
+  pathValueProblem,
+  type ParameterSpec,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from '../contract/validator.js';
 import { everyProperty, invalidCandidates, requiredNames, valueArbitrary } from './schema-values.js';
 
