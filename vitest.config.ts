@@ -14,6 +14,7 @@ export const LANES = {
     'test/install/tarball.test.ts',
     'test/install/mcp-tarball.test.ts',
     'test/client/package.test.ts',
+    'check/test/package.test.ts',
     'emulator/test/cli/package.test.ts',
     'test/docs/example-app.test.ts',
     'test/docs/readme-quickstart.test.ts',

@@ -1,4 +1,4 @@
-// examples/logs-app as a user has it: its own project, both packages installed from the tarballs npm pack
+// examples/logs-app as a user has it: its own project, the packages installed from the tarballs npm pack
 // makes, its vitest tests passing (in process, through MSW, over HTTP), and its code type-checked as an
 // ES module project and as a CommonJS one (where msw's two sets of type files must not clash).
 import { spawnSync } from 'node:child_process';
@@ -24,8 +24,7 @@ const inApp = (command: string, args: string[]) =>
 describe('the example app', () => {
   beforeAll(() => {
     // Beside the app, where its package.json expects them (file:../<name>-<version>.tgz).
-    packedTarball(projectRoot, scratch);
-    packedTarball(path.join(projectRoot, 'emulator'), scratch);
+    for (const dir of ['', 'check', 'emulator']) packedTarball(path.join(projectRoot, dir), scratch);
     cpSync(path.join(projectRoot, 'examples', 'logs-app'), app, {
       recursive: true,
       filter: (from) => !from.includes('node_modules'),

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';
 import { packedTarball, run } from './installed.js';
 
-const LIBRARIES = [projectRoot, path.join(projectRoot, 'emulator')];
+const LIBRARIES = [projectRoot, path.join(projectRoot, 'check'), path.join(projectRoot, 'emulator')];
 /** cloud-platform-mcp is a command: it exports its package.json alone, so it has no types for attw to check. */
 const PACKAGES = [...LIBRARIES, path.join(projectRoot, 'mcp')];
 const bin = (name: string) => path.join(projectRoot, 'node_modules', '.bin', name);

@@ -60,13 +60,14 @@ describe(`cloud-platform-mcp installed from its tarball alone, on Node ${process
     expect(help.stdout).toMatch(/^Usage: cloud-platform-mcp/);
   }, 240_000);
 
-  it('installs with the MCP SDK and without the client or emulator packages, and answers a tool call', async () => {
+  it('installs with the MCP SDK and without the client, checker or emulator packages, and answers a tool call', async () => {
     const project = freshProject('mcp-install-');
     const install = run('npm', ['install', '--omit=dev', packedTarball(mcpRoot, project)], project);
     expect(install.status, install.stderr).toBe(0);
     const installed = (name: string) => existsSync(path.join(project, 'node_modules', name, 'package.json'));
     expect(installed('@modelcontextprotocol/sdk')).toBe(true);
     expect(installed('cloud-platform-api')).toBe(false);
+    expect(installed('cloud-platform-check')).toBe(false);
     expect(installed('cloud-platform-emulator')).toBe(false);
     const state = path.join(project, 'state.db');
     const { code, answer } = await callThroughInstalled(project, ['--state', state]);
