@@ -10,6 +10,7 @@ import { projectRoot } from '../helpers/sources.js';
 const BUDGETS = [
   { file: 'README.md', chars: 12_000 },
   { file: 'emulator/README.md', chars: 8_000 },
+  { file: 'check/README.md', chars: 4_000 },
   { file: 'mcp/README.md', chars: 4_000 },
 ];
 const MAX_WORDS = 80;

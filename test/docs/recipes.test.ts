@@ -121,6 +121,9 @@ describe('code blocks in the user pages', () => {
     const exported = await Promise.all(
       [
         'cloud-platform-api',
+        'cloud-platform-check',
+        'cloud-platform-check/contract',
+        'cloud-platform-check/validate',
         'cloud-platform-emulator',
         'cloud-platform-emulator/msw',
         'cloud-platform-emulator/server',

@@ -130,12 +130,16 @@ describe('shell recipes, run as written', () => {
   it("the README's install names the tarballs npm pack makes of this version", () => {
     const install = shellBlock('README.md', '## Install');
     expect(install).toContain(`cloud-platform-api-${version('.')}.tgz`);
+    expect(install).toContain(`cloud-platform-check-${version('check')}.tgz`);
     expect(install).toContain(`cloud-platform-emulator-${version('emulator')}.tgz`);
     expect(install).toContain(`cloud-platform-mcp-${version('mcp')}.tgz`);
     const example = JSON.parse(
       readFileSync(path.join(projectRoot, 'examples', 'logs-app', 'package.json'), 'utf8'),
     ) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
     expect(example.dependencies['cloud-platform-api']).toBe(`file:../cloud-platform-api-${version('.')}.tgz`);
+    expect(example.devDependencies['cloud-platform-check']).toBe(
+      `file:../cloud-platform-check-${version('check')}.tgz`,
+    );
     expect(example.devDependencies['cloud-platform-emulator']).toBe(
       `file:../cloud-platform-emulator-${version('emulator')}.tgz`,
     );

@@ -23,7 +23,7 @@ export const markdownFiles = (): string[] => trackedFiles('*.md');
 /** The pages people read to use the packages: the READMEs, the guides and the example's README. */
 export function userPages(): string[] {
   return markdownFiles().filter((file) =>
-    /^(README\.md|(emulator|mcp)\/README\.md|docs\/[^/]+\.md|examples\/[^/]+\/README\.md)$/.test(file),
+    /^(README\.md|(check|emulator|mcp)\/README\.md|docs\/[^/]+\.md|examples\/[^/]+\/README\.md)$/.test(file),
   );
 }
 
