@@ -3,15 +3,15 @@
 // reaches all of them; the requests a link makes from an answer go next. Requests go one at a time,
 // no faster than the rate.
 import {
-  createRedactor,
-  networkCode,
   authorizationValue,
   authSchemeOf,
-  type AuthScheme,
-  readBoundedText,
-  type OpenApiDocument,
-  fillPath,
+  createRedactor,
   deriveRoutes,
+  fillPath,
+  networkCode,
+  readBoundedText,
+  type AuthScheme,
+  type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { loadBundledDocument } from '../contract/bundled-document.js';

@@ -2,11 +2,11 @@
 // the operation to call next and where its parameters and body come from (runtime expressions such
 // as `$response.body#/id`). The runner writes no sequence of its own; this is how it learns them.
 import {
+  pathValueProblem,
+  pointerTokens,
   resolveRef,
   type JsonObject,
   type OpenApiDocument,
-  pathValueProblem,
-  pointerTokens,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { exampleCase, type RequestCase } from './request-cases.js';

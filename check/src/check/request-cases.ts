@@ -3,11 +3,11 @@
 // random valid ones from the seed. Each is labelled valid or invalid by the document's validator.
 import fc from 'fast-check';
 import {
+  pathValueProblem,
   resolveRef,
   schemaExample,
   type JsonObject,
   type OpenApiDocument,
-  pathValueProblem,
   type ParameterSpec,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';

@@ -1,7 +1,7 @@
 // What a contract run found, as it goes: per operation the requests and statuses seen, per check how
 // often it passed and failed, and each distinct failure once, with a count and the first request
 // that showed it. Everything kept from the server is scrubbed of the key first.
-import { type AuthScheme, printable, redactedBodyText } from 'cloud-platform-api/toolbox';
+import { printable, redactedBodyText, type AuthScheme } from 'cloud-platform-api/toolbox';
 import type { CheckName, Verdict } from './answer-checks.js';
 import { CHECKS } from './answer-checks.js';
 
