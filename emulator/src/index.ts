@@ -10,12 +10,13 @@ import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry } from './core/journal.js';
 import type { JournalFilter } from './core/journal-filter.js';
 import { clockText } from './core/clock.js';
-import { CONTROL_PREFIX } from './core/control-routes.js';
+import { registerPort } from './core/adapter-port.js';
 import { checkedHoldMs, DEFAULT_HOLD_MS } from './core/exchange.js';
+import type { RequestLogEntry } from './core/request-record.js';
 import { type BehaviourOptions, createCore, type ProxyOptions } from './wiring/create-core.js';
 import type { ViolationEntry } from './proxy/violation-log.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
-import type { DropKind, FaultRule, StoredFault } from './core/faults.js';
+import type { FaultRule, StoredFault } from './core/faults.js';
 import { documentParts } from './wiring/document-parts.js';
 import { prepareState, raiseCounters } from './core/state.js';
 import { BUILT_IN_FIXTURES, STATE_MODEL, TABLE_NAMES, type EmulatorTables, type Fixtures } from './operations/index.js';
@@ -37,35 +38,12 @@ export { JournalFilterError, type JournalFilter } from './core/journal-filter.js
 export type { ProxyOptions } from './wiring/create-core.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';
+export type { RequestLogEntry } from './core/request-record.js';
 
 /** The emulator's store: its tables, each area's and the core's. */
 export type Store = AnyStore<EmulatorTables>;
 /** Every row of every table of the emulator's state, as `--export-state` writes it. */
 export type StateSnapshot = AnySnapshot<EmulatorTables>;
-
-/** One line of the request log: never a header, a query or a body value, so no key or secret. */
-export interface RequestLogEntry {
-  time: string;
-  method: string;
-  path: string;
-  /** The operation that took the request, where one did. */
-  operationId?: string;
-  /** The status answered; 0 when an injected fault dropped or held the connection instead. */
-  status: number;
-  ms: number;
-  /** Body fields the document does not declare (dropped, or refused with strict). */
-  unknownFields?: string[];
-  /** The status was injected by a fault, not the operation's own answer. */
-  injected?: true;
-  /** Why a 400 was refused: each field and rule (the text log shows the first). */
-  issues?: { path: string; rule: string }[];
-  /** The injected fault that dropped or held the connection, if one did. */
-  fault?: DropKind;
-  /** The status the operation answered before a fault after it failed the answer: its change was kept. */
-  applied?: number;
-  /** Through the proxy: each violation of the exchange (direction, path, rule), the undeclared fields marked. */
-  violations?: { direction: 'request' | 'response'; path: string; rule: string; undeclared?: true }[];
-}
 
 /** The fixtures the package ships (videos, streams, zones, ...), frozen: a test's own set starts from them. */
 export const builtInFixtures: DeepReadonly<Fixtures> = prepared(BUILT_IN_FIXTURES);
@@ -112,8 +90,6 @@ export interface Emulator {
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
   /** The core itself: a request as plain data in, the answer as plain data out. */
   handle(request: CoreRequest): CoreResponse;
-  /** The answer for a request a transport refused before it could reach `handle` (HTTP's parser errors). */
-  refuse(method: string, path: string, status: number, message: string): CoreResponse;
   /** Restores the fixtures' state (POST /__emulator/reset does the same over HTTP). */
   reset(): void;
   /**
@@ -161,8 +137,6 @@ export interface Emulator {
   ): OverrideHandle;
   /** The overrides set (over HTTP, GET /__emulator/overrides), and clearing them all. */
   readonly overrides: { list(): StoredOverride[]; clear(): void };
-  /** For adapters: logs a request once it is answered (or dropped), `ms` after it arrived. */
-  record(request: CoreRequest, answer: CoreResponse, ms: number): void;
   /** How long a `timeout` fault holds a request before its connection is dropped, in ms. */
   readonly holdMs: number;
   readonly store: Store;
@@ -191,7 +165,6 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   const fixtures = given ? fixtureLoader.checked(overBuiltIn(given.value), given.source) : builtInSet();
   const store = options.store ?? createMemoryStore<EmulatorTables>(TABLE_NAMES);
   prepareState(store, STATE_MODEL, fixtures, (snapshot) => checkState(snapshot, store.source));
-  const logTime = clockText(1, (time) => time.toISOString());
   const core = createCore({
     document,
     fixtures,
@@ -201,18 +174,13 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     warn: options.warn,
     journalSize: options.journalSize,
     proxy: options.proxy,
-    now: logTime,
+    now: clockText(1, (time) => time.toISOString()),
+    log: options.log,
+    holdMs,
   });
-  const record = (request: CoreRequest, answer: CoreResponse, ms: number) => {
-    const time = logTime();
-    // The emulator's own routes are not API requests: not in the journal.
-    if (!request.path.startsWith(CONTROL_PREFIX)) core.journal.add(request, answer, time);
-    options.log?.(logEntryOf(request, answer, ms, time));
-  };
-  return {
-    fetch: createInProcessFetch({ handle: core.handle, refuse: core.refuse, record, holdMs }),
+  const emulator: Emulator = {
+    fetch: createInProcessFetch(core.port),
     handle: core.handle,
-    refuse: core.refuse,
     reset: core.reset,
     controlRoutes: core.controlRoutes,
     requests: { list: (filter) => core.journal.list(filter), clear: () => core.journal.clear() },
@@ -233,34 +201,12 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
       return { id, remove: () => core.overrides.remove(id) };
     },
     overrides: { list: core.overrides.list, clear: core.overrides.clear },
-    record,
     holdMs,
     store,
     fixtures,
     document,
     close: async () => store.close(),
   };
-}
-
-/** The log's line for an answered request: what it says, never a header, a query or a body value. */
-function logEntryOf(request: CoreRequest, answer: CoreResponse, ms: number, time: string): RequestLogEntry {
-  const method = request.method.toUpperCase();
-  const { path } = request;
-  const { operationId, status } = answer;
-  const tenths = Math.round(ms * 10) / 10;
-  // Made for every request: the optional fields are set where they apply, in the log's order, rather
-  // than spread in from an object made for each.
-  const entry: RequestLogEntry = operationId
-    ? { time, method, path, operationId, status, ms: tenths }
-    : { time, method, path, status, ms: tenths };
-  if (answer.unknownFields?.length) entry.unknownFields = answer.unknownFields;
-  if (answer.injected !== undefined) entry.injected = true;
-  if (answer.issues?.length) entry.issues = answer.issues.map(({ path, rule }) => ({ path, rule }));
-  if (answer.fault?.drop) entry.fault = answer.fault.drop;
-  if (answer.applied !== undefined) entry.applied = answer.applied;
-  if (answer.violations?.length)
-    entry.violations = answer.violations.map(({ direction, path, rule, undeclared }) =>
-      undeclared ? { direction, path, rule, undeclared } : { direction, path, rule },
-    );
-  return entry;
+  registerPort(emulator, core.port);
+  return emulator;
 }

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { authSchemeOf, keyHeaderOf } from 'cloud-platform-api/toolbox';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
+import { portOf } from './core/adapter-port.js';
 import { FixtureError } from './core/fixtures.js';
 import { shownUpstream } from './proxy/upstream.js';
 import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
@@ -175,7 +176,7 @@ export async function startEmulatorServer(options: ServerOptions = {}, emulator?
   const running = emulator ?? (await createServerEmulator(options));
   const { root, files } = staticFiles(options.proxy);
   const host = options.host ?? DEFAULT_HOST;
-  const server = createHttpServer(running, {
+  const server = createHttpServer(portOf(running, 'startEmulatorServer'), {
     staticFiles: files,
     root,
     corsOrigins: options.corsOrigins,

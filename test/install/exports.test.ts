@@ -123,3 +123,28 @@ describe('the run-time surface of each entry point', () => {
     expect(Object.keys(await import(specifier)).sort()).toEqual([...names].sort());
   });
 });
+
+describe('the members of an emulator', () => {
+  it('are its fetch, its core, its controls and its state; nothing only the adapters use', async () => {
+    const { createEmulator } = await import('cloud-platform-emulator');
+    const emulator = await createEmulator();
+    expect(Object.keys(emulator).sort()).toEqual([
+      'close',
+      'controlRoutes',
+      'document',
+      'faults',
+      'fetch',
+      'fixtures',
+      'handle',
+      'holdMs',
+      'importState',
+      'override',
+      'overrides',
+      'requests',
+      'reset',
+      'store',
+      'violations',
+    ]);
+    await emulator.close();
+  });
+});

@@ -1,6 +1,6 @@
 // The in-process adapter: a `fetch` answered by the core, with no server and no port, in Node and in
 // browsers. Any origin; the path decides.
-import { exchange, type ExchangeCore } from '../core/exchange.js';
+import type { AdapterPort } from '../core/adapter-port.js';
 import { toCoreRequest, webTransport } from './web.js';
 
 /** A dropped connection as fetch reports one: its TypeError, whose cause's code is ECONNRESET. */
@@ -11,12 +11,16 @@ function connectionReset(): never {
 }
 
 export function createInProcessFetch(
-  core: ExchangeCore,
+  port: AdapterPort,
 ): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
   return async function fetch(input, init) {
-    const started = performance.now();
+    const run = port.begin();
     const request = new Request(input, init);
     request.signal.throwIfAborted();
-    return exchange(core, await toCoreRequest(request), webTransport(request, connectionReset), started);
+    // A client that left has its fetch rejected with its signal's reason, as fetch does.
+    const transport = webTransport(request, connectionReset, (reason) => {
+      throw reason;
+    });
+    return run(await toCoreRequest(request), transport);
   };
 }

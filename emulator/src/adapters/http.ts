@@ -14,7 +14,8 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
 import { queryOf } from './web.js';
-import { exchange, type ExchangeCore, type Transport } from '../core/exchange.js';
+import type { AdapterPort, RunExchange } from '../core/adapter-port.js';
+import type { Transport } from '../core/exchange.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyContent, bodyText } from '../core/serialize.js';
@@ -148,13 +149,13 @@ function serveStatic(res: ServerResponse, root: string, asset: StaticFiles[strin
  * Answers a request Node's HTTP parser refused (headers too large, a timeout, a malformed request
  * line): what the document declares for the operation its first line names, or no body.
  */
-function answerClientError(core: Pick<ExchangeCore, 'refuse'>, timeouts: ConnectionTimeouts) {
+function answerClientError(port: Pick<AdapterPort, 'refuse'>, timeouts: ConnectionTimeouts) {
   const known = clientErrors(timeouts);
   return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] = known[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
     const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
-    const answer = core.refuse(method, target.split('?')[0]!, status, message);
+    const answer = port.refuse(method, target.split('?')[0]!, status, message);
     const text = bodyText(answer) ?? '';
     const lines = [
       `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`,
@@ -200,25 +201,20 @@ function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: bo
       if (answer.fault?.drop) return void socket.destroy();
       send(res, answer, closeAfter);
     },
+    // The connection is gone: there is no one to send anything to.
+    abandoned: () => undefined,
   };
 }
 
 /** Answers a request whose body has been read; a body cut off at the limit leaves bytes unread, so the connection closes after. */
 function answerRequest(
-  emulator: ExchangeCore,
+  run: RunExchange,
   req: IncomingMessage,
   res: ServerResponse,
   target: Target,
   body: ReadBody,
-  started: number,
 ): void {
-  const delivered = exchange(
-    emulator,
-    coreRequestOf(req, target, body),
-    httpTransport(req, res, body.tooLarge),
-    started,
-  );
-  if (delivered) delivered.catch(() => undefined);
+  run(coreRequestOf(req, target, body), httpTransport(req, res, body.tooLarge));
 }
 
 export interface HttpServerOptions {
@@ -242,7 +238,7 @@ const asksForHtml = (req: IncomingMessage) => /(^|,)\s*text\/html\b/.test(req.he
 
 /** A server for the emulator, not yet listening; its header, request and idle timeouts close stalled connections in seconds. */
 export function createHttpServer(
-  emulator: ExchangeCore,
+  port: AdapterPort,
   {
     staticFiles = {},
     root = process.cwd(),
@@ -270,7 +266,7 @@ export function createHttpServer(
       connectionsCheckingInterval: Math.min(500, Math.ceil(Math.min(timeouts.headers, timeouts.request) / 10)),
     },
     (req, res) => {
-      const started = performance.now();
+      const run = port.begin();
       if (refusedBrowserRequest(req, res, answersHost, corsOrigins)) return;
       if (corsHeaders(req, res, corsOrigins, keyHeader)) return;
       const target = readTarget(req.url ?? '/');
@@ -278,11 +274,11 @@ export function createHttpServer(
       if (asset) return serveStatic(res, root, asset);
       if (browserHome && req.method === 'GET' && target.path === '/' && asksForHtml(req))
         return void res.writeHead(302, { location: browserHome }).end();
-      readBody(req, res, (body) => answerRequest(emulator, req, res, target, body, started));
+      readBody(req, res, (body) => answerRequest(run, req, res, target, body));
     },
   );
   server.setTimeout(timeouts.idle);
-  server.on('clientError', answerClientError(emulator, timeouts));
+  server.on('clientError', answerClientError(port, timeouts));
   // Node hands CONNECT to this event, not to the request handler; with no listener it answers nothing.
   server.on('connect', (_request: IncomingMessage, socket: Socket) => {
     const text = 'CONNECT is not supported: this is not a proxy';

@@ -2,7 +2,7 @@
 // jsdom) and `setupWorker` (a real browser): the same stateful behaviour, no server and no port.
 import { DEFAULT_BASE_URL } from 'cloud-platform-api';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { exchange } from '../core/exchange.js';
+import { portOf } from '../core/adapter-port.js';
 import type { Emulator } from '../index.js';
 import { toCoreRequest, webTransport } from './web.js';
 
@@ -18,6 +18,12 @@ const clientBaseUrl = () =>
   DEFAULT_BASE_URL;
 
 /**
+ * MSW's own form of a dropped connection. A client that left has its fetch rejected by MSW already, so
+ * it is also what its exchange ends with: it goes nowhere.
+ */
+const networkError = () => HttpResponse.error();
+
+/**
  * MSW request handlers that send every request under `baseUrl` to the emulator: the client keeps its
  * real base URL, in Node (setupServer) and in a browser (setupWorker).
  *
@@ -29,18 +35,15 @@ export function createMswHandlers(
   emulator: Emulator,
   { baseUrl = clientBaseUrl() }: MswHandlersOptions = {},
 ): HttpHandler[] {
+  const port = portOf(emulator, 'createMswHandlers');
   const base = baseUrl.replace(/\/+$/, '');
   // An API mounted under a path (https://example.test/api/v1): the operations' paths follow it.
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   return [
     http.all(`${base}/*`, async ({ request }) => {
-      const started = performance.now();
-      // MSW's own form of a dropped connection.
-      const transport = webTransport(request, () => HttpResponse.error());
-      // A client that left has its fetch rejected by MSW already: what the handler gives then goes nowhere.
-      return Promise.resolve(exchange(emulator, await toCoreRequest(request, basePath), transport, started)).catch(() =>
-        HttpResponse.error(),
-      );
+      const run = port.begin();
+      const transport = webTransport(request, networkError, networkError);
+      return run(await toCoreRequest(request, basePath), transport);
     }),
   ];
 }

@@ -65,9 +65,13 @@ export function toWebResponse(answer: CoreResponse): Response {
  * aborts; `dropped` is the adapter's own form of a dropped connection. The wait's timer holds the
  * Request itself, not only its signal: undici's Request follows its caller's signal through a weak
  * reference to its own controller, which only the Request holds, so a Request collected mid-wait would
- * never see the abort.
+ * never see the abort. `abandoned` is what the exchange of a client that left ends with.
  */
-export function webTransport(request: Request, dropped: () => Response): Transport<Response> {
+export function webTransport(
+  request: Request,
+  dropped: () => Response,
+  abandoned: (reason: unknown) => Response,
+): Transport<Response> {
   return {
     wait: (ms) =>
       new Promise((resolve, reject) => {
@@ -83,5 +87,6 @@ export function webTransport(request: Request, dropped: () => Response): Transpo
         request.signal.addEventListener('abort', onAbort, { once: true });
       }),
     deliver: (answer) => (answer.fault?.drop ? dropped() : toWebResponse(answer)),
+    abandoned,
   };
 }

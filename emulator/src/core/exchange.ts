@@ -1,8 +1,9 @@
 // One request's life, the same whichever transport carries it: the core's answer; any deferred part
 // made after its delay, which the client cuts short by leaving (and then nothing is made); the
 // answer recorded; a request a `timeout` fault holds kept waiting, up to the hold's cap, unless its
-// client leaves first; and only then carried out by the transport. Each adapter supplies a Transport,
-// as Hono and MSW keep a request handler apart from what moves the bytes.
+// client leaves first; and only then carried out by the transport. A client that leaves ends the
+// exchange the same way whatever carried it: recorded at once, nothing more made, nothing delivered.
+// Each adapter supplies a Transport, as Hono and MSW keep a request handler apart from what moves the bytes.
 import type { CoreRequest, CoreResponse } from './messages.js';
 
 /** How long a `timeout` fault holds a request whose client never leaves, before its connection is dropped. */
@@ -22,7 +23,7 @@ export function checkedHoldMs(value: unknown): number {
   throw new RangeError(`holdMs: must be a whole number of milliseconds from 1 to ${MAX_HOLD_MS}, got ${given}`);
 }
 
-/** What the lifecycle needs of the emulator. */
+/** What the lifecycle needs of the core. */
 export interface ExchangeCore {
   handle(request: CoreRequest): CoreResponse;
   refuse(method: string, path: string, status: number, message: string): CoreResponse;
@@ -41,6 +42,8 @@ export interface Transport<Delivered> {
   wait(ms: number): Promise<void>;
   /** Sends the answer, or carries out its fault: drops the connection (a `reset`, or a `timeout` once held). */
   deliver(answer: CoreResponse): Delivered;
+  /** What the exchange ends with once its client has gone (`reason`, as `wait` rejected): the transport's form of "no answer". */
+  abandoned(reason: unknown): Delivered;
 }
 
 /** A throw from the core is a 500 for the client and a line for the operator, never a crash of the transport. */
@@ -68,7 +71,7 @@ async function settle<Delivered>(
     } catch (reason) {
       // The client left during the wait: the deferred call is never made, and the journal says so.
       core.record(request, answer, performance.now() - started);
-      throw reason;
+      return await transport.abandoned(reason);
     }
     const { deferred } = answer;
     answer = await Promise.resolve()
@@ -76,21 +79,27 @@ async function settle<Delivered>(
       .catch((error: unknown) => internalError(core, request, error));
   }
   core.record(request, answer, performance.now() - started);
-  // A client that leaves during the hold was recorded already: its leaving only ends the wait.
-  if (held(answer)) await transport.wait(core.holdMs);
+  if (held(answer)) {
+    try {
+      await transport.wait(core.holdMs);
+    } catch (reason) {
+      // Recorded already: the client's leaving only ends the wait.
+      return await transport.abandoned(reason);
+    }
+  }
   return await transport.deliver(answer);
 }
 
 /**
  * Runs one request through the core and hands the answer to `transport`. An answer made at once is
  * recorded and delivered in the same turn (no promise on the fast path); a deferred or held one gives
- * a promise, which rejects with the transport's reason when the client leaves during a wait.
+ * a promise, which ends with `transport.abandoned` when the client leaves during a wait.
  */
 export function exchange<Delivered>(
   core: ExchangeCore,
   request: CoreRequest,
   transport: Transport<Delivered>,
-  started = performance.now(),
+  started: number,
 ): Delivered | Promise<Awaited<Delivered>> {
   let answer: CoreResponse;
   try {

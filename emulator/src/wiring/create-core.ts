@@ -1,7 +1,7 @@
 // The composition root: the core's stages (core/), the operations' behaviour (operations/) and the
-// proxy (proxy/) wired into one function, `handle`, from a request as plain data to an answer as plain
-// data, with no transport in it. It lives outside core/ so that the core imports neither the areas nor
-// the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
+// proxy (proxy/) built and handed to the core's pipeline, which runs them in order, from a request as
+// plain data to an answer as plain data, with no transport in it. It lives outside core/ so that the
+// core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
 import { authSchemeOf, keyHeaderOf, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
@@ -19,8 +19,10 @@ import { createExampleAnswer } from '../core/example-answer.js';
 import { createFaultStage } from '../core/fault-stage.js';
 import { documentParts } from './document-parts.js';
 import { createFaults } from '../core/faults.js';
-import { NO_HEADERS, type CoreRequest, type CoreResponse } from '../core/messages.js';
 import { createOperate } from '../core/operate.js';
+import { createPipeline } from '../core/pipeline.js';
+import { createRequestRecord, type RequestLogEntry } from '../core/request-record.js';
+import { createAdapterPort } from '../core/adapter-port.js';
 import { createOverrides } from '../core/overrides.js';
 import { createJournal, DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
 import { initialSnapshot } from '../core/state.js';
@@ -50,8 +52,12 @@ export interface CoreOptions extends BehaviourOptions {
   store: Store<EmulatorTables>;
   /** Forward every API request to an upstream, checking both directions, instead of running the operations. */
   proxy?: ProxyOptions | undefined;
-  /** The time of a violation, as the log writes it. */
+  /** The time of a request or a violation, as the journal and the logs write it. */
   now: () => string;
+  /** Where each request's log line goes, if anywhere. */
+  log?: ((entry: RequestLogEntry) => void) | undefined;
+  /** How long a `timeout` fault holds a request, in ms (checkedHoldMs). */
+  holdMs: number;
 }
 
 /** The upstream the proxy forwards to, and what it does with what it finds. */
@@ -63,9 +69,9 @@ export interface ProxyOptions extends UpstreamOptions {
 }
 
 /**
- * The core: `handle` takes a request through the stages (the emulator's own routes, routing, auth,
- * faults, the checks and the operation), each of its own module; `refuse` answers what a transport
- * refused before it could be handled.
+ * The core: the stages (the emulator's own routes, routing, auth, faults, the checks and the operation),
+ * each of its own module, built here and handed to the pipeline, which runs them in order; the adapters'
+ * port, through which each request is run and recorded.
  */
 export function createCore(options: CoreOptions) {
   const {
@@ -81,7 +87,7 @@ export function createCore(options: CoreOptions) {
   const faults = createFaults(routes, checkFaultRule);
   const scheme = authSchemeOf(document);
   const auth = createAuth(store, apiKeys, scheme);
-  const { tokenOf } = auth;
+  const { tokenOf, refusal } = auth;
   const violations = createViolationLog();
   const proxy = options.proxy && proxyStage({ ...options, warn }, options.proxy, violations);
   const handlers = proxy
@@ -92,7 +98,6 @@ export function createCore(options: CoreOptions) {
   // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
   const perform = (call: Call) =>
     proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call);
-  const withFaults = createFaultStage(faults, error, createExampleAnswer(document, error), perform);
   const journal = createJournal(journalSize ?? DEFAULT_JOURNAL_SIZE, routes, keyHeaderOf(scheme));
   /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
   const reset = () => {
@@ -105,63 +110,23 @@ export function createCore(options: CoreOptions) {
     journal,
     violations,
     resetState: reset,
-    refusal: auth.refusal,
+    refusal,
     tokenOf,
     keysRequired: auth.keysRequired,
   });
-
-  function handle(request: CoreRequest): CoreResponse {
-    const method = request.method.toUpperCase();
-    const own = control.handle(method, request);
-    if (own) return own;
-    const found = match(method, request.path);
-    if (proxy) {
-      // The upstream decides who may act: no key is checked here, and no header of the emulator's added.
-      if (found.kind !== 'operation') return proxy.unrouted(request);
-      return withFaults({
-        route: found.route,
-        request: request.method === method ? request : { ...request, method },
-        rawParams: found.rawParams,
-        token: tokenOf(request.headers) ?? '',
-        headers: {},
-      });
-    }
-    // A path or method no operation has: answered in the shape of the nearest area, but no operation's.
-    if (found.kind === 'none')
-      return { ...error(found.nearest, 404, `No operation at ${method} ${request.path}`), operationId: undefined };
-    if (found.kind === 'method-not-allowed') {
-      const allow = found.allowed.join(', ');
-      return {
-        ...error(found.route, 405, `${method} is not allowed on ${found.route.path}; allowed: ${allow}`, undefined, {
-          allow,
-        }),
-        operationId: undefined,
-      };
-    }
-    const headers = deprecation.get(found.route) ?? NO_HEADERS;
-    const token = tokenOf(request.headers);
-    const refused = auth.refusal(token);
-    if (refused) return error(found.route, 401, refused, undefined, headers);
-    return withFaults({
-      route: found.route,
-      request: request.method === method ? request : { ...request, method },
-      rawParams: found.rawParams,
-      token: token!,
-      headers,
-    });
-  }
-
-  /**
-   * The answer for a request that never reached `handle` whole (an HTTP parser's refusal): what the
-   * document declares for the operation its path names, or no body.
-   */
-  function refuse(method: string, path: string, status: number, message: string): CoreResponse {
-    const found = match(method.toUpperCase(), path);
-    const op = found.kind === 'operation' || found.kind === 'method-not-allowed' ? found.route : undefined;
-    return op ? error(op, status, message) : { status, headers: {}, body: undefined };
-  }
-
-  return { handle, refuse, reset, routes, faults, overrides, journal, violations, controlRoutes: control.list };
+  const { handle, refuse } = createPipeline({
+    control: control.handle,
+    match,
+    error,
+    headersOf: (route) => deprecation.get(route),
+    tokenOf,
+    refusal,
+    perform: createFaultStage(faults, error, createExampleAnswer(document, error), perform),
+    unrouted: proxy?.unrouted,
+  });
+  const record = createRequestRecord({ journal, log: options.log, now: options.now });
+  const port = createAdapterPort({ handle, refuse, record, holdMs: options.holdMs });
+  return { handle, port, reset, routes, faults, overrides, journal, violations, controlRoutes: control.list };
 }
 
 /** The proxy's stage, with its upstream, its checks and any recording. */

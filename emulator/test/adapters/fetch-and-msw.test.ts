@@ -1,11 +1,13 @@
 // What only an adapter can get wrong: the in-process fetch lets go of a caller who aborts while its
 // body is still arriving, and the MSW handlers answer an API mounted under a path, and by default
-// answer where the client goes (GCORE_BASE_URL, else the document's server).
+// answer where the client goes (GCORE_BASE_URL, else the document's server); both refuse what is not an
+// emulator createEmulator made.
 import { setupServer } from 'msw/node';
 import { createCloudClient } from 'cloud-platform-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
-import { createEmulator } from '../../src/index.js';
+import { createEmulator, type Emulator } from '../../src/index.js';
+import { startEmulatorServer } from '../../src/server.js';
 
 describe('the in-process fetch', () => {
   it('rejects at once when its caller aborts while the request body is a stream that never ends', async () => {
@@ -75,5 +77,29 @@ describe('the MSW handlers with no options', () => {
     } finally {
       server.close();
     }
+  });
+});
+
+describe('the adapters given something other than an emulator', () => {
+  const NOT_EMULATORS: [string, unknown][] = [
+    ['undefined', undefined],
+    ['null', null],
+    ['a string', 'http://localhost:4010'],
+    ['an empty object', {}],
+    ['a look-alike with handle and fetch', { handle: () => undefined, fetch: globalThis.fetch }],
+    ['an array', []],
+  ];
+
+  it.each(NOT_EMULATORS)('createMswHandlers refuses %s, naming itself and the rule', (_, given) => {
+    expect(() => createMswHandlers(given as Emulator)).toThrow(
+      /^createMswHandlers: emulator must be one made by createEmulator, got /,
+    );
+  });
+
+  // Without an emulator (undefined, null), startEmulatorServer makes its own.
+  it.each(NOT_EMULATORS.slice(2))('startEmulatorServer refuses %s before it listens', async (_, given) => {
+    await expect(startEmulatorServer({ port: 0 }, given as Emulator)).rejects.toThrow(
+      /^startEmulatorServer: emulator must be one made by createEmulator, got /,
+    );
   });
 });

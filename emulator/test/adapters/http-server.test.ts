@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createHttpServer, type ConnectionTimeouts } from '../../src/adapters/http.js';
+import { portOf } from '../../src/core/adapter-port.js';
 import { createEmulator } from '../../src/index.js';
 import { TIMEOUTS } from '../../src/server.js';
 import { call, expectDeclared, parsedBody, useEmulator } from '../helpers/emulator.js';
@@ -92,7 +93,10 @@ describe('stalled connections are closed once their limit is out', () => {
   let server: Server;
   let port: number;
   beforeAll(async () => {
-    server = createHttpServer(await createEmulator(), { keyHeader: 'authorization', timeouts: SHORT });
+    server = createHttpServer(portOf(await createEmulator(), 'the test'), {
+      keyHeader: 'authorization',
+      timeouts: SHORT,
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
   });
