@@ -13,13 +13,16 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** What holds a body to read: an answer, or a request (the emulator's web adapters read theirs here). */
+type WithBody = Pick<Body, 'body'>;
+
 /**
  * The body's chunks as they came, at most `limitBytes` in all, handed to `finish`; longer is a
  * BodyTooLargeError, and the stream is cancelled. `finish` is called here, not after an await of the
  * caller's, so that a read is one async step: the client reads every answer through this.
  */
 async function readBounded<T>(
-  response: Response,
+  response: WithBody,
   limitBytes: number,
   finish: (chunks: readonly Uint8Array[], length: number) => T,
 ): Promise<T> {
@@ -32,7 +35,9 @@ async function readBounded<T>(
     if (done) return finish(chunks, length);
     length += value.byteLength;
     if (length > limitBytes) {
-      await reader.cancel().catch(() => undefined);
+      // Not awaited: a branch of a teed stream (a cloned request, as MSW hands one) settles its cancel
+      // only once the other branch is cancelled too, which may be never.
+      void reader.cancel().catch(() => undefined);
       throw new BodyTooLargeError(limitBytes);
     }
     chunks.push(value);
@@ -52,7 +57,7 @@ function joined(chunks: readonly Uint8Array[], length: number): Uint8Array<Array
 
 /** The bytes of the answer's body, at most `limitBytes`, in a buffer of their own; longer is a BodyTooLargeError. */
 export const readBoundedBytes = (
-  response: Response,
+  response: WithBody,
   limitBytes = PEER_BODY_LIMIT_BYTES,
 ): Promise<Uint8Array<ArrayBuffer>> => readBounded(response, limitBytes, joined);
 
@@ -63,5 +68,5 @@ const decoded = (chunks: readonly Uint8Array[], length: number) =>
   utf8.decode(chunks.length === 1 ? chunks[0] : joined(chunks, length));
 
 /** The body as text (UTF-8), at most `limitBytes` of it; longer is a BodyTooLargeError. */
-export const readBoundedText = (response: Response, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> =>
+export const readBoundedText = (response: WithBody, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> =>
   readBounded(response, limitBytes, decoded);
