@@ -1,6 +1,8 @@
 // Between web Requests and Responses and the core: what the in-process fetch and the MSW handlers share.
+import { BodyTooLargeError, readBoundedBytes } from 'cloud-platform-api/internal';
 import type { Transport } from '../core/exchange.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
+import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyContent } from '../core/serialize.js';
 
 /** A repeated query parameter becomes an array; keys go in a null-prototype object, so `__proto__` is a key. */
@@ -13,8 +15,14 @@ export function queryOf(params: URLSearchParams): CoreRequest['query'] {
   return query;
 }
 
-/** The body's bytes, or the signal's reason once it aborts: a body stream that never ends must not hold the caller. */
-function bodyOf(request: Request): Promise<Uint8Array> {
+/** A body over the limit: what the core refuses with 413, with none of it kept. */
+const TOO_LARGE = Symbol('too large');
+
+/**
+ * The body's bytes, read no further than the core's limit (a body past it is cancelled there: TOO_LARGE),
+ * or the signal's reason once it aborts: a body stream that never ends must not hold the caller.
+ */
+function bodyOf(request: Request): Promise<Uint8Array | typeof TOO_LARGE> {
   const { signal } = request;
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
@@ -23,17 +31,14 @@ function bodyOf(request: Request): Promise<Uint8Array> {
       void request.body?.cancel(signal.reason).catch(() => undefined);
     };
     signal.addEventListener('abort', onAbort, { once: true });
-    request
-      .arrayBuffer()
-      .then((buffer) => resolve(new Uint8Array(buffer)), reject)
+    readBoundedBytes(request, BODY_LIMIT_BYTES)
+      .then(resolve, (error: unknown) => (error instanceof BodyTooLargeError ? resolve(TOO_LARGE) : reject(error)))
       .finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
-const bodyFields = (bytes: Uint8Array): Pick<CoreRequest, 'body' | 'bodyBytes'> => ({
-  body: new TextDecoder().decode(bytes),
-  bodyBytes: bytes,
-});
+const bodyFields = (read: Uint8Array | typeof TOO_LARGE): Pick<CoreRequest, 'body' | 'bodyBytes' | 'bodyTooLarge'> =>
+  read === TOO_LARGE ? { bodyTooLarge: true } : { body: new TextDecoder().decode(read), bodyBytes: read };
 
 /** The request as the core takes it; `basePath`, where the API is mounted under a path, is cut off its path. */
 export async function toCoreRequest(request: Request, basePath = ''): Promise<CoreRequest> {
