@@ -214,7 +214,10 @@ function answerRequest(
   target: Target,
   body: ReadBody,
 ): void {
-  run(coreRequestOf(req, target, body), httpTransport(req, res, body.tooLarge));
+  const delivered = run(coreRequestOf(req, target, body), httpTransport(req, res, body.tooLarge));
+  // A client that left ends its exchange without a rejection; any other (a throwing log sink after a
+  // delay) must not end the server's process as an unhandled rejection.
+  if (delivered) delivered.catch(() => undefined);
 }
 
 export interface HttpServerOptions {
