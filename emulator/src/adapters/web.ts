@@ -1,5 +1,5 @@
 // Between web Requests and Responses and the core: what the in-process fetch and the MSW handlers share.
-import { BodyTooLargeError, readBoundedBytes } from 'cloud-platform-api/internal';
+import { BodyTooLargeError, readBoundedBytes } from 'cloud-platform-api/toolbox';
 import type { Transport } from '../core/exchange.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';

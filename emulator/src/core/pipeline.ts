@@ -2,7 +2,7 @@
 // a 404 or 405 for what no operation takes, the proxy's branch, auth, then the faults around the
 // operation. Each stage is built by the composition root (wiring/) and handed in, as Prism's core keeps
 // this order and its factory only supplies the parts; nothing here knows the areas or the upstream.
-import type { RouteSpec } from 'cloud-platform-api/internal';
+import type { RouteSpec } from 'cloud-platform-api/toolbox';
 import type { Call } from './call-check.js';
 import type { ErrorAnswer } from './error-answer.js';
 import { NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';

@@ -1,7 +1,7 @@
 // The order of the core's stages, with each stage a stub that says it ran: the emulator's own routes
 // first, then routing, a 404 or 405 before any key is looked at, auth, and only then the faults and the
 // operation; through a proxy, no key is checked and a path no operation has goes to the upstream.
-import type { OperationRef, RouteSpec } from 'cloud-platform-api/internal';
+import type { OperationRef, RouteSpec } from 'cloud-platform-api/toolbox';
 import { describe, expect, it } from 'vitest';
 import type { CoreRequest, CoreResponse } from '../../src/core/messages.js';
 import { createPipeline, type PipelineStages } from '../../src/core/pipeline.js';
