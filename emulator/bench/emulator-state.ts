@@ -13,7 +13,7 @@ import { createCloudClient, type CloudClient } from 'cloud-platform-api';
 import { createEmulator, type Emulator } from '../src/index.js';
 import { initialSnapshot } from '../src/core/state.js';
 import { STATE_MODEL, TABLE_NAMES, type EmulatorTables } from '../src/operations/index.js';
-import { startEmulatorServer } from '../src/server.js';
+import { createServerEmulator, startEmulatorServer } from '../src/server.js';
 import { createSqliteStore, type Store } from '../src/server.js';
 import { createMemoryStore } from '../src/store/store.js';
 import type { StateSnapshot } from '../src/index.js';
@@ -120,7 +120,7 @@ async function emulatorsIn(dir: string) {
 /** Every target's rounds, with the stores made in `dir`; the emulators are closed after, whatever happened. */
 async function measureTargets() {
   const emulators = await emulatorsIn(dir);
-  const http = await startEmulatorServer({ port: 0 });
+  const http = await startEmulatorServer(await createServerEmulator(), { port: 0 });
   try {
     const targets = targetsOf(emulators, http.url);
     const results = await interleave(

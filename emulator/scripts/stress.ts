@@ -7,7 +7,7 @@
 // and exits 1 unless all are 0 and every peer stays in its bound. Not part of npm test (which runs a smaller share of both).
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
-import { startEmulatorServer } from '../src/server.js';
+import { createServerEmulator, startEmulatorServer } from '../src/server.js';
 import { createJudge, fuzzRequests, type Answer, type FuzzRequest } from './lib/fuzz-requests.js';
 import { feedHostileState } from './lib/hostile-state.js';
 import { runHostilePeers } from './lib/hostile-peers.js';
@@ -64,7 +64,7 @@ function send(base: URL, agent: Agent | false, fuzz: FuzzRequest): Promise<Answe
 }
 
 async function main(): Promise<number> {
-  const server = await startEmulatorServer({ port: 0 });
+  const server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
   const { document } = server.emulator;
   const judge = createJudge(document);
   const base = new URL(server.url);

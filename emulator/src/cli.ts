@@ -6,8 +6,9 @@ import { parseArgs } from 'node:util';
 import { operationIndex } from 'cloud-platform-api';
 import { authorizationValue, authSchemeOf, httpUrl, notHttpUrl, printable } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import { FixtureError } from './core/fixtures.js';
-import { shownUpstream } from './proxy/upstream.js';
+import { EmulatorError } from './emulator-error.js';
+import type { ProxyOptions } from './proxy/proxy-options.js';
+import { MAX_UPSTREAM_TIMEOUT_MS, shownUpstream } from './proxy/upstream.js';
 import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
 import type { RequestLogEntry } from './index.js';
 import {
@@ -16,10 +17,10 @@ import {
   DEFAULT_HOST,
   DEFAULT_PORT,
   readSnapshotFile,
+  recordingFile,
   startEmulatorServer,
   writeSnapshotFile,
 } from './server.js';
-import { StateFileError } from './store/store.js';
 
 const USAGE = `Usage: cloud-platform-emulator [options]
 
@@ -170,24 +171,29 @@ function parseOptions(argv: string[]) {
   }).values;
 }
 
-/** The proxy's options, checked: an http(s) URL, and the options that need it only with it. */
-function proxyOptions(values: ReturnType<typeof parseOptions>) {
+/** The proxy's options from its flags, checked: an http(s) URL, and the flags that need it only with it. */
+function proxyOptions(values: ReturnType<typeof parseOptions>): ProxyOptions | undefined {
   const { proxy, record } = values;
   if (proxy === undefined) {
     const needing = (['proxy-errors', 'proxy-timeout', 'record'] as const).find((name) => values[name] !== undefined);
     if (needing) throw new UsageError(`--${needing} works only with --proxy URL`);
-    return {};
+    return undefined;
   }
   const url = httpUrl(proxy);
   if (!url) throw new UsageError(notHttpUrl('--proxy', proxy));
   const timeout = values['proxy-timeout'];
-  if (timeout !== undefined && (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > 600_000))
-    throw new UsageError(`--proxy-timeout must be a whole number of milliseconds from 1 to 600000, got "${timeout}"`);
+  if (
+    timeout !== undefined &&
+    (!/^\d+$/.test(timeout) || Number(timeout) < 1 || Number(timeout) > MAX_UPSTREAM_TIMEOUT_MS)
+  )
+    throw new UsageError(
+      `--proxy-timeout must be a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}, got "${timeout}"`,
+    );
   return {
-    proxy: url.href.replace(/\/$/, ''),
-    proxyErrors: values['proxy-errors'],
-    proxyTimeoutMs: timeout === undefined ? undefined : Number(timeout),
-    recordFile: record,
+    baseUrl: url.href.replace(/\/$/, ''),
+    failOnViolation: values['proxy-errors'],
+    timeoutMs: timeout === undefined ? undefined : Number(timeout),
+    recording: record === undefined ? undefined : recordingFile(record),
   };
 }
 
@@ -231,22 +237,15 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
       : env.PORT
         ? parsePort(env.PORT, 'PORT')
         : DEFAULT_PORT;
-  const host = values.host ?? DEFAULT_HOST;
-  const log = requestLog(values.log, values.quiet);
-  const options = {
-    port,
-    host,
+  const emulator = await createServerEmulator({
     apiKeys: values['api-key'],
     fixturesFile: values.fixtures,
     stateFile: values.state,
-    corsOrigins: values.cors,
-    allowHosts: values['allow-host'],
     journalSize: journalSize(values['journal-size']),
     strict: values.strict,
-    log,
-    ...proxyOptions(values),
-  };
-  const emulator = await createServerEmulator(options);
+    log: requestLog(values.log, values.quiet),
+    proxy: proxyOptions(values),
+  });
   if (values['import-state']) {
     emulator.importState(readSnapshotFile(values['import-state']), `State snapshot ${values['import-state']}`);
   }
@@ -256,8 +255,13 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
     process.stdout.write(`State written to ${values['export-state']}\n`);
     return 0;
   }
-  const running = await startEmulatorServer(options, emulator);
-  process.stdout.write(banner(running.url, { proxy: options.proxy, state: values.state }));
+  const running = await startEmulatorServer(emulator, {
+    port,
+    host: values.host,
+    corsOrigins: values.cors,
+    allowHosts: values['allow-host'],
+  });
+  process.stdout.write(banner(running.url, { proxy: values.proxy, state: values.state }));
   const stop = () => {
     // The proxy's report, after the last log lines: what to paste into an issue about the document.
     if (values.proxy) {
@@ -294,7 +298,8 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
       process.stderr.write(`${error.message}\n\n${USAGE}`);
       return 2;
     }
-    if (error instanceof FixtureError || error instanceof StateFileError) {
+    // A file, a state or an option the emulator refused: its message names it, and the rule.
+    if (error instanceof EmulatorError) {
       process.stderr.write(`${error.message}\n`);
       return 1;
     }

@@ -13,7 +13,9 @@ import { clockText } from './core/clock.js';
 import { registerPort } from './core/adapter-port.js';
 import { checkedHoldMs, DEFAULT_HOLD_MS } from './core/exchange.js';
 import type { RequestLogEntry } from './core/request-record.js';
-import { type BehaviourOptions, createCore, type ProxyOptions } from './wiring/create-core.js';
+import { type BehaviourOptions, createCore } from './wiring/create-core.js';
+import type { ProxyOptions } from './proxy/proxy-options.js';
+import { shownUpstream } from './proxy/upstream.js';
 import type { ViolationEntry } from './proxy/violation-log.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
 import type { FaultRule, StoredFault } from './core/faults.js';
@@ -25,6 +27,7 @@ import type { OverrideSource, StoredOverride } from './core/overrides.js';
 import type { DeepReadonly, OverrideAnswerOf, OverrideRequestOf } from './override-types.js';
 import { createMemoryStore, type StateSnapshot as AnySnapshot, type Store as AnyStore } from './store/store.js';
 
+export { EmulatorError, EmulatorOptionError } from './emulator-error.js';
 export { FixtureError } from './core/fixtures.js';
 export type { EmulatorTables, Fixtures } from './operations/index.js';
 export { StateFileError, StatePersistError } from './store/store.js';
@@ -35,7 +38,7 @@ export { MAX_OVERRIDE_HEADER_BYTES, MAX_OVERRIDE_HEADERS } from './core/override
 export type { DeepReadonly, OverrideAnswerOf, OverrideOf, OverrideRequestOf } from './override-types.js';
 export { JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, type JournalEntry } from './core/journal.js';
 export { JournalFilterError, type JournalFilter } from './core/journal-filter.js';
-export type { ProxyOptions } from './wiring/create-core.js';
+export type { ProxyOptions } from './proxy/proxy-options.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';
 export type { RequestLogEntry } from './core/request-record.js';
@@ -139,6 +142,8 @@ export interface Emulator {
   readonly overrides: { list(): StoredOverride[]; clear(): void };
   /** How long a `timeout` fault holds a request before its connection is dropped, in ms. */
   readonly holdMs: number;
+  /** Where the proxy forwards requests, shown without the credentials its URL may hold; undefined without `proxy`. */
+  readonly upstream: string | undefined;
   readonly store: Store;
   readonly fixtures: Fixtures;
   readonly document: OpenApiDocument;
@@ -202,6 +207,8 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     },
     overrides: { list: core.overrides.list, clear: core.overrides.clear },
     holdMs,
+    // After createCore, which refuses a base URL the proxy cannot use.
+    upstream: options.proxy && shownUpstream(options.proxy.baseUrl),
     store,
     fixtures,
     document,

@@ -8,7 +8,7 @@ import { authSchemeOf, keyHeaderOf } from 'cloud-platform-api/toolbox';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { portOf } from './core/adapter-port.js';
 import { FixtureError } from './core/fixtures.js';
-import { shownUpstream } from './proxy/upstream.js';
+import { checkedListenOptions, type ListenOptions } from './adapters/listen-options.js';
 import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
 
 export type { Store };
@@ -29,28 +29,15 @@ export const DEFAULT_HOST = '127.0.0.1';
 /** The port the server listens on unless told. */
 export const DEFAULT_PORT = 4010;
 
-/** Options of startEmulatorServer: the emulator's own, and where and how to listen. */
-export interface ServerOptions extends Pick<EmulatorOptions, 'apiKeys' | 'strict' | 'log' | 'journalSize' | 'holdMs'> {
-  port?: number;
-  /** Default: 127.0.0.1. */
-  host?: string;
+/** Options of createServerEmulator: createEmulator's, with fixtures and state read from files. */
+export interface ServerEmulatorOptions extends Omit<EmulatorOptions, 'fixtures' | 'store'> {
   /** A JSON file of fixtures merged over the built-in set: each top-level key it has replaces that part. */
   fixturesFile?: string | undefined;
   /** Keep state in this SQLite file; in memory when absent. */
   stateFile?: string | undefined;
-  /** Origins a browser page may call from. Default: any http://localhost and http://127.0.0.1 port. */
-  corsOrigins?: readonly string[] | undefined;
-  /** Host names to answer for beside the bound address, localhost, 127.0.0.1 and [::1]; others get 421. */
-  allowHosts?: readonly string[] | undefined;
-  /** Forward every API request to this base URL, checking both directions against the document. */
-  proxy?: string | undefined;
-  /** With `proxy`: answer an upstream answer the document does not allow with a 502 listing why. */
-  proxyErrors?: boolean | undefined;
-  /** With `proxy`: how long the upstream has to answer. Default: 30 s. */
-  proxyTimeoutMs?: number | undefined;
-  /** With `proxy`: keep the upstream's successful answers as fixtures in this file (merged into what it holds). */
-  recordFile?: string | undefined;
 }
+
+export type { ListenOptions } from './adapters/listen-options.js';
 
 /** A listening server: its URL, its emulator, and close(). */
 export interface RunningServer {
@@ -89,8 +76,11 @@ function readJsonObject(file: string, what: string): Record<string, unknown> | u
   return given as Record<string, unknown>;
 }
 
-/** `--record FILE`: what the file holds, and a save that writes the whole recording or nothing (temp file + rename). */
-function fileRecording(file: string): RecordingSink {
+/**
+ * A recording kept in a JSON file (`--record FILE`), for the `recording` of the `proxy` option: what the
+ * file holds, merged into, and a save that writes the whole recording or nothing (temp file + rename).
+ */
+export function recordingFile(file: string): RecordingSink {
   return {
     initial: readJsonObject(file, 'Recording file') ?? {},
     save(fixtures) {
@@ -111,7 +101,7 @@ const JSON_TEXT = 'application/json; charset=utf-8';
  * code samples, which the build puts in dist/docs, and where the page's requests go: the upstream a
  * proxy forwards them to, or null), and the document from the installed cloud-platform-api package.
  */
-function staticFiles(proxy: string | undefined): { root: string; files: StaticFiles } {
+function staticFiles(upstream: string | undefined): { root: string; files: StaticFiles } {
   const root = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-api/package.json'));
   const ownRoot = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-emulator/package.json'));
   const page = { file: path.join(ownRoot, 'static', 'docs.html'), type: HTML };
@@ -123,7 +113,7 @@ function staticFiles(proxy: string | undefined): { root: string; files: StaticFi
       '/docs/': page,
       '/docs/openapi.json': built('openapi.json', JSON_TEXT),
       '/docs/console.json': {
-        text: JSON.stringify({ upstream: proxy === undefined ? null : shownUpstream(proxy) }),
+        text: JSON.stringify({ upstream: upstream ?? null }),
         type: JSON_TEXT,
       },
       '/docs/elements/web-components.min.js': built('elements/web-components.min.js', 'text/javascript; charset=utf-8'),
@@ -135,29 +125,12 @@ function staticFiles(proxy: string | undefined): { root: string; files: StaticFi
 }
 
 /** Creates the emulator for these options: its fixtures, and its store (SQLite for a state file). */
-export async function createServerEmulator(options: ServerOptions = {}): Promise<Emulator> {
-  const fixtures = options.fixturesFile ? readFixturesFile(options.fixturesFile) : undefined;
-  const store = options.stateFile ? createSqliteStore(options.stateFile) : undefined;
+export async function createServerEmulator(options: ServerEmulatorOptions = {}): Promise<Emulator> {
+  const { fixturesFile, stateFile, ...emulatorOptions } = options;
+  const fixtures = fixturesFile ? readFixturesFile(fixturesFile) : undefined;
+  const store = stateFile ? createSqliteStore(stateFile) : undefined;
   try {
-    const proxy =
-      options.proxy === undefined
-        ? undefined
-        : {
-            baseUrl: options.proxy,
-            timeoutMs: options.proxyTimeoutMs,
-            failOnViolation: options.proxyErrors,
-            recording: options.recordFile ? fileRecording(options.recordFile) : undefined,
-          };
-    return await createEmulator({
-      fixtures,
-      store,
-      apiKeys: options.apiKeys,
-      strict: options.strict,
-      log: options.log,
-      journalSize: options.journalSize,
-      holdMs: options.holdMs,
-      proxy,
-    });
+    return await createEmulator({ ...emulatorOptions, fixtures, store });
   } catch (error) {
     store?.close();
     throw error;
@@ -165,42 +138,48 @@ export async function createServerEmulator(options: ServerOptions = {}): Promise
 }
 
 /**
- * Starts an emulator listening on host:port (127.0.0.1:4010 by default; port 0 picks a free one).
+ * Serves an emulator over HTTP on host:port (127.0.0.1:4010 by default; port 0 picks a free one). The
+ * server takes the emulator over: close() closes both, and so does a failure to listen.
  *
  * @example
- * const server = await startEmulatorServer({ port: 0 });
+ * const server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
  * const client = createCloudClient({ apiKey: 'any', baseUrl: server.url });
  * await server.close();
  */
-export async function startEmulatorServer(options: ServerOptions = {}, emulator?: Emulator): Promise<RunningServer> {
-  const running = emulator ?? (await createServerEmulator(options));
-  const { root, files } = staticFiles(options.proxy);
-  const host = options.host ?? DEFAULT_HOST;
-  const server = createHttpServer(portOf(running, 'startEmulatorServer'), {
+export async function startEmulatorServer(emulator: Emulator, listen: ListenOptions = {}): Promise<RunningServer> {
+  const port = portOf(emulator, 'startEmulatorServer');
+  const {
+    port: listenPort = DEFAULT_PORT,
+    host = DEFAULT_HOST,
+    corsOrigins,
+    allowHosts,
+  } = checkedListenOptions(listen);
+  const { root, files } = staticFiles(emulator.upstream);
+  const server = createHttpServer(port, {
     staticFiles: files,
     root,
-    corsOrigins: options.corsOrigins,
-    hosts: [host, ...(options.allowHosts ?? [])],
+    corsOrigins,
+    hosts: [host, ...(allowHosts ?? [])],
     browserHome: '/docs',
-    keyHeader: keyHeaderOf(authSchemeOf(running.document)),
+    keyHeader: keyHeaderOf(authSchemeOf(emulator.document)),
   });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? DEFAULT_PORT, host, () => resolve());
+      server.listen(listenPort, host, () => resolve());
     });
   } catch (error) {
-    await running.close();
+    await emulator.close();
     throw error;
   }
-  const { port } = server.address() as AddressInfo;
+  const address = server.address() as AddressInfo;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    emulator: running,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`,
+    emulator,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => void running.close().then(resolve));
+        server.close(() => void emulator.close().then(resolve));
       }),
   };
 }

@@ -83,6 +83,8 @@ const SURFACE: Record<string, string[]> = {
   ],
   'cloud-platform-check/validate': ['UnknownOperationError', 'validateResponse'],
   'cloud-platform-emulator': [
+    'EmulatorError',
+    'EmulatorOptionError',
     'FaultRuleError',
     'FixtureError',
     'JOURNAL_BODY_BUDGET_BYTES',
@@ -109,6 +111,7 @@ const SURFACE: Record<string, string[]> = {
     'createSqliteStore',
     'readFixturesFile',
     'readSnapshotFile',
+    'recordingFile',
     'startEmulatorServer',
     'writeSnapshotFile',
   ],
@@ -143,6 +146,7 @@ describe('the members of an emulator', () => {
       'requests',
       'reset',
       'store',
+      'upstream',
       'violations',
     ]);
     await emulator.close();

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse, type TestSuite, type TestSuites } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
+import { createServerEmulator, startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
 import { startDivergentServer } from '../../../test/helpers/divergent-server.js';
 import type { TestServer } from '../../../test/helpers/http-server.js';
 import { projectRoot } from '../../../test/helpers/sources.js';
@@ -39,7 +39,7 @@ describe('npx cloud-platform-check', () => {
   let emulator: RunningServer;
   let broken: TestServer;
   beforeAll(async () => {
-    emulator = await startEmulatorServer({ port: 0 });
+    emulator = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     // One operation answered with a status it does not declare, another with a field of the wrong type.
     broken = await startDivergentServer((request, answer) => {
       if (answer.status === 200 && request.url.startsWith('/streaming/videos/')) return { ...answer, status: 203 };

@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEmulator } from 'cloud-platform-emulator';
-import { startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
+import { createServerEmulator, startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
 import { checkContract, formatReport, junitReport, type CheckResult } from '../../src/check/index.js';
 import { resolveCheckOptions } from '../../src/check/check-options.js';
 import { PEER_BODY_LIMIT_BYTES } from '../../../src/contract/bounded-body.js';
@@ -28,7 +28,7 @@ describe('checkContract against the emulator over HTTP', () => {
   let server: RunningServer;
   let result: CheckResult;
   beforeAll(async () => {
-    server = await startEmulatorServer({ port: 0 });
+    server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     result = await checkContract({ baseUrl: server.url, apiKey: 'emulator-key', seed: 20261123, allowWrites: true });
   });
   afterAll(() => server.close());

@@ -2,6 +2,7 @@
 // its transport refused. Narrower than the public Emulator, which has no way to record a request or to
 // answer a refused one: createEmulator registers each emulator's port here, and an adapter given an
 // Emulator (the MSW handlers, the HTTP server) looks it up.
+import { EmulatorOptionError } from '../emulator-error.js';
 import { described } from './described.js';
 import { exchange, type ExchangeCore, type Transport } from './exchange.js';
 import type { CoreRequest } from './messages.js';
@@ -40,5 +41,7 @@ export function registerPort(emulator: object, port: AdapterPort): void {
 export function portOf(emulator: unknown, caller: string): AdapterPort {
   const port = typeof emulator === 'object' && emulator !== null ? ports.get(emulator) : undefined;
   if (port) return port;
-  throw new TypeError(`${caller}: emulator must be one made by createEmulator, got ${described(emulator)}`);
+  throw new EmulatorOptionError(
+    `${caller}: emulator must be one made by createEmulator or createServerEmulator, got ${described(emulator)}`,
+  );
 }

@@ -4,6 +4,7 @@
 // client leaves first; and only then carried out by the transport. A client that leaves ends the
 // exchange the same way whatever carried it: recorded at once, nothing more made, nothing delivered.
 // Each adapter supplies a Transport, as Hono and MSW keep a request handler apart from what moves the bytes.
+import { EmulatorOptionError } from '../emulator-error.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
 
 /** How long a `timeout` fault holds a request whose client never leaves, before its connection is dropped. */
@@ -20,7 +21,9 @@ export function checkedHoldMs(value: unknown): number {
       : typeof value === 'string'
         ? JSON.stringify(value)
         : typeof value;
-  throw new RangeError(`holdMs: must be a whole number of milliseconds from 1 to ${MAX_HOLD_MS}, got ${given}`);
+  throw new EmulatorOptionError(
+    `holdMs: must be a whole number of milliseconds from 1 to ${MAX_HOLD_MS}, got ${given}`,
+  );
 }
 
 /** What the lifecycle needs of the core. */

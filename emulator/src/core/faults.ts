@@ -4,6 +4,7 @@
 import type { OperationId } from 'cloud-platform-api';
 import { pathPattern, type RouteSpec } from 'cloud-platform-api/toolbox';
 import { describeErrors, type ContractValidator } from 'cloud-platform-check/contract';
+import { EmulatorError } from '../emulator-error.js';
 
 /** A scripted fault: which requests it takes, and what happens to them (a status, a delay, a dropped or held connection). */
 export interface FaultRule {
@@ -59,7 +60,7 @@ export interface FaultAction {
 export const AFTER_STATUSES: readonly number[] = [500, 502, 503, 504];
 
 /** A rule or a Prefer header that cannot be used; its message names the field and the rule. */
-export class FaultRuleError extends Error {
+export class FaultRuleError extends EmulatorError {
   override name = 'FaultRuleError';
 }
 

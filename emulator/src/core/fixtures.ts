@@ -4,6 +4,7 @@ import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { describeErrors, type ContractValidator } from 'cloud-platform-check/contract';
 import { dictionary } from './dictionary.js';
 import { MAX_NESTING, nestingDepth } from './nesting.js';
+import { EmulatorError } from '../emulator-error.js';
 
 /** What the areas make of the fixtures: the schema of each top-level key, and the built-in set. */
 export interface FixtureParts<F extends object> {
@@ -12,7 +13,7 @@ export interface FixtureParts<F extends object> {
 }
 
 /** Fixtures the document refuses; the message names the source, the part, the field and the rule. */
-export class FixtureError extends Error {
+export class FixtureError extends EmulatorError {
   override name = 'FixtureError';
 }
 

@@ -5,6 +5,7 @@
 import type { OperationId } from 'cloud-platform-api';
 import { pathPattern, type RouteSpec } from 'cloud-platform-api/toolbox';
 import { described, quoted } from './described.js';
+import { EmulatorError } from '../emulator-error.js';
 
 /** Which journal entries to list; every field given must match. */
 export interface JournalFilter {
@@ -17,7 +18,7 @@ export interface JournalFilter {
 }
 
 /** A filter that would match no request: an unknown key, or a value no operation of the document has. */
-export class JournalFilterError extends Error {
+export class JournalFilterError extends EmulatorError {
   override name = 'JournalFilterError';
 }
 

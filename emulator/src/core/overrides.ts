@@ -6,6 +6,7 @@ import type { RouteSpec } from 'cloud-platform-api/toolbox';
 import type { AnswerChecker, AnswerIssue, AnswerPart } from 'cloud-platform-check/contract';
 import { described, quoted } from './described.js';
 import { ANSWER_KEYS, isPlainObject, shapedAnswer, unknownKeyProblem, type OverrideAnswer } from './override-shape.js';
+import { EmulatorError } from '../emulator-error.js';
 
 /** The most overrides kept at once: each call of an operation looks through them. */
 export const MAX_OVERRIDES = 100;
@@ -33,7 +34,7 @@ export interface StoredOverride {
 }
 
 /** An override that cannot be used: an unknown key or operation, a bad count, an answer off the document. */
-export class OverrideError extends Error {
+export class OverrideError extends EmulatorError {
   override name = 'OverrideError';
 }
 

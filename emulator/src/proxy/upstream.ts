@@ -3,7 +3,9 @@
 // An upstream that is down, cut off or too slow is an UpstreamError that names the upstream and what
 // happened, with the status to answer (502, 504).
 import { BodyTooLargeError, httpUrl, networkCode, notHttpUrl, readBoundedBytes } from 'cloud-platform-api/toolbox';
+import { described } from '../core/described.js';
 import type { CoreRequest } from '../core/messages.js';
+import { EmulatorError, EmulatorOptionError } from '../emulator-error.js';
 
 /** The upstream as people are shown it: its origin and path, never the credentials its URL may hold. */
 export function shownUpstream(baseUrl: string): string {
@@ -33,8 +35,10 @@ export interface UpstreamAnswer {
 }
 
 export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+/** The longest an upstream may be given to answer: 10 minutes. */
+export const MAX_UPSTREAM_TIMEOUT_MS = 600_000;
 
-export class UpstreamError extends Error {
+export class UpstreamError extends EmulatorError {
   override name = 'UpstreamError';
   constructor(
     readonly status: 400 | 502 | 504,
@@ -124,7 +128,11 @@ export function createUpstream({
 }: UpstreamOptions) {
   // Checked here for every caller (the CLI checks first, for its own message): credentials in it would be
   // quoted by fetch's error in every answer, and a query would swallow every forwarded path.
-  if (!httpUrl(baseUrl)) throw new TypeError(notHttpUrl('proxy.baseUrl', baseUrl));
+  if (!httpUrl(baseUrl)) throw new EmulatorOptionError(notHttpUrl('proxy.baseUrl', baseUrl));
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_UPSTREAM_TIMEOUT_MS)
+    throw new EmulatorOptionError(
+      `proxy.timeoutMs: must be a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}, got ${described(timeoutMs)}`,
+    );
   const base = baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
 

@@ -1,5 +1,6 @@
 // The emulator's state: one table per resource, one row per resource, changed only inside a
 // transaction that is all or nothing. Two implementations: in memory (here) and SQLite (sqlite.ts).
+import { EmulatorError } from '../emulator-error.js';
 /** Rows by table: each table's name and the type of its rows. The emulator's own come from its areas (operations/). */
 export type TableRows = Record<string, unknown>;
 
@@ -35,12 +36,12 @@ export interface Store<T extends TableRows = TableRows> {
 }
 
 /** A change could not be persisted; it was not applied. The server's fault, not the client's. */
-export class StatePersistError extends Error {
+export class StatePersistError extends EmulatorError {
   override name = 'StatePersistError';
 }
 
 /** A state file that cannot be used: corrupt, foreign, or from a newer emulator. */
-export class StateFileError extends Error {
+export class StateFileError extends EmulatorError {
   override name = 'StateFileError';
 }
 

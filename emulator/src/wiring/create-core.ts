@@ -6,8 +6,9 @@ import { authSchemeOf, keyHeaderOf, type OpenApiDocument } from 'cloud-platform-
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createProxyStage } from '../proxy/proxy-stage.js';
-import { createRecorder, type RecordingSink } from '../proxy/recorder.js';
-import { createUpstream, type UpstreamOptions } from '../proxy/upstream.js';
+import type { ProxyOptions } from '../proxy/proxy-options.js';
+import { createRecorder } from '../proxy/recorder.js';
+import { createUpstream } from '../proxy/upstream.js';
 import { createViolationLog } from '../proxy/violation-log.js';
 import type { Call } from '../core/call-check.js';
 import { overLimit } from '../core/request-body.js';
@@ -58,14 +59,6 @@ export interface CoreOptions extends BehaviourOptions {
   log?: ((entry: RequestLogEntry) => void) | undefined;
   /** How long a `timeout` fault holds a request, in ms (checkedHoldMs). */
   holdMs: number;
-}
-
-/** The upstream the proxy forwards to, and what it does with what it finds. */
-export interface ProxyOptions extends UpstreamOptions {
-  /** Answer an upstream answer the document does not allow with a 502 that lists why. */
-  failOnViolation?: boolean | undefined;
-  /** Where the upstream's successful answers are kept as fixtures (`--record`). */
-  recording?: RecordingSink | undefined;
 }
 
 /**

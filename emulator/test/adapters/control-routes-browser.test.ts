@@ -35,7 +35,7 @@ describe.skipIf(!chromiumFound)('a page of another origin and the control routes
   let emulator: Emulator;
   const setup = pageInChromium(async () => {
     emulator = await createEmulator();
-    const server = await startEmulatorServer({ port: 0 }, emulator);
+    const server = await startEmulatorServer(emulator, { port: 0 });
     // 127.0.0.2 is loopback too, but not an origin the default CORS rule allows.
     return {
       page: await servePage(pageScript(server.url, emulator.controlRoutes()), {}, '127.0.0.2'),

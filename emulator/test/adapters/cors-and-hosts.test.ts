@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createEmulator } from '../../src/index.js';
-import { startEmulatorServer } from '../../src/server.js';
+import { createServerEmulator, startEmulatorServer } from '../../src/server.js';
 import { rawRequest } from '../helpers/raw-request.js';
 
 const stopping: (() => unknown)[] = [];
@@ -37,7 +37,10 @@ describe('CORS on the HTTP server', () => {
     ['a 127.0.0.1 page on port 80, by default', undefined, 'http://127.0.0.1', 204, 'http://127.0.0.1'],
     ['a look-alike of a port-less host, by default', undefined, 'http://localhostx', 403, null],
   ])('answers the preflight of %s', async (_what, corsOrigins, origin, status, allowOrigin) => {
-    const server = await startEmulatorServer({ port: 0, ...(corsOrigins ? { corsOrigins } : {}) });
+    const server = await startEmulatorServer(await createServerEmulator(), {
+      port: 0,
+      ...(corsOrigins ? { corsOrigins } : {}),
+    });
     stopping.push(server.close);
     const answer = await preflight(server.url, origin);
     expect(answer.status).toBe(status);
@@ -50,14 +53,14 @@ describe('CORS on the HTTP server', () => {
     const document = structuredClone(bundled) as unknown as OpenApiDocument;
     const scheme = Object.keys(document.security[0])[0]!;
     document.components.securitySchemes![scheme]!.name = 'X-Api-Key';
-    const server = await startEmulatorServer({ port: 0 }, await createEmulator({ document }));
+    const server = await startEmulatorServer(await createEmulator({ document }), { port: 0 });
     stopping.push(server.close);
     const answer = await preflight(server.url, 'http://localhost:4173');
     expect(answer.headers.get('access-control-allow-headers')).toBe('x-api-key, content-type, prefer');
   });
 
   it('lets an allowed page read the answer and its Retry-After and Deprecation headers', async () => {
-    const server = await startEmulatorServer({ port: 0 });
+    const server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     stopping.push(server.close);
     const answer = await fetch(`${server.url}/streaming/videos/1444`, {
       headers: { origin: 'http://localhost:3000', authorization: 'apikey cors' },
@@ -97,7 +100,7 @@ describe('what a web page of another origin cannot reach', () => {
     ['the faults list', { method: 'GET', path: '/__emulator/faults', headers: { origin: 'http://evil.test' } }],
   ])('a control route: %s, is refused with 403 and changes nothing', async (_, request) => {
     const emulator = await createEmulator();
-    const server = await startEmulatorServer({ port: 0 }, emulator);
+    const server = await startEmulatorServer(emulator, { port: 0 });
     stopping.push(server.close);
     await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
       method: 'POST',
@@ -117,7 +120,7 @@ describe('what a web page of another origin cannot reach', () => {
     ['same-origin', 200],
     ['none', 200],
   ])('a GET of the journal with no Origin and Sec-Fetch-Site: %s answers %i', async (site, status) => {
-    const server = await startEmulatorServer({ port: 0 });
+    const server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     stopping.push(server.close);
     const answer = await rawRequest(server.url, { path: '/__emulator/requests', headers: { 'sec-fetch-site': site } });
     expect(answer.status).toBe(status);
@@ -127,7 +130,7 @@ describe('what a web page of another origin cannot reach', () => {
 
   it('a control route takes a body only as application/json, whatever the origin (415)', async () => {
     const emulator = await createEmulator();
-    const server = await startEmulatorServer({ port: 0 }, emulator);
+    const server = await startEmulatorServer(emulator, { port: 0 });
     stopping.push(server.close);
     const answer = await rawRequest(server.url, {
       method: 'POST',
@@ -149,7 +152,7 @@ describe('what a web page of another origin cannot reach', () => {
     ['127.0.0.1', '127.0.0.1', 200],
     ['[::1]', '[::1]:4010', 200],
   ])('a request whose Host is %s (%s) answers %i', async (_, host, status) => {
-    const server = await startEmulatorServer({ port: 0 });
+    const server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     stopping.push(server.close);
     const answer = await rawRequest(server.url, { path: '/streaming/videos/1444', headers: { ...auth, host } });
     expect(answer.status).toBe(status);
@@ -157,7 +160,7 @@ describe('what a web page of another origin cannot reach', () => {
   });
 
   it('one server judges each Host anew: a refused name between two allowed ones, and again', async () => {
-    const server = await startEmulatorServer({ port: 0 });
+    const server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     stopping.push(server.close);
     const statuses: number[] = [];
     for (const host of ['localhost:4010', 'rebound.evil.test:4010', 'localhost:4010', 'rebound.evil.test:4010'])
@@ -168,7 +171,10 @@ describe('what a web page of another origin cannot reach', () => {
   });
 
   it('--allow-host lets a named host through', async () => {
-    const server = await startEmulatorServer({ port: 0, allowHosts: ['emulator.internal'] });
+    const server = await startEmulatorServer(await createServerEmulator(), {
+      port: 0,
+      allowHosts: ['emulator.internal'],
+    });
     stopping.push(server.close);
     expect(
       (
@@ -183,7 +189,7 @@ describe('what a web page of another origin cannot reach', () => {
 
 describe('the HTTP server answers every request', () => {
   it('CONNECT gets a 405 and the connection closes', async () => {
-    const server = await startEmulatorServer({ port: 0 });
+    const server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     stopping.push(server.close);
     const { port } = new URL(server.url);
     const reply = await new Promise<string>((resolve, reject) => {

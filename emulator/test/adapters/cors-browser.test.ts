@@ -2,7 +2,7 @@
 // another through createCloudClient, in Chromium, with the emulator's default CORS policy.
 import { describe, expect, it } from 'vitest';
 import { chromiumFound, requireChromium } from '../../../test/helpers/chromium.js';
-import { startEmulatorServer, type RunningServer } from '../../src/server.js';
+import { createServerEmulator, startEmulatorServer, type RunningServer } from '../../src/server.js';
 import { pageInChromium, runPage, servePage } from '../helpers/browser-page.js';
 
 /** The page's script; EMULATOR_URL is the server's address, on another port than the page's. */
@@ -29,7 +29,7 @@ requireChromium('CORS browser test');
 describe.skipIf(!chromiumFound)('a page on one loopback port calling the emulator on another, in Chromium', () => {
   let emulator: RunningServer;
   const setup = pageInChromium(async () => {
-    emulator = await startEmulatorServer({ port: 0 });
+    emulator = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     return { page: await servePage(pageScript(emulator.url)), stop: () => emulator.close() };
   });
 

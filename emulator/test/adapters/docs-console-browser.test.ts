@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumFound, launchChromium, requireChromium } from '../../../test/helpers/chromium.js';
 import { projectRoot } from '../../../test/helpers/sources.js';
-import type { RunningServer, ServerOptions } from '../../src/server.js';
+import type { RunningServer, ServerEmulatorOptions } from '../../src/server.js';
 import { startEmulator } from '../helpers/emulator.js';
 
 const shots = path.join(projectRoot, 'test-results', 'docs-console');
@@ -23,7 +23,7 @@ requireChromium("Browser test of the emulator's /docs console");
  * a console page in a browser context of its own (no storage from an earlier test), and the requests the pages
  * made anywhere else (refused).
  */
-function consoleOn(optionsOf: () => Omit<ServerOptions, 'port' | 'host'>): {
+function consoleOn(optionsOf: () => ServerEmulatorOptions): {
   server: RunningServer;
   page: Page;
   elsewhere: string[];
@@ -171,7 +171,7 @@ function recordingUpstream(): { url: string; seen: { method: string; path: strin
 
 describe.skipIf(!chromiumFound)('the /docs console of an emulator started with --proxy, in Chromium', () => {
   const upstream = recordingUpstream();
-  const on = consoleOn(() => ({ proxy: upstream.url }));
+  const on = consoleOn(() => ({ proxy: { baseUrl: upstream.url } }));
   const typedKey = 'apikey console-typed-secret';
 
   it('says in its banner that requests, with the key typed, go to the upstream', async () => {

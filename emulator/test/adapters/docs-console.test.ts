@@ -6,7 +6,7 @@ import { useEmulator } from '../helpers/emulator.js';
 
 const emulating = useEmulator();
 // Nothing listens there: the route is served by the emulator itself, never forwarded.
-const proxying = useEmulator({ proxy: 'http://127.0.0.1:9/base/' });
+const proxying = useEmulator({ proxy: { baseUrl: 'http://127.0.0.1:9/base/' } });
 
 describe('/docs/console.json', () => {
   it.each([

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { createCloudClient } from 'cloud-platform-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
-import { createEmulator, type Emulator } from '../../src/index.js';
+import { createEmulator, EmulatorOptionError, type Emulator } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
 
 describe('the in-process fetch', () => {
@@ -91,15 +91,16 @@ describe('the adapters given something other than an emulator', () => {
   ];
 
   it.each(NOT_EMULATORS)('createMswHandlers refuses %s, naming itself and the rule', (_, given) => {
+    expect(() => createMswHandlers(given as Emulator)).toThrow(EmulatorOptionError);
     expect(() => createMswHandlers(given as Emulator)).toThrow(
-      /^createMswHandlers: emulator must be one made by createEmulator, got /,
+      /^createMswHandlers: emulator must be one made by createEmulator or createServerEmulator, got /,
     );
   });
 
-  // Without an emulator (undefined, null), startEmulatorServer makes its own.
-  it.each(NOT_EMULATORS.slice(2))('startEmulatorServer refuses %s before it listens', async (_, given) => {
-    await expect(startEmulatorServer({ port: 0 }, given as Emulator)).rejects.toThrow(
-      /^startEmulatorServer: emulator must be one made by createEmulator, got /,
+  it.each(NOT_EMULATORS)('startEmulatorServer refuses %s before it listens', async (_, given) => {
+    await expect(startEmulatorServer(given as Emulator, { port: 0 })).rejects.toThrow(EmulatorOptionError);
+    await expect(startEmulatorServer(given as Emulator, { port: 0 })).rejects.toThrow(
+      /^startEmulatorServer: emulator must be one made by createEmulator or createServerEmulator, got /,
     );
   });
 });

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type FaultRule } from '../../src/index.js';
 import { DEFAULT_HOLD_MS } from '../../src/core/exchange.js';
 import { BODY_LIMIT_BYTES } from '../../src/core/request-body.js';
-import { startEmulatorServer } from '../../src/server.js';
+import { createServerEmulator, startEmulatorServer } from '../../src/server.js';
 import { ADAPTER_NAMES, ADAPTERS, type Fetch, type Target } from '../helpers/adapters.js';
 
 const OPERATION = 'createLogsUploaderConfig';
@@ -263,13 +263,13 @@ describe('the holdMs option', () => {
   });
 
   it('reaches the emulator from startEmulatorServer’s options', async () => {
-    const server = await startEmulatorServer({ port: 0, holdMs: 50 });
+    const server = await startEmulatorServer(await createServerEmulator({ holdMs: 50 }), { port: 0 });
     expect(server.emulator.holdMs).toBe(50);
     await server.close();
   });
 
   it.each([0, 1.5, '100', {}])('is checked through startEmulatorServer: refuses %s', async (holdMs) => {
-    await expect(startEmulatorServer({ port: 0, holdMs: holdMs as number })).rejects.toThrow(
+    await expect(createServerEmulator({ holdMs: holdMs as number })).rejects.toThrow(
       /^holdMs: must be a whole number of milliseconds from 1 to 2147483647, got /,
     );
   });

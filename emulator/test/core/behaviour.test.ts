@@ -6,7 +6,7 @@ import { BUILT_IN_FIXTURES as builtIn } from '../../src/operations/index.js';
 import { createCloudClient, listAllStreams } from 'cloud-platform-api';
 import { builtInFixtures, createEmulator } from '../../src/index.js';
 import type { RunningServer } from '../../src/server.js';
-import { bundled, checkResponse, inject, startEmulator, validator } from '../helpers/emulator.js';
+import { bundled, checkResponse, inject, serveEmulator, validator } from '../helpers/emulator.js';
 
 type Inject = { method?: string; url: string; token?: string | null; body?: unknown; headers?: Record<string, string> };
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const emulator = await createEmulator({
     fixtures: { value: { streamsPageSize: 2 }, source: 'the built-in set with 2 streams a page' },
   });
-  running = await startEmulator({}, emulator);
+  running = await serveEmulator(emulator);
 });
 afterAll(() => running.close());
 beforeEach(async () => {

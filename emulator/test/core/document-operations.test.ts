@@ -50,7 +50,7 @@ const msw = setupServer();
 
 beforeAll(async () => {
   emulator = await createEmulator({ document: withOneMoreOperation(), warn: (line) => warnings.push(line) });
-  server = await startEmulatorServer({ port: 0 }, emulator);
+  server = await startEmulatorServer(emulator, { port: 0 });
   msw.use(...createMswHandlers(emulator, { baseUrl: mswBase }));
   msw.listen({ onUnhandledRequest: 'bypass' });
 });

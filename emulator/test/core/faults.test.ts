@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
 import { createEmulator, MAX_FAULT_RULES } from '../../src/index.js';
-import { checkResponse, inject, startEmulator, useInProcess } from '../helpers/emulator.js';
+import { checkResponse, inject, serveEmulator, startEmulator, useInProcess } from '../helpers/emulator.js';
 
 const AUTH = { authorization: 'apikey faulty' };
 const JSON_AUTH = { ...AUTH, 'content-type': 'application/json' };
@@ -317,7 +317,7 @@ describe('fault rules that can never fire are refused', () => {
   ])('%j, with a 400 naming the field, over HTTP and in process', async (rule, message) => {
     const emulator = await createEmulator();
     expect(() => emulator.faults.add(rule)).toThrow(message);
-    const server = await startEmulator({}, emulator);
+    const server = await serveEmulator(emulator);
     try {
       const answer = await fetch(`${server.url}/__emulator/faults`, {
         method: 'POST',
@@ -401,7 +401,7 @@ describe('a delay happens before the operation runs', () => {
 
   it('over HTTP: a client that times out during the delay created nothing', async () => {
     const emulator = await createEmulator();
-    const server = await startEmulator({}, emulator);
+    const server = await serveEmulator(emulator);
     try {
       emulator.faults.add({ operationId: 'createLogsUploaderConfig', delay_ms: 400, count: 1 });
       fakeDelays();

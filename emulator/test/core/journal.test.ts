@@ -15,7 +15,7 @@ import {
   type JournalEntry,
   type JournalFilter,
 } from '../../src/index.js';
-import { startEmulatorServer } from '../../src/server.js';
+import { createServerEmulator, startEmulatorServer } from '../../src/server.js';
 import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
 
 /** A JSON array `depth` arrays deep: JSON.stringify overflows the stack on it. */
@@ -44,7 +44,7 @@ const setups: [string, Setup][] = [
   [
     'over HTTP',
     async (emulator) => {
-      const server = await startEmulatorServer({ port: 0 }, emulator);
+      const server = await startEmulatorServer(emulator, { port: 0 });
       return {
         client: createCloudClient({ apiKey: KEY, baseUrl: server.url }),
         journal: async (query) =>
@@ -226,7 +226,7 @@ describe('a journal filter that names no operation of the document', () => {
   });
 
   it('is a 400 naming the known operationIds over HTTP', async () => {
-    const server = await startEmulatorServer({ port: 0 });
+    const server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
     try {
       const answer = await fetch(`${server.url}/__emulator/requests?operationId=getVidoe`);
       expect(answer.status).toBe(400);
@@ -244,7 +244,7 @@ describe('a journal filter that could match nothing is an error naming the field
   let server: Awaited<ReturnType<typeof startEmulatorServer>>;
   beforeAll(async () => {
     emulator = await createEmulator();
-    server = await startEmulatorServer({ port: 0 }, emulator);
+    server = await startEmulatorServer(emulator, { port: 0 });
   });
   afterAll(() => server.close());
 

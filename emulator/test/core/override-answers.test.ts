@@ -302,7 +302,7 @@ describe('in proxy mode, where every call goes to the upstream, an override is r
   });
 
   it('over HTTP, with a 400 naming the reason', async () => {
-    const server = await startEmulator({ proxy: 'http://127.0.0.1:9' });
+    const server = await startEmulator({ proxy: { baseUrl: 'http://127.0.0.1:9' } });
     try {
       const refused = await fetch(`${server.url}/__emulator/overrides`, {
         method: 'POST',

@@ -4,7 +4,7 @@
 import { setupServer } from 'msw/node';
 import { createMswHandlers } from '../../src/adapters/msw.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
-import { startEmulator } from './emulator.js';
+import { serveEmulator } from './emulator.js';
 
 export type Fetch = typeof globalThis.fetch;
 
@@ -25,7 +25,7 @@ export const ADAPTERS: Record<string, (options?: EmulatorOptions) => Promise<Tar
     return { emulator, baseUrl: 'http://emulator.local', fetch: emulator.fetch, close: () => emulator.close() };
   },
   'HTTP server': async (options) => {
-    const server = await startEmulator({}, await createEmulator(options));
+    const server = await serveEmulator(await createEmulator(options));
     return { emulator: server.emulator, baseUrl: server.url, fetch: viaGlobalFetch, close: () => server.close() };
   },
   MSW: async (options) => {

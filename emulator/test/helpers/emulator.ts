@@ -4,7 +4,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
-import { startEmulatorServer, type RunningServer, type ServerOptions } from '../../src/server.js';
+import {
+  createServerEmulator,
+  startEmulatorServer,
+  type RunningServer,
+  type ServerEmulatorOptions,
+} from '../../src/server.js';
 
 import { checkResponse, operationFor, parsedBody } from '../../../test/helpers/contract.js';
 
@@ -12,13 +17,14 @@ export { checkResponse, operationFor, parsedBody, validator } from '../../../tes
 export { bundled } from '../../../test/helpers/document.js';
 
 /** An emulator over HTTP on 127.0.0.1, on a port the OS picks. */
-export const startEmulator = (
-  options: Omit<ServerOptions, 'port' | 'host'> = {},
-  emulator?: Emulator,
-): Promise<RunningServer> => startEmulatorServer({ ...options, port: 0 }, emulator);
+export const serveEmulator = (emulator: Emulator): Promise<RunningServer> => startEmulatorServer(emulator, { port: 0 });
+
+/** An emulator made from these options, over HTTP on 127.0.0.1, on a port the OS picks. */
+export const startEmulator = async (options: ServerEmulatorOptions = {}): Promise<RunningServer> =>
+  serveEmulator(await createServerEmulator(options));
 
 /** An emulator server started before the file's tests and closed after them; its fields are set once they run. */
-export function useEmulator(options: Omit<ServerOptions, 'port' | 'host'> = {}): RunningServer {
+export function useEmulator(options: ServerEmulatorOptions = {}): RunningServer {
   const running = {} as RunningServer;
   beforeAll(async () => {
     Object.assign(running, await startEmulator(options));

@@ -2,7 +2,7 @@
 // server (`--proxy URL`) or the in-process fetch (`createEmulator({ proxy })`). A test sends requests
 // and reads what the proxy answered, what it logged and what it found wrong.
 import { createEmulator, type Emulator, type RequestLogEntry } from '../../src/index.js';
-import { startEmulatorServer } from '../../src/server.js';
+import { createServerEmulator, startEmulatorServer } from '../../src/server.js';
 
 export interface ProxySettings {
   strict?: boolean;
@@ -25,14 +25,12 @@ export const PROXY_ADAPTERS: ProxyAdapter[] = [
     name: 'HTTP server',
     async start(upstream, { strict, failOnViolation, timeoutMs } = {}) {
       const log: RequestLogEntry[] = [];
-      const server = await startEmulatorServer({
-        port: 0,
-        proxy: upstream,
-        proxyErrors: failOnViolation,
-        proxyTimeoutMs: timeoutMs,
+      const emulator = await createServerEmulator({
+        proxy: { baseUrl: upstream, failOnViolation, timeoutMs },
         strict,
         log: (entry) => log.push(entry),
       });
+      const server = await startEmulatorServer(emulator, { port: 0 });
       return {
         send: (path, init) => fetch(`${server.url}${path}`, init),
         emulator: server.emulator,

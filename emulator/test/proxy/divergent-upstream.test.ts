@@ -12,7 +12,7 @@ import { startDivergentServer, type Divergence } from '../../../test/helpers/div
 import { closedPort, startServer, type TestServer } from '../../../test/helpers/http-server.js';
 import { operationRows } from '../../../test/helpers/operation-table.js';
 import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
-import { startEmulatorServer } from '../../src/server.js';
+import { createServerEmulator, startEmulatorServer } from '../../src/server.js';
 import { PROXY_ADAPTERS, type Proxied, type ProxySettings } from '../helpers/proxy.js';
 import { rawRequest } from '../helpers/raw-request.js';
 
@@ -359,7 +359,9 @@ describe('where the proxy sends a request: only under its base URL', () => {
     ['an absolute URL of another server', 'http://127.0.0.1:1/streaming/videos/1444'],
   ])('%s (%s) is refused with 400 and not forwarded', async (_, target) => {
     const upstream = await startDivergentServer();
-    const server = await startEmulatorServer({ port: 0, proxy: `${upstream.url}/v1` });
+    const server = await startEmulatorServer(await createServerEmulator({ proxy: { baseUrl: `${upstream.url}/v1` } }), {
+      port: 0,
+    });
     try {
       const answer = await rawRequest(server.url, { path: target, headers: AUTH });
       expect(answer.status).toBe(400);
@@ -375,7 +377,9 @@ describe('where the proxy sends a request: only under its base URL', () => {
 
   it('forwards a .. segment that stays under the prefix, resolved', async () => {
     const upstream = await startDivergentServer();
-    const server = await startEmulatorServer({ port: 0, proxy: `${upstream.url}/v1` });
+    const server = await startEmulatorServer(await createServerEmulator({ proxy: { baseUrl: `${upstream.url}/v1` } }), {
+      port: 0,
+    });
     try {
       await rawRequest(server.url, { path: '/streaming/videos/../videos/1444', headers: AUTH });
       expect(upstream.requests.map((r) => r.url)).toEqual(['/v1/streaming/videos/1444']);
@@ -460,7 +464,9 @@ describe.each(PROXY_ADAPTERS)('HTTP as the proxy passes it on, through the $name
 describe('HTTP only the server adapter receives as sent', () => {
   it('forwards a request with Expect: 100-continue, and no header its Connection header names', async () => {
     const upstream = await rawUpstream((res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
-    const server = await startEmulatorServer({ port: 0, proxy: upstream.url });
+    const server = await startEmulatorServer(await createServerEmulator({ proxy: { baseUrl: upstream.url } }), {
+      port: 0,
+    });
     try {
       const status = await new Promise<number>((resolve, reject) => {
         const { hostname, port } = new URL(server.url);

@@ -12,7 +12,7 @@ import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
 import { operationRows } from '../../../test/helpers/operation-table.js';
 import { createEmulator } from '../../src/index.js';
 import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
-import { startEmulatorServer, type RunningServer } from '../../src/server.js';
+import { createServerEmulator, recordingFile, startEmulatorServer, type RunningServer } from '../../src/server.js';
 
 const KEY = 'sk-record-Zq8#é/+=key-0123456789';
 const AUTH = { authorization: `apikey ${KEY}` };
@@ -66,7 +66,12 @@ async function bodiesOf(url: string): Promise<string[]> {
 }
 
 const recordThroughProxy = async (upstream: TestServer, file: string): Promise<RunningServer> =>
-  started(await startEmulatorServer({ port: 0, proxy: upstream.url, recordFile: file }));
+  started(
+    await startEmulatorServer(
+      await createServerEmulator({ proxy: { baseUrl: upstream.url, recording: recordingFile(file) } }),
+      { port: 0 },
+    ),
+  );
 
 describe('--record FILE, then --fixtures FILE', () => {
   it('answers the same GETs with the same bodies, statefully from there on', async () => {
@@ -76,10 +81,10 @@ describe('--record FILE, then --fixtures FILE', () => {
     );
     const proxy = await recordThroughProxy(upstream, file);
     const seen = await bodiesOf(proxy.url);
-    const replay = started(await startEmulatorServer({ port: 0, fixturesFile: file }));
+    const replay = started(await startEmulatorServer(await createServerEmulator({ fixturesFile: file }), { port: 0 }));
     expect(await bodiesOf(replay.url)).toEqual(seen);
     // The recording made the difference: the built-in set answers otherwise.
-    const builtIn = started(await startEmulatorServer({ port: 0 }));
+    const builtIn = started(await startEmulatorServer(await createServerEmulator(), { port: 0 }));
     expect(await bodiesOf(builtIn.url)).not.toEqual(seen);
   });
 
@@ -185,12 +190,13 @@ describe('what the proxy keeps', () => {
       const upstream = started(await startDivergentServer(echoing));
       const lines: string[] = [];
       const proxy = started(
-        await startEmulatorServer({
-          port: 0,
-          proxy: upstream.url,
-          recordFile: file,
-          log: (entry) => lines.push(JSON.stringify(entry)),
-        }),
+        await startEmulatorServer(
+          await createServerEmulator({
+            proxy: { baseUrl: upstream.url, recording: recordingFile(file) },
+            log: (entry) => lines.push(JSON.stringify(entry)),
+          }),
+          { port: 0 },
+        ),
       );
       await Promise.all(
         [

@@ -1,7 +1,7 @@
 // The proxy's upstream URL through the API (the CLI has its own table): one a path cannot follow is refused
 // at creation, and the message never quotes the credentials it carries.
 import { describe, expect, it } from 'vitest';
-import { createEmulator } from '../../src/index.js';
+import { createEmulator, EmulatorOptionError } from '../../src/index.js';
 
 describe('createEmulator({ proxy }) with an upstream a path cannot follow', () => {
   it.each([
@@ -11,9 +11,17 @@ describe('createEmulator({ proxy }) with an upstream a path cannot follow', () =
     ['not http', 'ftp://127.0.0.1:1/', 'ftp://127.0.0.1:1/'],
   ])('refuses %s, naming the option', async (_what, baseUrl, shown) => {
     const created = createEmulator({ proxy: { baseUrl } });
-    await expect(created).rejects.toThrow(TypeError);
+    await expect(created).rejects.toThrow(EmulatorOptionError);
     await expect(created).rejects.toThrow(`proxy.baseUrl must`);
     await expect(created).rejects.toThrow(`got "${shown}"`);
     await expect(created).rejects.not.toThrow('s3cr3tpw');
+  });
+});
+
+describe('createEmulator({ proxy }) with a timeout the upstream cannot be given', () => {
+  it.each([0, -1, 1.5, 600_001, Number.NaN, '30000'])('refuses %s, naming proxy.timeoutMs', async (timeoutMs) => {
+    const created = createEmulator({ proxy: { baseUrl: 'http://127.0.0.1:9', timeoutMs: timeoutMs as number } });
+    await expect(created).rejects.toThrow(EmulatorOptionError);
+    await expect(created).rejects.toThrow('proxy.timeoutMs: must be a whole number of milliseconds from 1 to 600000');
   });
 });

@@ -1,13 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { createCloudClient } from 'cloud-platform-api';
-import { startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
+import { createServerEmulator, startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createConfig, renameConfig } from '../src/logs.js';
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startEmulatorServer({ port: 0 });
+  server = await startEmulatorServer(await createServerEmulator(), { port: 0 });
 }); // 127.0.0.1, a free port
 afterAll(() => server.close());
 
