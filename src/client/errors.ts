@@ -82,17 +82,6 @@ const STATUS_CLASSES: Readonly<Record<number, typeof ApiError>> = {
   429: RateLimitError,
 };
 
-/** An attempt took longer than `timeoutMs`, and no retry was allowed or left. */
-export class ApiTimeoutError extends CloudApiError {
-  override name = 'ApiTimeoutError';
-  readonly timeoutMs: number;
-
-  constructor(method: string, path: string, timeoutMs: number) {
-    super(`${method} ${path} timed out after ${timeoutMs} ms`, method, path);
-    this.timeoutMs = timeoutMs;
-  }
-}
-
 /** Where a failed connection was going: the host and port, so that the message says which server. */
 export interface ConnectionTarget {
   host: string;
@@ -122,6 +111,22 @@ export class ApiConnectionError extends CloudApiError {
         configurable: true,
         enumerable: false,
       });
+  }
+}
+
+/**
+ * An attempt took longer than `timeoutMs`, and no retry was allowed or left: a kind of ApiConnectionError,
+ * as in openai-node, so one `instanceof ApiConnectionError` catches every call that got no answer.
+ */
+export class ApiTimeoutError extends ApiConnectionError {
+  override name = 'ApiTimeoutError';
+  readonly timeoutMs: number;
+
+  constructor(method: string, path: string, timeoutMs: number, host: string) {
+    super(method, path, undefined, { host, cause: undefined });
+    // What happened is that no answer came in time, not that the network failed: the message says so.
+    this.message = `${method} ${path} timed out after ${timeoutMs} ms waiting for ${host}`;
+    this.timeoutMs = timeoutMs;
   }
 }
 

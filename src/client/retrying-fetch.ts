@@ -134,9 +134,9 @@ function failure(
   timeoutMs: number,
   redact: (text: string) => string,
 ) {
-  if (result.timedOut) return new ApiTimeoutError(request.method, path, timeoutMs);
-  const code = networkCode(result.error);
   const host = redact(hostOf(new URL(request.url)));
+  if (result.timedOut) return new ApiTimeoutError(request.method, path, timeoutMs, host);
+  const code = networkCode(result.error);
   return new ApiConnectionError(request.method, path, code === undefined ? undefined : redact(code), {
     host,
     reason: causeMessage(result.error, redact),

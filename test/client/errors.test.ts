@@ -130,6 +130,10 @@ describe('the API key', () => {
       .GET('/dns/v2/zones/{name}', { params: { path: { name: 'x' } } })
       .catch((e: unknown) => e);
     expect(timeout).toBeInstanceOf(ApiTimeoutError);
+    // A kind of connection error, as openai-node's APIConnectionTimeoutError: one catch for "no answer".
+    expect(timeout).toBeInstanceOf(ApiConnectionError);
+    expect(timeout).toMatchObject({ name: 'ApiTimeoutError', timeoutMs: 50, code: undefined });
+    expect((timeout as ApiTimeoutError).message).toMatch(/^GET \/dns\/v2\/zones\/x timed out after 50 ms waiting for /);
     expectNoKey(timeout);
     const port = await closedPort();
     const refused = await createCloudClient({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 })
