@@ -22,32 +22,62 @@ describe('the layers (dependency-cruiser)', () => {
     expect(run.stdout).toMatch(/no dependency violations found \(\d+ modules/);
   });
 
-  it.each([
-    ['core-not-up', 'emulator/src/core/stage.ts', 'emulator/src/operations/index.ts', '../operations/index.js'],
-    ['contract-not-up', 'src/contract/helper.ts', 'src/client/redact.ts', '../client/redact.js'],
+  /** A run-time import of `value`, or one of its type only (gone at run time, but still a layer named). */
+  const IMPORTS = {
+    value: (specifier: string) => `import { value } from '${specifier}';\nexport const used = value;\n`,
+    type: (specifier: string) => `import type { Value } from '${specifier}';\nexport const used: Value = 1;\n`,
+  };
+
+  it.each<[string, keyof typeof IMPORTS, string, string, string]>([
+    [
+      'core-not-up',
+      'value',
+      'emulator/src/core/stage.ts',
+      'emulator/src/operations/index.ts',
+      '../operations/index.js',
+    ],
+    ['core-not-up', 'type', 'emulator/src/core/routes.ts', 'emulator/src/proxy/log.ts', '../proxy/log.js'],
+    ['contract-not-up', 'value', 'src/contract/helper.ts', 'src/client/redact.ts', '../client/redact.js'],
     [
       'src-not-to-check',
+      'type',
       'src/client/attempt.ts',
       'check/src/contract/validator.ts',
       '../../check/src/contract/validator.js',
     ],
     [
       'check-uses-entry-points',
+      'value',
       'check/src/check/links.ts',
       'src/contract/routes.ts',
       '../../../src/contract/routes.js',
     ],
     [
       'check-not-to-emulator',
+      'value',
       'check/src/check/report.ts',
       'emulator/src/core/auth.ts',
       '../../../emulator/src/core/auth.js',
     ],
-    ['validator-not-to-runner', 'check/src/contract/validator.ts', 'check/src/check/links.ts', '../check/links.js'],
-    ['store-is-the-bottom', 'emulator/src/store/rows.ts', 'emulator/src/core/state.ts', '../core/state.js'],
-    ['mcp-uses-entry-points', 'mcp/src/tools.ts', 'emulator/src/core/state.ts', '../../emulator/src/core/state.js'],
-    ['src-and-emulator-not-to-mcp', 'emulator/src/cli.ts', 'mcp/src/server.ts', '../../mcp/src/server.js'],
-  ])('fails %s on a planted upward import', (rule, from, to, specifier) => {
+    [
+      'validator-not-to-runner',
+      'value',
+      'check/src/contract/validator.ts',
+      'check/src/check/links.ts',
+      '../check/links.js',
+    ],
+    ['store-is-the-bottom', 'value', 'emulator/src/store/rows.ts', 'emulator/src/core/state.ts', '../core/state.js'],
+    ['operations-not-up', 'type', 'emulator/src/operations/all.ts', 'emulator/src/proxy/rec.ts', '../proxy/rec.js'],
+    ['error-base-imports-nothing', 'type', 'emulator/src/emulator-error.ts', 'emulator/src/core/a.ts', './core/a.js'],
+    [
+      'mcp-uses-entry-points',
+      'value',
+      'mcp/src/tools.ts',
+      'emulator/src/core/state.ts',
+      '../../emulator/src/core/state.js',
+    ],
+    ['src-and-emulator-not-to-mcp', 'value', 'emulator/src/cli.ts', 'mcp/src/server.ts', '../../mcp/src/server.js'],
+  ])('fails %s on a planted upward import (%s)', (rule, kind, from, to, specifier) => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'layers-'));
     copyFileSync(path.join(projectRoot, CONFIG), path.join(scratch, CONFIG));
     writeFileSync(
@@ -55,8 +85,8 @@ describe('the layers (dependency-cruiser)', () => {
       '{"compilerOptions":{"module":"nodenext","moduleResolution":"nodenext"}}',
     );
     for (const file of [from, to]) mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
-    writeFileSync(path.join(scratch, to), 'export const value = 1;\n');
-    writeFileSync(path.join(scratch, from), `import { value } from '${specifier}';\nexport const used = value;\n`);
+    writeFileSync(path.join(scratch, to), 'export const value = 1;\nexport type Value = number;\n');
+    writeFileSync(path.join(scratch, from), IMPORTS[kind](specifier));
     const run = depcruise(scratch, path.dirname(from));
     expect(run.status).not.toBe(0);
     expect(run.stdout).toContain(`error ${rule}: ${from} → ${to}`);

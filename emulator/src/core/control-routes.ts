@@ -10,7 +10,6 @@ import { FaultRuleError, type Faults } from './faults.js';
 import { OverrideError, type Overrides } from './overrides.js';
 import type { Journal } from './journal.js';
 import { JournalFilterError } from './journal-filter.js';
-import type { ViolationLog } from '../proxy/violation-log.js';
 
 /** Where the emulator's own routes live, apart from the API's paths. */
 export const CONTROL_PREFIX = '/__emulator/';
@@ -27,11 +26,18 @@ const answer = (status: number, body?: unknown): CoreResponse => ({
   body,
 });
 
+/** What GET and DELETE /__emulator/violations need of the proxy's log (proxy/violation-log.ts makes it). */
+export interface ViolationsView {
+  list(): unknown;
+  markdown(): string;
+  clear(): void;
+}
+
 export interface ControlOptions {
   faults: Faults;
   overrides: Overrides;
   journal: Journal;
-  violations: ViolationLog;
+  violations: ViolationsView;
   /** Restores the fixtures' state; throws StatePersistError when it cannot be saved. */
   resetState: () => void;
   /** Why a token may not act, as the operations decide it. */
@@ -111,7 +117,7 @@ function requestsRoute(journal: Journal): Methods {
 }
 
 /** GET lists what the proxy found wrong (`?format=markdown`: the report per operation); DELETE clears it. */
-function violationsRoute(violations: ViolationLog): Methods {
+function violationsRoute(violations: ViolationsView): Methods {
   return {
     GET: ({ query }) =>
       query.format === 'markdown'

@@ -20,6 +20,15 @@ export type Recorders<F extends object> = {
   [Id in OperationId]?: (answered: Answered<Id>, recorded: Partial<F>) => Partial<F>;
 };
 
+/**
+ * A recorder as the assembly hands it on, its operation's types erased: the proxy (through the wiring,
+ * which checks this against what proxy/recorder.ts takes) calls it only with an answer the document let through.
+ */
+export type ErasedRecorder = (
+  answered: { params: Record<string, unknown>; query: Record<string, unknown>; body: unknown },
+  recorded: Record<string, unknown>,
+) => Record<string, unknown>;
+
 export interface Area<T extends TableRows, F extends object> {
   /** The tables of its resources. A new table also needs a new SQLite migration (store/sqlite.ts). */
   tables?: TableSpecs<T>;

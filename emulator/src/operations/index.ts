@@ -4,7 +4,7 @@
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state.js';
 import type { TableRows } from '../store/store.js';
-import type { Area } from './area.js';
+import type { Area, ErasedRecorder } from './area.js';
 import { bareMetal } from './bare-metal.js';
 import { cdn } from './cdn.js';
 import { dns } from './dns.js';
@@ -14,7 +14,6 @@ import { instances } from './instances.js';
 import { quotas } from './quotas.js';
 import { storage } from './storage.js';
 import { streaming } from './streaming.js';
-import type { RecordAnswer } from '../proxy/recorder.js';
 import type { AreaContext, OperationHandlers } from './types.js';
 
 export type { AreaContext, OperationContext, OperationHandler, OperationHandlers } from './types.js';
@@ -54,7 +53,7 @@ export const BUILT_IN_FIXTURES = Object.assign({}, ...areas.map((area) => area.f
 
 /** How each operation's success answers become fixtures (`--record`), by operationId; one not listed cannot be recorded. */
 export const RECORDERS = new Map(
-  areas.flatMap((area) => Object.entries(area.recorders ?? {})) as [string, RecordAnswer][],
+  areas.flatMap((area) => Object.entries(area.recorders ?? {})) as [string, ErasedRecorder][],
 );
 
 export function areaHandlers(context: AreaContext<EmulatorTables, Fixtures>): OperationHandlers {
