@@ -4,7 +4,7 @@
 // goes on in retrying-fetch.ts, loaded the first time a call needs it, so that an app which never
 // fails does not load (nor, bundled, ship in its first chunk) the code for failing.
 import { type CallOverrides, sendAttempt } from './attempt.js';
-import { exchangeFor, okResponse } from './read-response.js';
+import { callRecordFor, okResponse } from './read-response.js';
 import type { RetryingFetch, RetryingFetchOptions } from './retrying-fetch.js';
 
 /** The client's fetch: a call's Request, and what the call changes of the client's settings. */
@@ -38,7 +38,7 @@ export function createClientFetch(options: ClientFetchOptions): ClientFetch {
     const maxRetries = call.maxRetries ?? options.maxRetries;
     const first = await sendAttempt(options.fetch, request, call.timeoutMs ?? options.timeoutMs, maxRetries > 0);
     if (first.kind === 'answer' && first.response.ok) {
-      const answer = okResponse(first.response, first.text, exchangeFor(request));
+      const answer = okResponse(first.response, first.text, callRecordFor(request));
       if (answer) return answer;
     }
     return (await retrying())(request, call, first);

@@ -7,7 +7,7 @@ import type { paths } from '../../generated/schema.js';
 import { METHOD_NAMES, type CallOptions, type CloudClient, type ThrowingCloudClient } from './client-types.js';
 import { warnIfDeprecated } from './deprecation.js';
 import { isLogLevel, LOG_LEVELS, type Logger, type LogLevel } from './log.js';
-import { errorOrigin, exchangeOf } from './read-response.js';
+import { errorOrigin, callRecordOf } from './read-response.js';
 import { authorizationValue } from '../contract/auth-scheme.js';
 import { httpUrl, notHttpUrl } from '../contract/http-url.js';
 import { CloudClientOptionError } from './option-error.js';
@@ -157,7 +157,7 @@ const throwOnErrorMiddleware: Middleware = {
     // Loaded with the first error, as the retry loop is (client-fetch.ts).
     const { apiErrorFor } = await import('./errors.js');
     // The retrying fetch read and parsed this error body already; a response it did not see has none.
-    throw apiErrorFor(response, errorOrigin(response, request), exchangeOf(response)?.errorBody);
+    throw apiErrorFor(response, errorOrigin(response, request), callRecordOf(response)?.errorBody);
   },
 };
 

@@ -6,7 +6,8 @@
 // once, by any reader, as with any Response. It also carries what the call was, for errors raised
 // after the fact (unwrap, throwOnError).
 
-export interface Exchange {
+/** What a call was, as its errors name it: the method and path, and for an error response its body and request id. */
+export interface CallRecord {
   method: string;
   path: string;
   /** An error response's body, already read (and parsed when it is JSON), redacted. */
@@ -24,7 +25,7 @@ export class ReadResponse extends Response {
 
   /** `json`: the body already parsed, where the attempt parsed it; `init`: the status and headers (the answer read will do). */
   constructor(
-    readonly exchange: Exchange,
+    readonly call: CallRecord,
     text: string,
     json: { value: unknown } | undefined,
     init: ResponseInit,
@@ -108,7 +109,7 @@ export class ReadResponse extends Response {
  * What a call is, its path parsed only when something reads it (an error, a log line): most calls need
  * none. A class, as an object literal with a getter costs a call about twenty times as much to make.
  */
-class RequestExchange implements Exchange {
+class RequestCallRecord implements CallRecord {
   readonly method: string;
   readonly #request: Request;
 
@@ -122,7 +123,7 @@ class RequestExchange implements Exchange {
   }
 }
 
-export const exchangeFor = (request: Request): Exchange => new RequestExchange(request);
+export const callRecordFor = (request: Request): CallRecord => new RequestCallRecord(request);
 
 /** Parsed JSON, or undefined when the text is not JSON. */
 export function parsedJson(text: string): { value: unknown } | undefined {
@@ -134,22 +135,22 @@ export function parsedJson(text: string): { value: unknown } | undefined {
 }
 
 /** The Response for a 2xx answer whose body is JSON or empty, parsed once; undefined when the body is not JSON. */
-export function okResponse(response: Response, text: string, exchange: Exchange): ReadResponse | undefined {
+export function okResponse(response: Response, text: string, call: CallRecord): ReadResponse | undefined {
   const json = text === '' ? undefined : parsedJson(text);
   if (text !== '' && !json) return undefined;
-  return new ReadResponse(exchange, text, json, response);
+  return new ReadResponse(call, text, json, response);
 }
 
 /** What a response the client returned answered; undefined for one it did not make. */
-export const exchangeOf = (response: Response): Readonly<Exchange> | undefined =>
-  response instanceof ReadResponse ? response.exchange : undefined;
+export const callRecordOf = (response: Response): Readonly<CallRecord> | undefined =>
+  response instanceof ReadResponse ? response.call : undefined;
 
 /**
  * What an error for this response names: the call as the client recorded (and scrubbed) it, else what
  * the request, or the response itself, says.
  */
-export function errorOrigin(response: Response, request?: Request): Readonly<Exchange> {
-  const recorded = exchangeOf(response);
+export function errorOrigin(response: Response, request?: Request): Readonly<CallRecord> {
+  const recorded = callRecordOf(response);
   if (recorded) return recorded;
   const url = request?.url ?? response.url;
   return {

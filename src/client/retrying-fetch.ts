@@ -10,7 +10,7 @@ import { createRedactor, redactedBodyText, redactJson } from '../contract/redact
 import { type AttemptResult, type CallOverrides, sendAttempt, type Transport } from './attempt.js';
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
 import { createLog, type Log, type Logger, type LogLevel } from './log.js';
-import { type Exchange, exchangeFor, okResponse, parsedJson, ReadResponse } from './read-response.js';
+import { type CallRecord, callRecordFor, okResponse, parsedJson, ReadResponse } from './read-response.js';
 import { networkCode } from '../contract/network-code.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
@@ -61,15 +61,15 @@ function okAnswer(
   response: Response,
   text: string,
   redact: (text: string) => string,
-  exchange: Exchange,
+  call: CallRecord,
   log: Log,
 ): Response {
-  const answer = okResponse(response, text, exchange);
+  const answer = okResponse(response, text, call);
   if (answer) return answer;
   const contentType = response.headers.get('content-type');
   const error = new ApiResponseError(
-    exchange.method,
-    exchange.path,
+    call.method,
+    call.path,
     response.status,
     contentType === null ? null : redact(contentType),
     text.length,
@@ -82,15 +82,15 @@ function okAnswer(
  * An error answer as the client hands it on, with the key redacted from its body and its request id
  * header before any other code sees them.
  */
-function errorAnswer(response: Response, text: string, redact: (text: string) => string, exchange: Exchange) {
+function errorAnswer(response: Response, text: string, redact: (text: string) => string, call: CallRecord) {
   const errorJson = response.headers.get('content-type')?.includes('json') ? parsedJson(text) : undefined;
   const errorBody = errorJson ? redactJson(errorJson.value, redact) : redact(text);
   const body = errorJson ? JSON.stringify(errorBody) : (errorBody as string);
   const requestId = response.headers.get('x-request-id');
   return new ReadResponse(
     {
-      method: exchange.method,
-      path: exchange.path,
+      method: call.method,
+      path: call.path,
       errorBody: body === '' ? undefined : errorBody,
       requestIdHeader: requestId === null ? undefined : redact(requestId),
     },
@@ -174,7 +174,7 @@ export function createRetryingFetch(options: RetryingFetchOptions) {
     const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
     const maxRetries = call.maxRetries ?? defaultMaxRetries;
     const { method } = request;
-    const exchange = exchangeFor(request);
+    const sent = callRecordFor(request);
     const caller = request.signal;
     if (log.debug)
       log.debug(
@@ -185,7 +185,7 @@ export function createRetryingFetch(options: RetryingFetchOptions) {
       const started = log.info ? performance.now() : 0;
       const result = retry === 0 && first ? first : await sendAttempt(fetch, request, timeoutMs, !last);
       // Log text is made only when a log will take it: with logging off, an attempt makes none.
-      const label = () => `${method} ${exchange.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
+      const label = () => `${method} ${sent.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
       if (result.kind === 'failed') {
         if (caller.aborted) throw caller.reason;
         const outcome: AttemptOutcome = result.timedOut
@@ -193,7 +193,7 @@ export function createRetryingFetch(options: RetryingFetchOptions) {
           : { kind: 'network', refused: !result.sent && networkCode(result.error) === 'ECONNREFUSED' };
         log.info?.(`${label()} failed after ${Math.round(performance.now() - started)} ms: ${whyRetried(outcome)}`);
         if (last || result.tooLarge || !isRetryable(method, outcome)) {
-          const error = failure(result, request, exchange.path, timeoutMs, redact);
+          const error = failure(result, request, sent.path, timeoutMs, redact);
           log.error?.(error.message);
           throw error;
         }
@@ -205,9 +205,9 @@ export function createRetryingFetch(options: RetryingFetchOptions) {
       log.debug?.(
         `${label()} response headers: ${headerText(response.headers)}; body: ${redactedBodyText(text, redact)}`,
       );
-      if (response.ok) return okAnswer(response, text, redact, exchange, log);
+      if (response.ok) return okAnswer(response, text, redact, sent, log);
       const outcome: AttemptOutcome = { kind: 'response', status: response.status, headers: response.headers };
-      if (last || !isRetryable(method, outcome)) return errorAnswer(response, text, redact, exchange);
+      if (last || !isRetryable(method, outcome)) return errorAnswer(response, text, redact, sent);
       await retryAfter(log, retry, label, outcome, caller, response.headers);
     }
   };

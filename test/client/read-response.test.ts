@@ -1,15 +1,15 @@
 // The response the client hands on after reading the body within the attempt: it reads like any
 // Response (once, by any reader), and what openapi-fetch gets from it is the body as sent.
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReadResponse, exchangeOf } from '../../src/client/read-response.js';
+import { ReadResponse, callRecordOf } from '../../src/client/read-response.js';
 import { createCloudClient } from '../../src/index.js';
 import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
 
 const TEXT = '{"id":1444,"name":"Launch"}';
-const exchange = { method: 'GET', path: '/streaming/videos/1444' };
+const call = { method: 'GET', path: '/streaming/videos/1444' };
 /** A response holding `text`, parsed by the attempt (as a 2xx is) unless `parsed` is false. */
 const made = (text = TEXT, parsed = true) =>
-  new ReadResponse(exchange, text, parsed ? { value: JSON.parse(text) } : undefined, {
+  new ReadResponse(call, text, parsed ? { value: JSON.parse(text) } : undefined, {
     status: 200,
     statusText: 'OK',
     headers: { 'content-type': 'application/json', 'x-request-id': 'r1' },
@@ -82,8 +82,8 @@ describe('ReadResponse', () => {
   });
 
   it('carries the call it answered; a response the client did not make has none', () => {
-    expect(exchangeOf(made())).toEqual(exchange);
-    expect(exchangeOf(new Response(TEXT))).toBeUndefined();
+    expect(callRecordOf(made())).toEqual(call);
+    expect(callRecordOf(new Response(TEXT))).toBeUndefined();
   });
 });
 
