@@ -121,18 +121,31 @@ function upstreamUrl(base: string, request: CoreRequest): URL {
   );
 }
 
-export function createUpstream({
-  baseUrl,
-  fetch: send = globalThis.fetch,
-  timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS,
-}: UpstreamOptions) {
-  // Checked here for every caller (the CLI checks first, for its own message): credentials in it would be
-  // quoted by fetch's error in every answer, and a query would swallow every forwarded path.
+/**
+ * The proxy's options, each checked here for every caller (the CLI checks first, for its own messages):
+ * credentials in the URL would be quoted by fetch's error in every answer, and a query would swallow
+ * every forwarded path.
+ */
+function checkedUpstreamOptions(options: unknown): Required<UpstreamOptions> {
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new EmulatorOptionError(
+      `proxy: must be an object of baseUrl and the proxy's options, got ${described(options)}`,
+    );
+  const { baseUrl, fetch = globalThis.fetch, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS } = options as UpstreamOptions;
+  if (typeof baseUrl !== 'string')
+    throw new EmulatorOptionError(`proxy.baseUrl: must be an http(s) URL, got ${described(baseUrl)}`);
   if (!httpUrl(baseUrl)) throw new EmulatorOptionError(notHttpUrl('proxy.baseUrl', baseUrl));
+  if (typeof fetch !== 'function')
+    throw new EmulatorOptionError(`proxy.fetch: must be a function, got ${described(fetch)}`);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_UPSTREAM_TIMEOUT_MS)
     throw new EmulatorOptionError(
       `proxy.timeoutMs: must be a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}, got ${described(timeoutMs)}`,
     );
+  return { baseUrl, fetch, timeoutMs };
+}
+
+export function createUpstream(options: UpstreamOptions) {
+  const { baseUrl, fetch: send, timeoutMs } = checkedUpstreamOptions(options);
   const base = baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
 

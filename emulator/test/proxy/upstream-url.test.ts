@@ -25,3 +25,17 @@ describe('createEmulator({ proxy }) with a timeout the upstream cannot be given'
     await expect(created).rejects.toThrow('proxy.timeoutMs: must be a whole number of milliseconds from 1 to 600000');
   });
 });
+
+describe('createEmulator({ proxy }) given options of the wrong shape', () => {
+  it.each<[string, unknown, string]>([
+    ['a URL alone (the old server option)', 'http://127.0.0.1:9', 'proxy: must be an object of baseUrl'],
+    ['an array', ['http://127.0.0.1:9'], 'proxy: must be an object of baseUrl'],
+    ['no baseUrl', {}, 'proxy.baseUrl: must be an http(s) URL, got undefined'],
+    ['a baseUrl that is a number', { baseUrl: 9 }, 'proxy.baseUrl: must be an http(s) URL, got 9'],
+    ['a fetch that is a string', { baseUrl: 'http://127.0.0.1:9', fetch: 'fetch' }, 'proxy.fetch: must be a function'],
+  ])('refuses %s, naming the option', async (_what, proxy, message) => {
+    const created = createEmulator({ proxy: proxy as never });
+    await expect(created).rejects.toThrow(EmulatorOptionError);
+    await expect(created).rejects.toThrow(message);
+  });
+});
