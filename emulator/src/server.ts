@@ -39,6 +39,31 @@ export interface ServerEmulatorOptions extends Omit<EmulatorOptions, 'fixtures' 
 
 export type { ListenOptions } from './adapters/listen-options.js';
 
+/** Every option createServerEmulator takes: the type holds this list to the interface, key for key. */
+const SERVER_EMULATOR_OPTIONS: Record<keyof ServerEmulatorOptions, true> = {
+  apiKeys: true,
+  strict: true,
+  warn: true,
+  journalSize: true,
+  log: true,
+  document: true,
+  proxy: true,
+  holdMs: true,
+  fixturesFile: true,
+  stateFile: true,
+};
+
+/** Refuses an option createServerEmulator does not take (a listen option such as port), rather than ignore it. */
+function checkServerEmulatorOptions(options: unknown): void {
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new EmulatorOptionError(`createServerEmulator: options must be an object, got ${kindOf(options)}`);
+  const unknownKey = Object.keys(options).find((key) => !Object.hasOwn(SERVER_EMULATOR_OPTIONS, key));
+  if (unknownKey !== undefined)
+    throw new EmulatorOptionError(
+      `createServerEmulator: unknown option ${JSON.stringify(unknownKey)}; where to listen goes to startEmulatorServer(emulator, listen)`,
+    );
+}
+
 /** A listening server: its URL, its emulator, and close(). */
 export interface RunningServer {
   url: string;
@@ -126,6 +151,7 @@ function staticFiles(upstream: string | undefined): { root: string; files: Stati
 
 /** Creates the emulator for these options: its fixtures, and its store (SQLite for a state file). */
 export async function createServerEmulator(options: ServerEmulatorOptions = {}): Promise<Emulator> {
+  checkServerEmulatorOptions(options);
   const { fixturesFile, stateFile, ...emulatorOptions } = options;
   const fixtures = fixturesFile ? readFixturesFile(fixturesFile) : undefined;
   const store = stateFile ? createSqliteStore(stateFile) : undefined;

@@ -2,7 +2,7 @@
 // emulator's own, such as holdMs) is refused, not ignored; the old call, options first, is refused too.
 import { describe, expect, it } from 'vitest';
 import { createEmulator, EmulatorOptionError } from '../../src/index.js';
-import { startEmulatorServer, type ListenOptions } from '../../src/server.js';
+import { createServerEmulator, startEmulatorServer, type ListenOptions } from '../../src/server.js';
 
 const emulator = await createEmulator();
 
@@ -60,5 +60,19 @@ describe('startEmulatorServer(emulator, listen)', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('createServerEmulator(options)', () => {
+  it.each<[string, unknown, string]>([
+    ['a listen option', { port: 0 }, 'createServerEmulator: unknown option "port"; where to listen goes to'],
+    ['the old proxy flag', { proxyErrors: true }, 'createServerEmulator: unknown option "proxyErrors"'],
+    ['the old record file', { recordFile: 'r.json' }, 'createServerEmulator: unknown option "recordFile"'],
+    ['null', null, 'createServerEmulator: options must be an object, got null'],
+    ['a string', 'state.db', 'createServerEmulator: options must be an object, got a string'],
+  ])('refuses %s rather than ignore it', async (_what, options, message) => {
+    const created = createServerEmulator(options as never);
+    await expect(created).rejects.toThrow(EmulatorOptionError);
+    await expect(created).rejects.toThrow(message);
   });
 });
