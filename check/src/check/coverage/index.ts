@@ -1,0 +1,12 @@
+// Coverage: what a list of exchanges met of the document, as data, text lines and an HTML page.
+export type { InputCoverage, ValueCoverage } from './inputs.js';
+export {
+  computeCoverage,
+  type CoverageExchange,
+  type CoverageReport,
+  type Figure,
+  type LinkCoverage,
+  type OperationCoverage,
+} from './model.js';
+export { coverageGaps, coverageLine, coverageSummary, percentOf, underThreshold } from './summary.js';
+export { coverageHtml } from './html.js';

@@ -1,0 +1,103 @@
+// What a request can carry that coverage counts: each parameter (path, query, header) and each
+// request-body property of an operation, with the values worth sending each on their own (every enum
+// value, a boolean both ways), all read from the document; and whether an exchange sent them.
+import { resolveRef, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import type { RouteSpec } from 'cloud-platform-api/toolbox';
+import { everyProperty } from '../schema-values.js';
+import { wireText } from '../request-cases.js';
+
+/** One value of a parameter or body property worth sending on its own, and whether it was. */
+export interface ValueCoverage {
+  value: unknown;
+  sent: boolean;
+}
+
+/** A parameter or body property: sent at all, and each of its enum values or boolean sides. */
+export interface InputCoverage {
+  in: 'path' | 'query' | 'header' | 'body';
+  name: string;
+  sent: boolean;
+  /** Every enum value, or true and false for a boolean; absent for other types. */
+  values?: ValueCoverage[];
+}
+
+/** What an exchange sent, as the inputs read it: each place's value by name (text on the wire, JSON in a body). */
+export interface SentInputs {
+  path: Record<string, string>;
+  query: Record<string, string | readonly string[]>;
+  header: Record<string, string>;
+  body: unknown;
+}
+
+/** The values of a schema worth sending each on their own: its enum, or both booleans. */
+function distinctValues(document: OpenApiDocument, schema: JsonObject): unknown[] | undefined {
+  const resolved = resolveRef(document, schema);
+  if (Array.isArray(resolved.enum)) return resolved.enum;
+  if ('const' in resolved) return undefined;
+  const types = Array.isArray(resolved.type) ? resolved.type : [resolved.type];
+  return types.includes('boolean') ? [true, false] : undefined;
+}
+
+/** A fresh tally of one input: nothing sent yet. */
+function inputOf(where: InputCoverage['in'], name: string, values: unknown[] | undefined): InputCoverage {
+  return {
+    in: where,
+    name,
+    sent: false,
+    ...(values ? { values: values.map((value) => ({ value, sent: false })) } : {}),
+  };
+}
+
+/** Every input of an operation, in the document's order: its parameters, then its body's properties. */
+export function inputsOf(document: OpenApiDocument, route: RouteSpec): InputCoverage[] {
+  const parameters = ((route.operation.parameters ?? []) as JsonObject[]).map((raw) => {
+    const parameter = resolveRef(document, raw);
+    return inputOf(parameter.in, parameter.name, distinctValues(document, parameter.schema ?? {}));
+  });
+  const properties = route.body
+    ? Object.entries(everyProperty(document, { $ref: route.body.schema })).map(([name, schema]) =>
+        inputOf('body', name, distinctValues(document, schema)),
+      )
+    : [];
+  return [...parameters, ...properties];
+}
+
+/** The value an exchange sent for an input, as a list (a query parameter may repeat); empty when not sent. */
+function sentValues(input: InputCoverage, sent: SentInputs): readonly unknown[] {
+  if (input.in === 'body') {
+    const { body } = sent;
+    const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
+    return isObject && Object.hasOwn(body, input.name) ? [(body as Record<string, unknown>)[input.name]] : [];
+  }
+  const value = input.in === 'header' ? sent.header[input.name.toLowerCase()] : sent[input.in][input.name];
+  if (value === undefined) return [];
+  return typeof value === 'string' ? [value] : value;
+}
+
+/** Whether a value sent is this documented one: equal in a body, the same text on the wire elsewhere. */
+const sameValue = (input: InputCoverage, sent: unknown, documented: unknown) =>
+  input.in === 'body' ? sent === documented : sent === wireText(documented);
+
+/** Marks what an exchange sent on the operation's inputs. */
+export function markSent(inputs: readonly InputCoverage[], sent: SentInputs): void {
+  for (const input of inputs) {
+    const values = sentValues(input, sent);
+    if (values.length === 0) continue;
+    input.sent = true;
+    for (const documented of input.values ?? [])
+      if (values.some((value) => sameValue(input, value, documented.value))) documented.sent = true;
+  }
+}
+
+/** An input's figure: one unit when it has no values worth sending apart, else one per value. */
+export function inputFigure(input: InputCoverage): [covered: number, total: number] {
+  if (!input.values) return [input.sent ? 1 : 0, 1];
+  return [input.values.filter((v) => v.sent).length, input.values.length];
+}
+
+/** What is missing of an input, as a reader names it: `query with_broadcasts = false`, `body enabled`. */
+export function inputGaps(input: InputCoverage): string[] {
+  const where = `${input.in} ${input.name}`;
+  if (!input.values) return input.sent ? [] : [where];
+  return input.values.filter((v) => !v.sent).map((v) => `${where} = ${JSON.stringify(v.value)}`);
+}
