@@ -1,10 +1,19 @@
 // `cloud-platform-check --base-url URL [options]`: runs the contract runner against a server and
-// prints the report; --junit also writes it as JUnit XML. Exit code 0 when every check passed, 1
-// when one failed, 2 on bad usage. Node only.
+// prints the report; --junit also writes it as JUnit XML, --coverage and --coverage-html what the run
+// met of the document. Exit code 0 when every check passed, 1 when one failed or coverage is under a
+// --fail-under threshold, 2 on bad usage. Node only.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { checkContract } from './check-contract.js';
-import { CheckUsageError, DEFAULT_MAX_REQUESTS, REMOTE_RATE } from './check-options.js';
+import { checkContract, type CheckResult } from './check-contract.js';
+import {
+  CheckUsageError,
+  DEFAULT_MAX_REQUESTS,
+  outputFileOption,
+  percentOption,
+  REMOTE_RATE,
+} from './check-options.js';
+import { coverageHtml } from './coverage/html.js';
+import { underThreshold } from './coverage/summary.js';
 import { junitReport } from './junit.js';
 import { formatReport } from './report.js';
 
@@ -22,12 +31,20 @@ against the document.
   --rate N              requests per second at most (default ${REMOTE_RATE} for a host that is not
                         loopback, unlimited on loopback)
   --junit FILE          also write the report as JUnit XML
+  --coverage FILE       write what the run met of the document as JSON: per operation, the
+                        documented statuses seen, the parameters and body properties sent (each
+                        enum value, a boolean both ways) and the links followed
+  --coverage-html FILE  the same as one HTML page, a table per operation
+  --fail-under-statuses PCT
+                        exit 1 when less than PCT % of the documented statuses were seen
+  --fail-under-parameters PCT
+                        exit 1 when less than PCT % of the parameters and values were sent
   --allow-writes        send POST and PATCH to a host that is not loopback, and DELETEs of
                         resources the run did not create to a loopback one; without it a remote
                         host gets GETs only, and a DELETE goes only to what the run created
   --help                show this text
 
-Exit code: 0 every check passed, 1 a check failed, 2 bad usage.
+Exit code: 0 every check passed, 1 a check failed or coverage is under a threshold, 2 bad usage.
 `;
 
 export interface CheckCommandResult {
@@ -44,6 +61,10 @@ const OPTIONS = {
   seed: { type: 'string' },
   rate: { type: 'string' },
   junit: { type: 'string' },
+  coverage: { type: 'string' },
+  'coverage-html': { type: 'string' },
+  'fail-under-statuses': { type: 'string' },
+  'fail-under-parameters': { type: 'string' },
   'allow-writes': { type: 'boolean' },
   help: { type: 'boolean' },
 } as const;
@@ -71,8 +92,51 @@ const usageError = (message: string): CheckCommandResult => ({
 const parsedOptions = (argv: string[]) =>
   parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS }).values;
 
+type Values = ReturnType<typeof parsedOptions>;
+
+/** The files and thresholds the flags ask for, checked before anything is sent. */
+function outputsOf(values: Values) {
+  return {
+    files: {
+      junit: outputFileOption('junit', values.junit),
+      coverage: outputFileOption('coverage', values.coverage),
+      'coverage-html': outputFileOption('coverage-html', values['coverage-html']),
+    },
+    thresholds: {
+      statuses: percentOption('fail-under-statuses', values['fail-under-statuses']),
+      parameters: percentOption('fail-under-parameters', values['fail-under-parameters']),
+    },
+  };
+}
+
+/** Writes the files asked for; one that cannot be written is a CheckUsageError naming the flag. */
+function writeOutputs(result: CheckResult, files: ReturnType<typeof outputsOf>['files']): void {
+  const contents = {
+    junit: () => junitReport(result),
+    coverage: () => `${JSON.stringify(result.coverage, null, 2)}\n`,
+    'coverage-html': () => coverageHtml(result.coverage, `Coverage of ${result.baseUrl}`),
+  };
+  for (const [flag, file] of Object.entries(files) as [keyof typeof files, string | undefined][]) {
+    if (file === undefined) continue;
+    try {
+      writeFileSync(file, contents[flag]());
+    } catch (error) {
+      throw new CheckUsageError(`Cannot write --${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+    }
+  }
+}
+
+/** Why coverage is under a threshold asked for, naming what was missed; empty when it is not. */
+function thresholdFailures(result: CheckResult, thresholds: ReturnType<typeof outputsOf>['thresholds']): string[] {
+  return (['statuses', 'parameters'] as const).flatMap((kind) => {
+    const minimum = thresholds[kind];
+    const under = minimum === undefined ? undefined : underThreshold(result.coverage, kind, minimum);
+    return under ? [under] : [];
+  });
+}
+
 export async function checkCommand(argv: string[]): Promise<CheckCommandResult> {
-  let values: ReturnType<typeof parsedOptions>;
+  let values: Values;
   try {
     values = parsedOptions(argv);
   } catch (error) {
@@ -80,6 +144,7 @@ export async function checkCommand(argv: string[]): Promise<CheckCommandResult> 
   }
   if (values.help) return { code: 0, stdout: USAGE, stderr: '' };
   try {
+    const outputs = outputsOf(values);
     const result = await checkContract({
       baseUrl: values['base-url'] ?? '',
       apiKey: values['api-key'],
@@ -92,12 +157,12 @@ export async function checkCommand(argv: string[]): Promise<CheckCommandResult> 
       rate: rateOption(values.rate),
       allowWrites: values['allow-writes'],
     });
-    if (values.junit !== undefined) writeFileSync(values.junit, junitReport(result));
-    return { code: result.passed ? 0 : 1, stdout: formatReport(result), stderr: '' };
+    writeOutputs(result, outputs.files);
+    const under = thresholdFailures(result, outputs.thresholds);
+    const code = result.passed && under.length === 0 ? 0 : 1;
+    return { code, stdout: formatReport(result), stderr: under.map((line) => `${line}\n`).join('') };
   } catch (error) {
     if (error instanceof CheckUsageError) return usageError(error.message);
-    const code = (error as NodeJS.ErrnoException).code;
-    if (values.junit !== undefined && code) return usageError(`Cannot write --junit ${values.junit}: ${code}`);
     throw error;
   }
 }

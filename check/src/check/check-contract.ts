@@ -24,12 +24,14 @@ import {
   type CheckOptions,
   type ResolvedCheckOptions,
 } from './check-options.js';
+import { computeCoverage, type CoverageExchange, type CoverageReport } from './coverage/model.js';
 import { linkedCase, linksByOperation, unsafeLink, type LinkSpec } from './links.js';
 import {
   createRequestJudge,
   exampleCase,
   invalidCases,
   randomValidCases,
+  requestedStatusCases,
   wireText,
   type RequestCase,
 } from './request-cases.js';
@@ -47,6 +49,8 @@ export interface CheckResult {
   /** Why the run stopped before its budget, where it did. */
   stoppedEarly?: string;
   passed: boolean;
+  /** What the run met of the operations checked: statuses, parameters, links. */
+  coverage: CoverageReport;
 }
 
 /** After this many requests in a row without an answer, the server is taken to be gone. */
@@ -71,7 +75,10 @@ function selectRoutes(routes: readonly RouteSpec[], wanted: readonly string[] | 
   return routes.filter((r) => wanted.includes(r.operationId));
 }
 
-/** Each operation's requests in the order they go: its examples, without a key, each rule broken, then random. */
+/**
+ * Each operation's requests in the order they go: its examples, without a key, each rule broken, each
+ * other documented status asked for, then random.
+ */
 function planQueues(
   document: OpenApiDocument,
   routes: readonly RouteSpec[],
@@ -83,12 +90,13 @@ function planQueues(
     routes.map((route) => {
       const example = exampleCase(document, route);
       const invalid = invalidCases(document, judge, example);
+      const requested = requestedStatusCases(example);
       const random = randomValidCases(
         document,
         judge,
         example,
         (options.seed + hash(route.operationId)) % 2 ** 31,
-        Math.max(2, share - 2 - invalid.length),
+        Math.max(2, share - 2 - invalid.length - requested.length),
       );
       return [
         route.operationId,
@@ -96,6 +104,7 @@ function planQueues(
           example,
           { ...example, kind: 'unauthenticated' as const, note: 'no Authorization header' },
           ...invalid,
+          ...requested,
           ...random,
         ],
       ];
@@ -126,6 +135,24 @@ function sentRequest(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): 
     url: requestUrl(run.options.baseUrl, request),
     body,
     auth: request.kind === 'unauthenticated' ? undefined : run.auth,
+    ...(request.requestedStatus === undefined ? {} : { prefer: `code=${request.requestedStatus}` }),
+  };
+}
+
+/** A request and its status as coverage reads them; a status asked for and given is a fault's. */
+function coverageExchange(base: URL, request: RequestCase, status: number): CoverageExchange {
+  const url = new URL(requestUrl(base, request));
+  const query: Record<string, string> = {};
+  for (const p of request.route.parameters)
+    if (p.in === 'query' && request.params[p.name] !== undefined) query[p.name] = wireText(request.params[p.name]);
+  return {
+    operationId: request.route.operationId,
+    method: request.route.method,
+    path: url.pathname.slice(base.pathname.replace(/\/$/, '').length),
+    query,
+    body: request.body,
+    status,
+    fault: request.requestedStatus !== undefined && status === request.requestedStatus,
   };
 }
 
@@ -137,6 +164,7 @@ async function send(
   const sent = sentRequest(run, request);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (sent.auth) headers[sent.auth.header] = authorizationValue(sent.auth, options.apiKey);
+  if (sent.prefer) headers.prefer = sent.prefer;
   if (sent.body !== undefined) headers['content-type'] = 'application/json';
   try {
     const response = await options.fetch(sent.url, {
@@ -199,6 +227,7 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
     ),
     pace: createPacer(resolved.rate),
     unansweredInARow: 0,
+    exchanges: [] as CoverageExchange[],
   };
   const queues = planQueues(document, routes, resolved, judge);
   for (const route of routes) {
@@ -218,6 +247,11 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
     ...tallied,
     ...(stoppedEarly ? { stoppedEarly } : {}),
     passed: tallied.failures.length === 0,
+    coverage: computeCoverage(
+      document,
+      run.exchanges,
+      routes.map((r) => r.operationId),
+    ),
   };
 }
 
@@ -230,6 +264,7 @@ type Run = {
   tally: ReturnType<typeof createTally>;
   pace: () => Promise<void>;
   unansweredInARow: number;
+  exchanges: CoverageExchange[];
 };
 
 /** Sends one request, records its verdicts, and returns the requests its links make (none unless it succeeded). */
@@ -245,9 +280,11 @@ async function exchange(run: Run, request: RequestCase): Promise<RequestCase[]> 
   run.unansweredInARow = 0;
   const { verdicts, body } = run.judgeAnswer(request, answer);
   run.tally.record(operationId, request.note, sent, String(answer.status), verdicts);
+  run.exchanges.push(coverageExchange(run.options.baseUrl, request, answer.status));
   // Links are followed from the runner's own requests only: a link's request that succeeds starts no
-  // chain (a stateless mock answers a self-link's 409 with a 2xx, again and again).
-  if (answer.status < 200 || answer.status > 299 || request.kind !== 'valid') return [];
+  // chain (a stateless mock answers a self-link's 409 with a 2xx, again and again); nor does a status asked for.
+  const success = answer.status >= 200 && answer.status <= 299;
+  if (!success || request.kind !== 'valid' || request.requestedStatus !== undefined) return [];
   return (run.links.get(operationId) ?? [])
     .map((link) => linkedCase(run.document, link, { request, status: answer.status, headers: answer.headers, body }))
     .filter((linked) => refusal(linked.route.method, true, run.options) === undefined)

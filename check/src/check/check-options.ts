@@ -1,5 +1,7 @@
 // The contract runner's options, checked and completed: each bad one is a CheckUsageError that names
 // the option and the rule. Also the safety policy: what may be sent to a server that is not loopback.
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
 import { httpUrl, notHttpUrl } from 'cloud-platform-api/toolbox';
 
 /** What checkContract sends, where, and how fast; `cloud-platform-check`'s flags, as options. */
@@ -114,4 +116,35 @@ export function refusal(
   return policy.loopback || policy.allowWrites
     ? undefined
     : `a ${method} to a server that is not loopback: --allow-writes sends it`;
+}
+
+/** A threshold flag's text as a percentage from 0 to 100 (`--fail-under-statuses 90`), or undefined when not given. */
+export function percentOption(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const percent = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || percent > 100)
+    throw new CheckUsageError(`--${name} must be a percentage from 0 to 100, got "${text}"`);
+  return percent;
+}
+
+/**
+ * A file a flag writes, checked before the run rather than after it: a name, in a folder that exists and
+ * may be written, that is not itself a folder. Undefined when the flag is not given.
+ */
+export function outputFileOption(name: string, file: string | undefined): string | undefined {
+  if (file === undefined) return undefined;
+  if (file.trim() === '') throw new CheckUsageError(`--${name} needs a file name, got an empty one`);
+  const folder = path.dirname(path.resolve(file));
+  if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
+    throw new CheckUsageError(`--${name} ${file}: its folder ${folder} does not exist`);
+  try {
+    accessSync(folder, constants.W_OK);
+  } catch (error) {
+    throw new CheckUsageError(
+      `--${name} ${file}: its folder ${folder} cannot be written (${(error as NodeJS.ErrnoException).code})`,
+    );
+  }
+  if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
+    throw new CheckUsageError(`--${name} ${file}: is a folder, not a file`);
+  return file;
 }

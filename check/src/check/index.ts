@@ -5,6 +5,7 @@ export type { Answer, CheckName } from './answer-checks.js';
 export { CHECKS } from './answer-checks.js';
 export { checkContract, type CheckResult } from './check-contract.js';
 export { CheckUsageError, isLoopback, type CheckOptions } from './check-options.js';
+export * from './coverage/index.js';
 export { junitReport } from './junit.js';
 export { curlCommand, formatReport } from './report.js';
 export type { Failure, OperationSummary, SentRequest } from './tally.js';

@@ -1,6 +1,7 @@
 // The contract run as a JUnit XML report, for CI systems that show test results: a test suite per
 // operation, a test case per check that applied to its answers, failing with each distinct failure
-// and the curl command that reproduces it. An operation whose requests were not sent is skipped.
+// and the curl command that reproduces it. An operation whose requests were not sent is skipped. Each
+// suite carries the operation's coverage as properties (`coverage.statuses` = "3/4").
 import junitReportBuilderModule, { type Builder } from 'junit-report-builder';
 import type { CheckResult } from './check-contract.js';
 import { curlCommand } from './report.js';
@@ -16,6 +17,9 @@ export function junitReport(result: CheckResult): string {
   const builder = junitReportBuilder.newBuilder().name(`cloud-platform-check ${result.baseUrl}`);
   for (const op of result.operations) {
     const suite = builder.testSuite().name(op.operationId);
+    const coverage = result.coverage.operations.find((c) => c.operationId === op.operationId);
+    for (const [kind, [covered, total]] of Object.entries(coverage?.figures ?? {}))
+      suite.property(`coverage.${kind}`, `${covered}/${total}`);
     if (op.skipped && op.requests === 0) {
       suite.testCase().className(op.operationId).name('requests').skipped().standardOutput(op.skipped);
       continue;

@@ -1,9 +1,10 @@
 // The contract run as people read it: a table per operation (requests, statuses seen, checks failed),
-// the checks with their counts, then each failure with a curl command that reproduces it. The
-// command reads the key from $GCORE_API_KEY: no report holds the key.
+// the checks with their counts, each failure with a curl command that reproduces it, then a line of
+// coverage per operation. The command reads the key from $GCORE_API_KEY: no report holds the key.
 import { authorizationValue } from 'cloud-platform-api/toolbox';
 import { CHECKS, type CheckName } from './answer-checks.js';
 import type { CheckResult } from './check-contract.js';
+import { coverageSummary } from './coverage/summary.js';
 import type { Failure, SentRequest } from './tally.js';
 
 /** Quotes a word for a POSIX shell. */
@@ -13,6 +14,7 @@ const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 export function curlCommand(request: SentRequest): string {
   const parts = ['curl -sS -i', '-X', request.method, shellQuote(request.url)];
   if (request.auth) parts.push('-H', `"${request.auth.header}: ${authorizationValue(request.auth, '$GCORE_API_KEY')}"`);
+  if (request.prefer) parts.push('-H', shellQuote(`Prefer: ${request.prefer}`));
   if (request.body !== undefined)
     parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(request.body));
   return parts.join(' ');
@@ -77,5 +79,6 @@ export function formatReport(result: CheckResult): string {
   if (result.stoppedEarly) lines.push(`Stopped early: ${result.stoppedEarly}`, '');
   if (result.failures.length === 0) lines.push('No check failed.');
   else lines.push(`${result.failures.length} failure(s):`, '', ...result.failures.map(describeFailure));
+  lines.push('', coverageSummary(result.coverage));
   return `${lines.join('\n')}\n`;
 }

@@ -27,6 +27,8 @@ export interface RequestCase {
   note: string;
   /** For a linked request: the status its link expects. */
   expectedStatus?: number;
+  /** The status asked for with `Prefer: code=NNN`, which a mock (the emulator, Prism) answers instead. */
+  requestedStatus?: number;
 }
 
 /** A parameter's value as it travels in a URL. */
@@ -133,6 +135,34 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
     cases.push({ kind: 'invalid', route, params, body, note: `${what}: ${describe(first)}` });
   }
   return cases;
+}
+
+/** The status to ask for to meet a response key: the code itself, or a range's first code the document does not declare apart. */
+function statusFor(key: string, declared: readonly string[]): number | undefined {
+  if (/^\d{3}$/.test(key)) return Number(key);
+  const range = /^([1-5])XX$/.exec(key);
+  if (!range) return undefined;
+  const first = Number(range[1]) * 100;
+  return Array.from({ length: 100 }, (_, i) => first + i).find((code) => !declared.includes(String(code)));
+}
+
+/**
+ * The example request once for each other response the operation declares (a code, or a range as one of
+ * its codes), asking for it with `Prefer: code=NNN` (RFC 7240: a server that does not know it ignores it).
+ */
+export function requestedStatusCases(base: RequestCase): RequestCase[] {
+  const declared = Object.keys(base.route.operation.responses ?? {});
+  return declared.flatMap((key) => {
+    const status = statusFor(key, declared);
+    if (status === undefined || status === base.route.status) return [];
+    return [
+      {
+        ...base,
+        requestedStatus: status,
+        note: `the document's examples, asking for ${key} with Prefer: code=${status}`,
+      },
+    ];
+  });
 }
 
 /** Up to `count` random requests the document allows, the same ones for the same seed. */

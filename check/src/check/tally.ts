@@ -14,6 +14,8 @@ export interface SentRequest {
   body: string | undefined;
   /** The scheme the key was sent in (the document's); undefined when the request carried no key. */
   auth: AuthScheme | undefined;
+  /** The Prefer header sent, where one was: `code=503`. */
+  prefer?: string | undefined;
 }
 
 /** One failed check, with the request that shows it and how many requests failed it alike. */

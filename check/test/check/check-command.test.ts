@@ -87,6 +87,68 @@ describe('npx cloud-platform-check', () => {
     expect(report.failures).toBe(2);
   }, 60_000);
 
+  it('writes --coverage as JSON and --coverage-html as a page, prints a coverage line per operation, and puts the figures in JUnit', async () => {
+    const [json, html, junit] = ['c.json', 'c.html', 'c.xml'].map((name) => path.join(scratch, name)) as [
+      string,
+      string,
+      string,
+    ];
+    const operations = 'createLogsUploaderConfig,updateLogsUploaderConfig,getVideo';
+    const result = await check([
+      ...['--base-url', emulator.url, '--api-key', 'k', '--seed', '42', '--operations', operations],
+      ...['--coverage', json, '--coverage-html', html, '--junit', junit],
+    ]);
+    expect(result.status, result.stderr).toBe(0);
+    const coverage = JSON.parse(readFileSync(json, 'utf8'));
+    expect(coverage.operations.map((op: { operationId: string }) => op.operationId)).toEqual(operations.split(','));
+    expect(coverage.totals.links).toEqual([1, 1]);
+    const getVideo = coverage.operations.find((op: { operationId: string }) => op.operationId === 'getVideo');
+    expect(getVideo.statuses).toMatchObject({ documented: ['200', '4XX'], seen: ['200', '4XX'] });
+    expect(getVideo.parameters).toEqual([{ in: 'path', name: 'video_id', sent: true }]);
+    expect(result.stdout).toMatch(/^getVideo: statuses 2\/2, parameters 1\/1, links 0\/0$/m);
+    expect(result.stdout).toMatch(
+      /^createLogsUploaderConfig: statuses 4\/4 \(only by a fault: 403\), parameters \d+\/\d+, links 1\/1$/m,
+    );
+    expect(readFileSync(html, 'utf8')).toContain('<code>getVideo</code>');
+    const report = (await parse(readFileSync(junit, 'utf8'))) as TestSuites;
+    const suite = report.testsuite!.find((s: TestSuite) => s.name === 'getVideo')!;
+    expect(suite.properties).toEqual([
+      { name: 'coverage.statuses', value: '2/2' },
+      { name: 'coverage.parameters', value: '1/1' },
+      { name: 'coverage.links', value: '0/0' },
+    ]);
+  }, 60_000);
+
+  it('exits 1 under --fail-under-statuses, naming the status a planted server never answers, though every check passed', async () => {
+    // The emulator behind it, but a 409 of the configurator is turned into a 400 (the same error shape): 409 is never seen.
+    const no409 = await startDivergentServer((request, answer) =>
+      answer.status === 409 && request.url.startsWith('/storage/notifications/v1/events/configurator')
+        ? { ...answer, status: 400 }
+        : answer,
+    );
+    try {
+      const args = [
+        '--base-url',
+        no409.url,
+        '--api-key',
+        'k',
+        '--seed',
+        '42',
+        '--operations',
+        'getStorageEventsConfigurator',
+      ];
+      const under = await check([...args, '--fail-under-statuses', '100']);
+      expect(under.stdout).toContain('No check failed.');
+      expect(under.stderr).toBe(
+        'Coverage of statuses is 4/5 (80.0%), under --fail-under-statuses 100; never met: getStorageEventsConfigurator 409\n',
+      );
+      expect(under.status).toBe(1);
+      expect((await check([...args, '--fail-under-statuses', '80'])).status).toBe(0);
+    } finally {
+      await no409.close();
+    }
+  }, 60_000);
+
   const usage: [string, string[], RegExp][] = [
     ['no --base-url', ['--api-key', 'k'], /--base-url is required/],
     [
