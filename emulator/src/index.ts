@@ -5,6 +5,7 @@
 //   const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
 import type { OperationId } from 'cloud-platform-api';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
+import type { CoverageReport } from 'cloud-platform-check/coverage';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
 import type { JournalEntry } from './core/journal.js';
@@ -115,6 +116,15 @@ export interface Emulator {
    * `journalSize`, with what the emulator made of it. GET /__emulator/requests over HTTP; reset() clears it.
    */
   readonly requests: { list(filter?: JournalFilter): JournalEntry[]; clear(): void };
+  /**
+   * What the journal's requests met of the document, per operation: the documented statuses seen, the
+   * parameters and body properties sent (each enum value, a boolean both ways), the links followed.
+   * GET /__emulator/coverage over HTTP.
+   *
+   * @example
+   * afterAll(() => console.log(coverageSummary(emulator.coverage())));
+   */
+  coverage(): CoverageReport;
   /** The emulator's own routes (/__emulator/*) and their methods. */
   controlRoutes(): { path: string; methods: string[] }[];
   /** Scripted faults, as POST, GET and DELETE /__emulator/faults manage them over HTTP. */
@@ -189,6 +199,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
     reset: core.reset,
     controlRoutes: core.controlRoutes,
     requests: { list: (filter) => core.journal.list(filter), clear: () => core.journal.clear() },
+    coverage: core.coverage,
     violations: {
       list: () => core.violations.list(),
       clear: () => core.violations.clear(),

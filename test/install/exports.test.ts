@@ -82,6 +82,15 @@ const SURFACE: Record<string, string[]> = {
     'readAnswerBody',
   ],
   'cloud-platform-check/validate': ['UnknownOperationError', 'validateResponse'],
+  'cloud-platform-check/coverage': [
+    'computeCoverage',
+    'coverageGaps',
+    'coverageHtml',
+    'coverageLine',
+    'coverageSummary',
+    'percentOf',
+    'underThreshold',
+  ],
   'cloud-platform-emulator': [
     'EmulatorError',
     'EmulatorOptionError',

@@ -13,6 +13,7 @@ export const EXPORTS: [specifier: string, member: string][] = [
   ['cloud-platform-check', 'checkContract'],
   ['cloud-platform-check/contract', 'createContractValidator'],
   ['cloud-platform-check/validate', 'validateResponse'],
+  ['cloud-platform-check/coverage', 'computeCoverage'],
   ['cloud-platform-emulator', 'createEmulator'],
   ['cloud-platform-emulator/msw', 'createMswHandlers'],
   ['cloud-platform-emulator/server', 'startEmulatorServer'],

@@ -2,7 +2,8 @@
 // /__emulator/faults and /__emulator/overrides list (GET), add (POST) and clear (DELETE) scripted
 // faults and a test's answers for an operation; /__emulator/requests lists (GET) and clears (DELETE)
 // the journal of requests, and
-// /__emulator/violations what the proxy found wrong in the exchanges it forwarded. With --api-key set
+// /__emulator/violations what the proxy found wrong in the exchanges it forwarded; GET /__emulator/coverage
+// what the journal's requests met of the document. With --api-key set
 // they take an accepted key, like any operation: they change what every client sees.
 import { StatePersistError } from '../store/store.js';
 import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
@@ -10,6 +11,7 @@ import { FaultRuleError, type Faults } from './faults.js';
 import { OverrideError, type Overrides } from './overrides.js';
 import type { Journal } from './journal.js';
 import { JournalFilterError } from './journal-filter.js';
+import type { CoverageReport } from 'cloud-platform-check/coverage';
 
 /** Where the emulator's own routes live, apart from the API's paths. */
 export const CONTROL_PREFIX = '/__emulator/';
@@ -18,6 +20,7 @@ const FAULTS_PATH = `${CONTROL_PREFIX}faults`;
 const OVERRIDES_PATH = `${CONTROL_PREFIX}overrides`;
 const REQUESTS_PATH = `${CONTROL_PREFIX}requests`;
 const VIOLATIONS_PATH = `${CONTROL_PREFIX}violations`;
+const COVERAGE_PATH = `${CONTROL_PREFIX}coverage`;
 
 const JSON_MEDIA = /^application\/json\s*(;|$)/i;
 const answer = (status: number, body?: unknown): CoreResponse => ({
@@ -38,6 +41,8 @@ export interface ControlOptions {
   overrides: Overrides;
   journal: Journal;
   violations: ViolationsView;
+  /** What the journal's requests met of the document. */
+  coverage: () => CoverageReport;
   /** Restores the fixtures' state; throws StatePersistError when it cannot be saved. */
   resetState: () => void;
   /** Why a token may not act, as the operations decide it. */
@@ -135,6 +140,7 @@ export function createControlRoutes({
   overrides,
   journal,
   violations,
+  coverage,
   resetState,
   refusal,
   tokenOf,
@@ -145,6 +151,7 @@ export function createControlRoutes({
     [RESET_PATH, resetRoute(resetState)],
     [REQUESTS_PATH, requestsRoute(journal)],
     [VIOLATIONS_PATH, violationsRoute(violations)],
+    [COVERAGE_PATH, { GET: () => answer(200, coverage()) }],
     [
       FAULTS_PATH,
       listRoute(

@@ -26,6 +26,7 @@ import { createRequestRecord, type RequestLogEntry } from '../core/request-recor
 import { createAdapterPort } from '../core/adapter-port.js';
 import { createOverrides } from '../core/overrides.js';
 import { createJournal, DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
+import { journalCoverage } from '../core/coverage.js';
 import { initialSnapshot } from '../core/state.js';
 
 /**
@@ -97,11 +98,13 @@ export function createCore(options: CoreOptions) {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
   };
+  const coverage = () => journalCoverage(document, journal.list());
   const control = createControlRoutes({
     faults,
     overrides,
     journal,
     violations,
+    coverage,
     resetState: reset,
     refusal,
     tokenOf,
@@ -119,7 +122,18 @@ export function createCore(options: CoreOptions) {
   });
   const record = createRequestRecord({ journal, log: options.log, now: options.now });
   const port = createAdapterPort({ handle, refuse, record, holdMs: options.holdMs });
-  return { handle, port, reset, routes, faults, overrides, journal, violations, controlRoutes: control.list };
+  return {
+    handle,
+    port,
+    reset,
+    routes,
+    faults,
+    overrides,
+    journal,
+    violations,
+    coverage,
+    controlRoutes: control.list,
+  };
 }
 
 /** The proxy's stage, with its upstream, its checks and any recording. */
