@@ -33,10 +33,11 @@ describe('the example app', () => {
     expect(install.status, install.stderr).toBe(0);
   }, 240_000);
 
-  it('passes its own tests, in process, through MSW and over HTTP', () => {
+  it('passes its own tests, in process, through MSW and over HTTP, and prints their coverage', () => {
     const test = inApp('npm', ['test']);
     expect(test.status, test.stdout + test.stderr).toBe(0);
-    expect(test.stdout).toMatch(/Test Files\s+3 passed \(3\)/);
+    expect(test.stdout).toMatch(/Test Files\s+4 passed \(4\)/);
+    expect(test.stdout).toMatch(/^createLogsUploaderConfig: statuses 1\/4, parameters \d+\/\d+, links 1\/1$/m);
   }, 120_000);
 
   it.each(['module', 'commonjs'])(
