@@ -29,7 +29,11 @@ export const LANES = {
     'emulator/test/proxy/live-service-recipe.test.ts',
   ],
   /** `npm run test:browser`: every test that launches Chromium. */
-  browser: ['test/docs/browser.test.ts', 'emulator/test/adapters/*-browser.test.ts'],
+  browser: [
+    'test/docs/browser.test.ts',
+    'check/test/check/coverage-browser.test.ts',
+    'emulator/test/adapters/*-browser.test.ts',
+  ],
 } as const;
 
 /** Where the unit lane looks; everything there that no other lane names is a unit test. */
