@@ -41,6 +41,16 @@ export function schemaProperties(document: JsonObject, schema: JsonObject): Reco
   return merged;
 }
 
+/** Every property a schema can have, across allOf parts and oneOf/anyOf branches (the first schema of a name wins). */
+export function everyProperty(document: OpenApiDocument, schema: JsonObject): Record<string, JsonObject> {
+  const s = resolveRef(document, schema);
+  const merged = { ...schemaProperties(document, s) };
+  for (const branch of [...(s.oneOf ?? []), ...(s.anyOf ?? [])] as JsonObject[]) {
+    for (const [name, property] of Object.entries(everyProperty(document, branch))) merged[name] ??= property;
+  }
+  return merged;
+}
+
 /** The example a schema gives: `examples[0]`, `example`, `const`, the first `enum` value or `default`. */
 export function schemaExample(document: JsonObject, schema: JsonObject): unknown {
   const s = resolveRef(document, schema);
@@ -83,6 +93,18 @@ export function operationsAt(document: Pick<OpenApiDocument, 'paths'>, pathname:
 /** The operation's success status: its one 2xx response code. */
 export function successStatus(operation: JsonObject): number {
   return Number(Object.keys(operation.responses ?? {}).find((code) => /^2\d\d$/.test(code)));
+}
+
+/** The links of an operation's success response, by name, each resolved: where its answer leads next. */
+export function successLinks(document: JsonObject, op: OperationRef): Record<string, JsonObject> {
+  const responses = (op.operation.responses ?? {}) as Record<string, JsonObject>;
+  const response = resolveRef<JsonObject>(document, responses[String(successStatus(op.operation))] ?? {});
+  return Object.fromEntries(
+    Object.entries((response.links ?? {}) as Record<string, JsonObject>).map(([name, link]) => [
+      name,
+      resolveRef(document, link),
+    ]),
+  );
 }
 
 /** A response the document declares for an operation, as the checks read it. */

@@ -1,14 +1,7 @@
 // Follows the document's OpenAPI links: when an operation succeeds, each link of its response names
 // the operation to call next and where its parameters and body come from (runtime expressions such
 // as `$response.body#/id`). The runner writes no sequence of its own; this is how it learns them.
-import {
-  pathValueProblem,
-  pointerTokens,
-  resolveRef,
-  type JsonObject,
-  type OpenApiDocument,
-  type RouteSpec,
-} from 'cloud-platform-api/toolbox';
+import { pathValueProblem, pointerTokens, successLinks, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 import { exampleCase, type RequestCase } from './request-cases.js';
 
 /** What a link's runtime expressions can read: the request as sent and the answer as received. */
@@ -67,12 +60,7 @@ export function linksByOperation(document: OpenApiDocument, routes: readonly Rou
   const byId = new Map(routes.map((route) => [route.operationId, route]));
   const result = new Map<string, LinkSpec[]>();
   for (const route of routes) {
-    const response = resolveRef<JsonObject>(
-      document,
-      (route.operation.responses as Record<string, JsonObject>)[String(route.status)] ?? {},
-    );
-    const links = Object.entries((response.links ?? {}) as Record<string, JsonObject>).map(([name, raw]): LinkSpec => {
-      const link = resolveRef(document, raw);
+    const links = Object.entries(successLinks(document, route)).map(([name, link]): LinkSpec => {
       const target = byId.get(link.operationId);
       if (!target)
         throw new LinkError(

@@ -3,6 +3,7 @@
 // random valid ones from the seed. Each is labelled valid or invalid by the document's validator.
 import fc from 'fast-check';
 import {
+  everyProperty,
   pathValueProblem,
   resolveRef,
   schemaExample,
@@ -12,7 +13,7 @@ import {
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from '../contract/validator.js';
-import { everyProperty, invalidCandidates, requiredNames, valueArbitrary } from './schema-values.js';
+import { invalidCandidates, requiredNames, valueArbitrary } from './schema-values.js';
 
 export type CaseKind = 'valid' | 'invalid' | 'unauthenticated' | 'linked';
 

@@ -26,16 +26,6 @@ export function requiredNames(document: OpenApiDocument, schema: JsonObject): st
   return [...(s.required ?? []), ...((s.allOf ?? []) as JsonObject[]).flatMap((part) => requiredNames(document, part))];
 }
 
-/** Every property a schema can have, across allOf parts and oneOf/anyOf branches (the first schema of a name wins). */
-export function everyProperty(document: OpenApiDocument, schema: JsonObject): Record<string, JsonObject> {
-  const s = resolveRef(document, schema);
-  const merged = { ...schemaProperties(document, s) };
-  for (const branch of [...(s.oneOf ?? []), ...(s.anyOf ?? [])] as JsonObject[]) {
-    for (const [name, property] of Object.entries(everyProperty(document, branch))) merged[name] ??= property;
-  }
-  return merged;
-}
-
 function integerArbitrary(s: JsonObject): fc.Arbitrary<number> {
   const min = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + 1 : (s.minimum as number | undefined);
   const max = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - 1 : (s.maximum as number | undefined);

@@ -6,7 +6,8 @@ import { createContractValidator } from 'cloud-platform-check/contract';
 import { describe, expect, it } from 'vitest';
 import { operationRows, type OperationRow } from '../../../test/helpers/operation-table.js';
 import { createRequestJudge, wireText } from '../../../check/src/check/request-cases.js';
-import { boundaryCandidates, everyProperty } from '../../../check/src/check/schema-values.js';
+import { everyProperty } from '../../../src/contract/document.js';
+import { boundaryCandidates } from '../../../check/src/check/schema-values.js';
 import { createEmulator } from '../../src/index.js';
 import { bundled } from '../helpers/emulator.js';
 

@@ -1,10 +1,9 @@
 // What a request can carry that coverage counts: each parameter (path, query, header) and each
 // request-body property of an operation, with the values worth sending each on their own (every enum
 // value, a boolean both ways), all read from the document; and whether an exchange sent them.
-import { resolveRef, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
-import type { RouteSpec } from 'cloud-platform-api/toolbox';
-import { everyProperty } from '../schema-values.js';
-import { wireText } from '../request-cases.js';
+// Only the contract's walkers: the emulator loads this module, and the MCP server bundles it, without
+// the checker's random values (fast-check).
+import { everyProperty, resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 
 /** One value of a parameter or body property worth sending on its own, and whether it was. */
 export interface ValueCoverage {
@@ -74,9 +73,9 @@ function sentValues(input: InputCoverage, sent: SentInputs): readonly unknown[] 
   return typeof value === 'string' ? [value] : value;
 }
 
-/** Whether a value sent is this documented one: equal in a body, the same text on the wire elsewhere. */
+/** Whether a value sent is this documented one (an enum value or a boolean): equal in a body, the same text on the wire elsewhere. */
 const sameValue = (input: InputCoverage, sent: unknown, documented: unknown) =>
-  input.in === 'body' ? sent === documented : sent === wireText(documented);
+  input.in === 'body' ? sent === documented : sent === String(documented);
 
 /** Marks what an exchange sent on the operation's inputs. */
 export function markSent(inputs: readonly InputCoverage[], sent: SentInputs): void {

@@ -1,9 +1,7 @@
 // The coverage model: from the document and a list of exchanges (what was sent, what status came
 // back), per operation the documented statuses seen and never seen, each input sent or not, and each
 // link followed or not. One model for the checker's run and for an emulator's journal.
-import { pathPattern, responseFor, type OpenApiDocument } from 'cloud-platform-api/toolbox';
-import { deriveRoutes, type RouteSpec } from 'cloud-platform-api/toolbox';
-import { linksByOperation } from '../links.js';
+import { deriveRoutes, pathPattern, responseFor, successLinks, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 import { inputFigure, inputsOf, markSent, type InputCoverage } from './inputs.js';
 
 /** One request and its answer, as coverage reads it. */
@@ -157,7 +155,6 @@ export function computeCoverage(
   only?: readonly string[],
 ): CoverageReport {
   const routes = deriveRoutes(document);
-  const links = linksByOperation(document, routes);
   const tallies = new Map(
     routes.map((route): [string, Tally] => [
       route.operationId,
@@ -167,9 +164,9 @@ export function computeCoverage(
         seen: new Map(),
         undocumented: new Set(),
         inputs: inputsOf(document, route),
-        links: (links.get(route.operationId) ?? []).map((l) => ({
-          name: l.name,
-          target: l.target.operationId,
+        links: Object.entries(successLinks(document, route)).map(([name, link]) => ({
+          name,
+          target: String(link.operationId),
           followed: false,
         })),
         succeeded: false,
