@@ -139,9 +139,9 @@ function sentRequest(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): 
   };
 }
 
-/** A request and its status as coverage reads them; a status asked for and given is a fault's. */
-function coverageExchange(base: URL, request: RequestCase, status: number): CoverageExchange {
-  const url = new URL(requestUrl(base, request));
+/** A request as sent and its status, as coverage reads them; a status asked for and given is a fault's. */
+function coverageExchange(base: URL, request: RequestCase, sent: SentRequest, status: number): CoverageExchange {
+  const url = new URL(sent.url);
   const query: Record<string, string> = {};
   for (const p of request.route.parameters)
     if (p.in === 'query' && request.params[p.name] !== undefined) query[p.name] = wireText(request.params[p.name]);
@@ -280,7 +280,7 @@ async function exchange(run: Run, request: RequestCase): Promise<RequestCase[]> 
   run.unansweredInARow = 0;
   const { verdicts, body } = run.judgeAnswer(request, answer);
   run.tally.record(operationId, request.note, sent, String(answer.status), verdicts);
-  run.exchanges.push(coverageExchange(run.options.baseUrl, request, answer.status));
+  run.exchanges.push(coverageExchange(run.options.baseUrl, request, sent, answer.status));
   // Links are followed from the runner's own requests only: a link's request that succeeds starts no
   // chain (a stateless mock answers a self-link's 409 with a 2xx, again and again); nor does a status asked for.
   const success = answer.status >= 200 && answer.status <= 299;

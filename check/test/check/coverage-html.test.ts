@@ -60,7 +60,7 @@ describe('the coverage page', () => {
     );
     expect(page).toMatch(/<tr class="full"><td>status<\/td><td>200<\/td><td>seen<\/td><\/tr>/);
     expect(page).toMatch(
-      /<td>input<\/td><td>query <code>getX<\/code> = <code>&quot;getX&quot;<\/code><\/td><td>sent<\/td>/,
+      /<td>parameter<\/td><td>query <code>getX<\/code> = <code>&quot;getX&quot;<\/code><\/td><td>sent<\/td>/,
     );
     expect(page).toMatch(/<td>link<\/td><td><code>getX<\/code> to <code>getX<\/code><\/td><td>followed<\/td>/);
     const faultOnly = coverageHtml(

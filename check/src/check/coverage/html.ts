@@ -2,7 +2,7 @@
 // of it was covered, each row saying in words what was met and what was not. Every value from the
 // document or the exchanges is escaped; the page loads nothing (its Content-Security-Policy says so).
 import type { InputCoverage } from './inputs.js';
-import type { CoverageReport, Figure, OperationCoverage } from './model.js';
+import type { CoverageReport, Figure, LinkCoverage, OperationCoverage } from './model.js';
 import { percentOf } from './summary.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -23,43 +23,49 @@ function statusRows(op: OperationCoverage): string[] {
 }
 
 function inputRows(input: InputCoverage): string[] {
+  const kind = input.in === 'body' ? 'body property' : 'parameter';
   const name = `${htmlText(input.in)} <code>${htmlText(input.name)}</code>`;
-  if (!input.values) return [row(['input', name, input.sent ? 'sent' : 'never sent'], input.sent ? 'full' : 'none')];
+  if (!input.values) return [row([kind, name, input.sent ? 'sent' : 'never sent'], input.sent ? 'full' : 'none')];
   return input.values.map(({ value, sent }) =>
     row(
-      ['input', `${name} = <code>${htmlText(JSON.stringify(value))}</code>`, sent ? 'sent' : 'never sent'],
+      [kind, `${name} = <code>${htmlText(JSON.stringify(value))}</code>`, sent ? 'sent' : 'never sent'],
       sent ? 'full' : 'none',
     ),
   );
 }
 
+const linkRow = (link: LinkCoverage) =>
+  row(
+    [
+      'link',
+      `<code>${htmlText(link.name)}</code> to <code>${htmlText(link.target)}</code>`,
+      link.followed ? 'followed' : 'never followed',
+    ],
+    link.followed ? 'full' : 'none',
+  );
+
+/** The line under an operation's heading: its requests and figures, and any status it answered undeclared. */
+function operationSummary(op: OperationCoverage, all: Figure): string {
+  const { statuses, parameters, links } = op.figures;
+  const figures = `statuses ${statuses.join('/')}, parameters ${parameters.join('/')}, links ${links.join('/')}`;
+  const undocumented = op.statuses.undocumented.join(', ');
+  const stray = undocumented ? `; answered with statuses it does not declare: ${htmlText(undocumented)}` : '';
+  return `${op.requests} request(s); ${figures} (${percentOf(all).toFixed(0)}% covered)${stray}`;
+}
+
 function operationTable(op: OperationCoverage): string {
   const { statuses, parameters, links } = op.figures;
   const all: Figure = [statuses[0] + parameters[0] + links[0], statuses[1] + parameters[1] + links[1]];
-  const inputs = [...op.parameters, ...op.bodyProperties];
-  const figures = `statuses ${statuses.join('/')}, inputs ${parameters.join('/')}, links ${links.join('/')}`;
+  const rows = [
+    ...statusRows(op),
+    ...[...op.parameters, ...op.bodyProperties].flatMap(inputRows),
+    ...op.links.map(linkRow),
+  ];
   return `<section class="${level(all)}">
 <h2><code>${htmlText(op.operationId)}</code> ${htmlText(op.method)} <code>${htmlText(op.path)}</code></h2>
-<p>${op.requests} request(s); ${figures} (${percentOf(all).toFixed(0)}% covered)${
-    op.statuses.undocumented.length > 0
-      ? `; answered with statuses it does not declare: ${htmlText(op.statuses.undocumented.join(', '))}`
-      : ''
-  }</p>
+<p>${operationSummary(op, all)}</p>
 <table><thead><tr><th>kind</th><th>what</th><th>covered</th></tr></thead><tbody>
-${[
-  ...statusRows(op),
-  ...inputs.flatMap(inputRows),
-  ...op.links.map((l) =>
-    row(
-      [
-        'link',
-        `<code>${htmlText(l.name)}</code> to <code>${htmlText(l.target)}</code>`,
-        l.followed ? 'followed' : 'never followed',
-      ],
-      l.followed ? 'full' : 'none',
-    ),
-  ),
-].join('\n')}
+${rows.join('\n')}
 </tbody></table>
 </section>`;
 }
@@ -68,8 +74,8 @@ const STYLE = `body{font:15px/1.4 system-ui,sans-serif;margin:2em;max-width:70em
 table{border-collapse:collapse;width:100%}td,th{border:1px solid #bbb;padding:.2em .5em;text-align:left}
 section{border-left:.6em solid #888;padding-left:1em;margin:1.5em 0}
 section.full{border-color:#2e7d32}section.part{border-color:#f9a825}section.none{border-color:#c62828}
-tr.full{background:#e8f5e9}tr.none{background:#ffebee}tr.fault{background:#fff8e1}
-.legend span{padding:.1em .5em;margin-right:.5em}`;
+tr.full,.legend .full{background:#e8f5e9}tr.none,.legend .none{background:#ffebee}
+tr.fault,.legend .fault{background:#fff8e1}.legend span{padding:.1em .5em;margin-right:.5em}`;
 
 /** The report as one HTML page that needs nothing else: no script, no request. */
 export function coverageHtml(report: CoverageReport, title = 'API coverage'): string {
@@ -81,8 +87,8 @@ export function coverageHtml(report: CoverageReport, title = 'API coverage'): st
 <h1>${htmlText(title)}</h1>
 <p>Which documented answers were met: each status the document declares for an operation, each parameter and
 body property sent (every enum value and both sides of a boolean apart), and each link followed.</p>
-<p>Operations called ${operations.join(' of ')}; statuses ${statuses.join(' of ')}; inputs ${parameters.join(' of ')}; links ${links.join(' of ')}.</p>
-<p class="legend"><span class="full" style="background:#e8f5e9">met</span><span style="background:#fff8e1">met only by an injected fault</span><span style="background:#ffebee">never met</span></p>
+<p>Operations called ${operations.join(' of ')}; statuses ${statuses.join(' of ')}; parameters ${parameters.join(' of ')}; links ${links.join(' of ')}.</p>
+<p class="legend"><span class="full">met</span><span class="fault">met only by an injected fault</span><span class="none">never met</span></p>
 ${report.operations.map(operationTable).join('\n')}
 </body></html>
 `;
