@@ -1,13 +1,16 @@
 import { createCloudClient } from 'cloud-platform-api';
 import { coverageSummary } from 'cloud-platform-api/check';
-import { createEmulator } from 'cloud-platform-emulator';
-import { afterAll, expect, it } from 'vitest';
+import { createEmulator, type Emulator } from 'cloud-platform-emulator';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createConfig, disableConfig } from '../src/logs.js';
 
-const emulator = await createEmulator(); // one for the file: its journal gathers what every test sent
-const client = createCloudClient({ apiKey: 'test-token', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
+let emulator: Emulator;
+beforeAll(async () => {
+  emulator = await createEmulator();
+}); // one for the file: its journal gathers what every test sent
 
 it('creates a config and disables it', async () => {
+  const client = createCloudClient({ apiKey: 'test-token', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
   await disableConfig(client, (await createConfig(client, 'edge logs')).id);
 });
 
