@@ -62,7 +62,8 @@ export interface CoverageReport {
 interface Tally {
   route: RouteSpec;
   requests: number;
-  seen: Map<string, { fault: boolean }>;
+  /** Each response key met, and whether every exchange that met it had its status injected. */
+  seen: Map<string, { onlyByFault: boolean }>;
   undocumented: Set<string>;
   inputs: InputCoverage[];
   links: LinkCoverage[];
@@ -109,7 +110,7 @@ function record(document: OpenApiDocument, tally: Tally, exchange: CoverageExcha
   if (exchange.status === 0) return;
   const key = responseFor(document, tally.route, exchange.status)?.key;
   if (key === undefined) tally.undocumented.add(String(exchange.status));
-  else tally.seen.set(key, { fault: (tally.seen.get(key)?.fault ?? true) && exchange.fault === true });
+  else tally.seen.set(key, { onlyByFault: (tally.seen.get(key)?.onlyByFault ?? true) && exchange.fault === true });
   if (exchange.status >= 200 && exchange.status < 300 && !exchange.fault) tally.succeeded = true;
 }
 
@@ -131,7 +132,7 @@ function operationCoverage(tally: Tally): OperationCoverage {
     statuses: {
       documented,
       seen,
-      faultOnly: seen.filter((key) => tally.seen.get(key)!.fault),
+      faultOnly: seen.filter((key) => tally.seen.get(key)!.onlyByFault),
       undocumented: [...tally.undocumented].sort(),
     },
     parameters,
