@@ -5,6 +5,7 @@ import { createCloudClient } from 'cloud-platform-api';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADAPTER_NAMES, ADAPTERS, type Target } from '../helpers/adapters.js';
+import { CONFIG, call, useEmulator } from '../helpers/emulator.js';
 
 /** The same calls through a target's fetch, as an app's tests would make them. */
 async function exercise({ baseUrl, fetch, emulator }: Target): Promise<void> {
@@ -65,5 +66,27 @@ describe('coverage through each adapter', () => {
     expect(models.size).toBe(ADAPTER_NAMES.length);
     const [first, ...others] = [...models.values()];
     for (const other of others) expect(other).toEqual(first);
+  });
+});
+
+describe('GET /__emulator/coverage, asked what it does not take', () => {
+  const running = useEmulator({ apiKeys: ['admin-key'] });
+  it.each([
+    ['without a key, under --api-key', 'GET', '/__emulator/coverage', null, 401],
+    ['with a key it does not accept', 'GET', '/__emulator/coverage', 'other-key', 401],
+    ['by POST', 'POST', '/__emulator/coverage', 'admin-key', 405],
+    ['by DELETE', 'DELETE', '/__emulator/coverage', 'admin-key', 405],
+    ['with a query it ignores', 'GET', '/__emulator/coverage?format=html&operationId=%00', 'admin-key', 200],
+    ['with a trailing slash, another path', 'GET', '/__emulator/coverage/', 'admin-key', 404],
+  ])('%s: %s %s answers %s', async (_, method, url, token, status) => {
+    // The key travels in a body too: coverage keeps names, never a value sent.
+    await call(running, 'POST', '/cdn/logs_uploader/configs', { ...CONFIG, name: 'admin-key' }, 'admin-key');
+    const answer = await call(running, method, url, undefined, token);
+    expect(answer.status).toBe(status);
+    if (status === 405) expect(answer.headers.allow).toBe('GET');
+    if (status === 200) {
+      expect(answer.body.totals.operations[0]).toBeGreaterThan(0);
+      expect(JSON.stringify(answer.body)).not.toContain('admin-key');
+    }
   });
 });
