@@ -20,8 +20,8 @@ import { formatReport } from './report.js';
 const USAGE = `Usage: cloud-platform-check --base-url <url> [options]
 
 Sends requests made from the cloud-platform-api document to a server (valid ones, invalid ones,
-one without a key, and the sequences the document's links describe) and checks every answer
-against the document.
+one without a key, one asking for each other documented status with Prefer: code=NNN, and the
+sequences the document's links describe) and checks every answer against the document.
 
   --base-url URL        the server to check (required), such as http://127.0.0.1:4010
   --api-key KEY         the key to send (default: GCORE_API_KEY); never printed

@@ -205,6 +205,10 @@ describe('npx cloud-platform-check', () => {
       '--seed',
       '--rate',
       '--junit',
+      '--coverage',
+      '--coverage-html',
+      '--fail-under-statuses',
+      '--fail-under-parameters',
       '--allow-writes',
     ])
       expect(result.stdout).toContain(option);
