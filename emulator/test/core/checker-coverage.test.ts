@@ -3,8 +3,9 @@
 // states the run's figure.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkContract, coverageGaps, type CheckResult } from 'cloud-platform-api/check';
-import { deriveRoutes, type RouteSpec } from 'cloud-platform-api/internal';
+import { deriveRoutes, type RouteSpec } from 'cloud-platform-api/toolbox';
+import { checkContract, type CheckResult } from 'cloud-platform-check';
+import { coverageGaps } from 'cloud-platform-check/coverage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preferredFault } from '../../src/core/faults.js';
 import { createEmulator } from '../../src/index.js';
