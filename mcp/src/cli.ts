@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import type { Logger } from 'cloud-platform-api';
 import { httpUrl, notHttpUrl, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Emulator } from 'cloud-platform-emulator';
 import { createServerEmulator } from 'cloud-platform-emulator/server';
 import { LineTransport, MessageTooLargeError } from './line-transport.js';
@@ -102,7 +103,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     ? (operationId: string | undefined) =>
         emulator.requests.list(operationId === undefined ? {} : { operationId: operationId as never })
     : undefined;
-  const server = createMcpServer({
+  const options = {
     document: emulator?.document ?? (bundled as OpenApiDocument),
     target,
     allowWrites: command.allowWrites,
@@ -110,17 +111,19 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     journal,
     version,
     logger: stderrLogger,
-  });
-  const closed = new Promise<void>((resolve) => {
-    server.onclose = resolve;
-  });
+  };
+  const transport = new LineTransport(process.stdin, process.stdout);
   // Every other error is the SDK's to answer on the protocol; this one ends the session.
   let tooLarge: MessageTooLargeError | undefined;
-  server.onerror = (error) => {
-    if (error instanceof MessageTooLargeError) tooLarge = error;
-  };
-  await server.connect(new LineTransport(process.stdin, process.stdout));
-  await closed;
+  // The SDK's stdio entry picks the protocol's era from the client's first message: the 2026-07-28
+  // revision for a client that claims it, the 2025 handshake (initialize) for one that does not.
+  serveStdio(() => createMcpServer(options), {
+    transport,
+    onerror: (error) => {
+      if (error instanceof MessageTooLargeError) tooLarge = error;
+    },
+  });
+  await transport.closed;
   await emulator?.close();
   if (!tooLarge) return 0;
   process.stderr.write(`cloud-platform-mcp: ${tooLarge.message}\n`);

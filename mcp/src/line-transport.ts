@@ -1,11 +1,15 @@
 // MCP's stdio transport, one JSON-RPC message a line, answering what the SDK's own transport drops
 // without a word: a line that is not JSON gets a parse error (-32700), JSON that is not one message (a
-// batch among them: the 2025-06-18 protocol has none) an invalid request (-32600), and the session goes
-// on. A line over the limit cannot be answered (its id may lie past the part held), so it ends the
+// batch among them: MCP has had none since 2025-06-18) an invalid request (-32600), a request whose
+// params are not an object invalid params (-32602), and the session goes on. A line over the limit cannot be answered (its id may lie past the part held), so it ends the
 // session with a MessageTooLargeError; no more than the limit is ever held.
 import type { Readable, Writable } from 'node:stream';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { ErrorCode, JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type JSONRPCMessage,
+  parseJSONRPCMessage,
+  ProtocolErrorCode,
+  type Transport,
+} from '@modelcontextprotocol/server';
 
 /** The longest line taken, in bytes: the SDK's own transport's limit. */
 export const MESSAGE_LIMIT_BYTES = 10 * 1024 * 1024;
@@ -17,11 +21,23 @@ export class MessageTooLargeError extends Error {
 
 const NEWLINE = 0x0a;
 
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /** The id to answer an invalid message with: its own, where it has a usable one (JSON-RPC 2.0, section 5). */
 function idOf(value: unknown): string | number | null {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
-  const { id } = value as { id?: unknown };
+  if (!isObject(value)) return null;
+  const { id } = value;
   return typeof id === 'string' || typeof id === 'number' ? id : null;
+}
+
+/**
+ * A request fit to answer but for its params, which MCP takes only as an object (never by position): the
+ * method cannot run, which JSON-RPC calls invalid params (-32602), not an invalid request.
+ */
+function onlyParamsWrong(value: unknown): boolean {
+  if (!isObject(value) || value.jsonrpc !== '2.0' || typeof value.method !== 'string') return false;
+  return idOf(value) !== null && 'params' in value && !isObject(value.params);
 }
 
 export class LineTransport implements Transport {
@@ -32,6 +48,11 @@ export class LineTransport implements Transport {
   #lineBytes = 0;
   #closed = false;
   #draining: Promise<void> | undefined;
+  #ended!: () => void;
+  /** Settles once the session has ended, however it ended: whoever serves on it need not hold its onclose. */
+  readonly closed = new Promise<void>((resolve) => {
+    this.#ended = resolve;
+  });
 
   constructor(
     private readonly input: Readable,
@@ -72,6 +93,7 @@ export class LineTransport implements Transport {
     this.input.pause();
     this.#line = [];
     this.onclose?.();
+    this.#ended();
   }
 
   #onEnd = () => void this.close();
@@ -114,17 +136,27 @@ export class LineTransport implements Transport {
     try {
       value = JSON.parse(text);
     } catch {
-      this.#answerError(null, ErrorCode.ParseError, 'Parse error: the line is not JSON');
+      this.#answerError(null, ProtocolErrorCode.ParseError, 'Parse error: the line is not JSON');
       return;
     }
-    const message = JSONRPCMessageSchema.safeParse(value);
-    if (message.success) {
-      this.onmessage?.(message.data);
+    let message: JSONRPCMessage;
+    try {
+      message = parseJSONRPCMessage(value);
+    } catch {
+      this.#answerInvalid(value);
+      return;
+    }
+    this.onmessage?.(message);
+  }
+
+  #answerInvalid(value: unknown): void {
+    if (onlyParamsWrong(value)) {
+      this.#answerError(idOf(value), ProtocolErrorCode.InvalidParams, 'Invalid params: params must be an object');
       return;
     }
     this.#answerError(
       idOf(value),
-      ErrorCode.InvalidRequest,
+      ProtocolErrorCode.InvalidRequest,
       Array.isArray(value)
         ? 'Invalid Request: batches are not supported: send one message a line'
         : 'Invalid Request: the line is not a JSON-RPC 2.0 request, notification or response',

@@ -4,13 +4,7 @@
 // checked against the input schema its tool advertises, and the client checks each path value against
 // the document, before anything is sent: a refusal is a tool error, never a request. Every result and
 // error is scrubbed of the key, as the client's errors are.
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ListToolsRequestSchema,
-  type CallToolResult,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, Server, type Tool } from '@modelcontextprotocol/server';
 import { CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
 import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
@@ -89,7 +83,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   });
   const server = new Server({ name: 'cloud-platform-mcp', version: options.version }, { capabilities: { tools: {} } });
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler('tools/list', () => ({
     tools: [
       ...tools.filter(allowed).map(({ name, description, inputSchema }) => ({
         name,
@@ -100,7 +94,7 @@ export function createMcpServer(options: McpServerOptions): Server {
     ],
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
     const { name, arguments: args = {} } = request.params;
     // Only the tools this server made have a check: the operations', and the journal's where there is one.
     const check = inputChecks.get(name);

@@ -3,9 +3,7 @@
 // error naming the argument and the rule; a hostile path value never leaves its operation's path, so
 // neither another path of the account (--base-url) nor the emulator's control routes (in process) are
 // reached; a bad journal filter is a tool error, not a protocol error.
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, Client, InMemoryTransport } from '@modelcontextprotocol/client';
 import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';

@@ -1,11 +1,11 @@
 // `cloud-platform-mcp`'s stdio, line by line as a client writes it: a line that is not JSON gets a parse
 // error (-32700), JSON that is not one JSON-RPC message (a batch array among them) an invalid request
-// (-32600), each with the session going on; a line over the limit ends the session with a stderr line
+// (-32600), a tools/call whose params are not an object invalid params (-32602), each with the session going on; a line over the limit ends the session with a stderr line
 // naming the limit and a non-zero exit.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { describe, expect, it } from 'vitest';
 import { LineTransport, MESSAGE_LIMIT_BYTES } from '../src/line-transport.js';
 
@@ -63,6 +63,17 @@ describe('cloud-platform-mcp: JSON-RPC errors on stdio', () => {
       code: -32600,
       id: null,
     },
+    ...[
+      ['a string', 'getVideo'],
+      ['an array', [{ name: 'getVideo', arguments: { video_id: 1444 } }]],
+      ['null', null],
+      ['a number', 7],
+    ].map(([what, params], index) => ({
+      what: `tools/call with params ${what}`,
+      line: JSON.stringify({ jsonrpc: '2.0', id: `call-${index}`, method: 'tools/call', params }),
+      code: -32602,
+      id: `call-${index}`,
+    })),
   ])(
     'answers $what with $code, id $id, and goes on',
     async ({ line, code, id }) => {

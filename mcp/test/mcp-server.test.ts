@@ -1,13 +1,12 @@
-// `cloud-platform-mcp` over stdio, driven by the MCP SDK's own Client: the tools the document makes
+// `cloud-platform-mcp` over stdio, driven by the MCP SDK's own client package: the tools the document makes
 // (read-only by default, all with both flags), each input a valid JSON Schema, calls answered by the
 // in-process emulator, writes refused without their flag, the journal of what was sent, the API's 4xx as
 // a tool error, and the key (from GCORE_API_KEY, with --base-url) in no result, error or log line.
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { type CallToolResult, Client } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsPlugin from 'ajv-formats';
 import { listOperations } from 'cloud-platform-api/toolbox';
@@ -35,7 +34,11 @@ afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()));
 });
 
-async function connect(args: string[] = [], env: Record<string, string> = {}): Promise<Session> {
+async function connect(
+  args: string[] = [],
+  env: Record<string, string> = {},
+  mode: 'legacy' | 'auto' = 'legacy',
+): Promise<Session> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN, ...args],
@@ -44,7 +47,7 @@ async function connect(args: string[] = [], env: Record<string, string> = {}): P
   });
   let stderr = '';
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const client = new Client({ name: 'mcp-server-test', version: '1.0.0' });
+  const client = new Client({ name: 'mcp-server-test', version: '1.0.0' }, { versionNegotiation: { mode } });
   await client.connect(transport);
   open.push(client);
   return { client, stderr: () => stderr };
@@ -93,6 +96,21 @@ describe('cloud-platform-mcp: the tools', () => {
       properties: { video_id: { type: 'integer' } },
     });
   }, 30_000);
+});
+
+describe('cloud-platform-mcp: the protocol revision', () => {
+  it.each([
+    ['a client that asks first (server/discover): the 2026-07-28 revision', 'auto', '2026-07-28'],
+    ['a client that opens with initialize: the newest 2025 revision', 'legacy', '2025-11-25'],
+  ] as const)(
+    'speaks, to %s',
+    async (_, mode, revision) => {
+      const session = await connect([], {}, mode);
+      expect(session.client.getNegotiatedProtocolVersion()).toBe(revision);
+      expect((await call(session, 'getVideo', { video_id: 1444 })).isError).toBeFalsy();
+    },
+    30_000,
+  );
 });
 
 describe('cloud-platform-mcp against the in-process emulator', () => {

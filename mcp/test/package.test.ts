@@ -2,7 +2,7 @@
 // imports are exactly the package's dependencies, at the versions installed here (the ones the tests
 // ran), and none of this project's packages; and nothing but package.json is importable.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,17 @@ function bundleSpecifiers(): string[] {
   return [...new Set(found.filter((specifier) => !/^(\.|node:)/.test(specifier)))];
 }
 
+/**
+ * The version of a package the bundle loads, found as Node finds it from the package's folder: its own
+ * node_modules first (where npm puts a version another workspace's dependency keeps from the root), then the root's.
+ */
+function installedVersion(name: string): string {
+  const where = [mcpRoot, path.join(mcpRoot, '..')]
+    .map((dir) => path.join(dir, 'node_modules', name, 'package.json'))
+    .find((file) => existsSync(file));
+  return (JSON.parse(readFileSync(where!, 'utf8')) as { version: string }).version;
+}
+
 describe('the cloud-platform-mcp package', () => {
   it('ships the bin, the bundle, the README and the licence, and no source, tests or node_modules', () => {
     const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
@@ -65,13 +76,10 @@ describe('the cloud-platform-mcp package', () => {
   it('lists as dependencies exactly the registry packages the bundle loads, each at the version installed here', () => {
     const loaded = bundleSpecifiers().map(packageOf);
     expect(Object.keys(manifest.dependencies).sort()).toEqual([...new Set(loaded)].sort());
-    expect(loaded).toContain('@modelcontextprotocol/sdk');
-    for (const [name, pinned] of Object.entries(manifest.dependencies)) {
-      const installed = JSON.parse(
-        readFileSync(path.join(mcpRoot, '..', 'node_modules', name, 'package.json'), 'utf8'),
-      ) as { version: string };
-      expect(pinned, name).toBe(installed.version);
-    }
+    expect(loaded).toContain('@modelcontextprotocol/server');
+    expect(loaded).not.toContain('@modelcontextprotocol/sdk');
+    for (const [name, pinned] of Object.entries(manifest.dependencies))
+      expect(pinned, name).toBe(installedVersion(name));
   });
 
   it.each([

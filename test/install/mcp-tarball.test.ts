@@ -1,6 +1,6 @@
 // cloud-platform-mcp as a user gets it, from its tarball alone (npm pack), on the Node line running the
 // suite: run by npx in an empty folder, as its README says, and installed into a fresh project, where it
-// brings the MCP SDK and none of this project's other packages, and answers a tool call from the
+// brings the MCP server SDK and none of this project's other packages, and answers a tool call from the
 // emulator bundled in it, keeping state in an SQLite file.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
@@ -60,12 +60,13 @@ describe(`cloud-platform-mcp installed from its tarball alone, on Node ${process
     expect(help.stdout).toMatch(/^Usage: cloud-platform-mcp/);
   }, 240_000);
 
-  it('installs with the MCP SDK and without the client, checker or emulator packages, and answers a tool call', async () => {
+  it('installs with the MCP server SDK and without the client, checker or emulator packages, and answers a tool call', async () => {
     const project = freshProject('mcp-install-');
     const install = run('npm', ['install', '--omit=dev', packedTarball(mcpRoot, project)], project);
     expect(install.status, install.stderr).toBe(0);
     const installed = (name: string) => existsSync(path.join(project, 'node_modules', name, 'package.json'));
-    expect(installed('@modelcontextprotocol/sdk')).toBe(true);
+    expect(installed('@modelcontextprotocol/server')).toBe(true);
+    expect(installed('@modelcontextprotocol/sdk')).toBe(false);
     expect(installed('cloud-platform-api')).toBe(false);
     expect(installed('cloud-platform-check')).toBe(false);
     expect(installed('cloud-platform-emulator')).toBe(false);
