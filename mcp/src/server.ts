@@ -48,6 +48,7 @@ const notCalled = (name: string, why: string) => textResult(`${name} was not cal
 function journalTool(tools: readonly OperationTool[]): Tool {
   return {
     name: JOURNAL_TOOL,
+    title: 'What the tools sent',
     description:
       'What the tools sent to the emulator, oldest first: each request with its operationId, body, status and any fault. Filter by operationId.',
     inputSchema: {
@@ -61,8 +62,24 @@ function journalTool(tools: readonly OperationTool[]): Tool {
       },
       additionalProperties: false,
     },
+    annotations: {
+      title: 'What the tools sent',
+      readOnlyHint: true,
+      destructiveHint: false,
+      idempotentHint: true,
+      openWorldHint: false,
+    },
   };
 }
+
+/** A tool as listed: its title and hints beside its input, the open world only where the target is not in process. */
+const listed = (tool: OperationTool, openWorld: boolean): Tool => ({
+  name: tool.name,
+  title: tool.title,
+  description: tool.description,
+  inputSchema: tool.inputSchema as Tool['inputSchema'],
+  annotations: { title: tool.title, ...tool.hints, openWorldHint: openWorld },
+});
 
 export function createMcpServer(options: McpServerOptions): Server {
   const tools = operationTools(options.document);
@@ -74,6 +91,8 @@ export function createMcpServer(options: McpServerOptions): Server {
   const inputChecks = new Map<string, InputCheck>(tools.map((tool) => [tool.name, checkOf(tool.inputSchema)]));
   const journal = options.journal && { tool: journalTool(tools), list: options.journal };
   if (journal) inputChecks.set(JOURNAL_TOOL, checkOf(journal.tool.inputSchema as JsonObject));
+  // An emulator in process is a closed world: a tool reaches nothing outside it.
+  const openWorld = options.target.fetch === undefined;
   const redact = createRedactor(options.target.apiKey);
   const client = createCloudClient({
     apiKey: options.target.apiKey,
@@ -84,14 +103,7 @@ export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server({ name: 'cloud-platform-mcp', version: options.version }, { capabilities: { tools: {} } });
 
   server.setRequestHandler('tools/list', () => ({
-    tools: [
-      ...tools.filter(allowed).map(({ name, description, inputSchema }) => ({
-        name,
-        description,
-        inputSchema: inputSchema as Tool['inputSchema'],
-      })),
-      ...(journal ? [journal.tool] : []),
-    ],
+    tools: [...tools.filter(allowed).map((tool) => listed(tool, openWorld)), ...(journal ? [journal.tool] : [])],
   }));
 
   server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {

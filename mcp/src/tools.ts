@@ -9,9 +9,19 @@ import {
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 
+/** What an operation's method promises, in MCP's words; whether its target is the open world is the server's to say. */
+export interface MethodHints {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+}
+
 export interface OperationTool {
   name: string;
+  /** The operation's summary, for a person choosing a tool. */
+  title: string;
   description: string;
+  hints: MethodHints;
   inputSchema: JsonObject;
   route: RouteSpec;
 }
@@ -68,6 +78,19 @@ function inputSchema(document: OpenApiDocument, route: RouteSpec): JsonObject {
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };
 }
 
+/** The methods HTTP defines as idempotent (RFC 9110, 9.2.2): a second call changes nothing more. */
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
+
+/**
+ * The hints the method gives: only a GET reads, only a DELETE removes, and only HTTP's idempotent methods
+ * promise that a repeat does nothing more (a POST the emulator happens to refuse twice promises nothing).
+ */
+const methodHints = (method: string): MethodHints => ({
+  readOnlyHint: method === 'GET',
+  destructiveHint: method === 'DELETE',
+  idempotentHint: IDEMPOTENT_METHODS.has(method),
+});
+
 function description(route: RouteSpec): string {
   const {
     summary,
@@ -85,7 +108,9 @@ function description(route: RouteSpec): string {
 export function operationTools(document: OpenApiDocument): OperationTool[] {
   return deriveRoutes(document).map((route) => ({
     name: route.operationId,
+    title: (route.operation as { summary?: string }).summary || route.operationId,
     description: description(route),
+    hints: methodHints(route.method),
     inputSchema: inputSchema(document, route),
     route,
   }));

@@ -3,49 +3,18 @@
 // error naming the argument and the rule; a hostile path value never leaves its operation's path, so
 // neither another path of the account (--base-url) nor the emulator's control routes (in process) are
 // reached; a bad journal filter is a tool error, not a protocol error.
-import { type CallToolResult, Client, InMemoryTransport } from '@modelcontextprotocol/client';
-import type { Logger } from 'cloud-platform-api';
-import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOSTILE_PATH_VALUES, staysOnPath } from '../../test/helpers/hostile-path-values.js';
 import { sendJson, startServer, type TestServer } from '../../test/helpers/http-server.js';
-import { operationRows, type OperationRow } from '../../test/helpers/operation-table.js';
+import { type OperationRow, operationRows } from '../../test/helpers/operation-table.js';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
-import { createMcpServer, type McpTarget } from '../src/server.js';
-
-const silent: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
-
-async function connect(target: McpTarget, journal?: (operationId: string | undefined) => unknown[]) {
-  const server = createMcpServer({
-    document: bundled as OpenApiDocument,
-    target,
-    allowWrites: true,
-    allowDeletes: true,
-    journal,
-    version: '0.0.0',
-    logger: silent,
-  });
-  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  const client = new Client({ name: 'mcp-inputs-test', version: '1.0.0' });
-  await client.connect(clientSide);
-  return {
-    call: (name: string, args: Record<string, unknown>) =>
-      client.callTool({ name, arguments: args }) as Promise<CallToolResult>,
-    close: () => client.close(),
-  };
-}
-
-const textOf = (result: CallToolResult) =>
-  result.content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
-
-/** A row's example request as a tool's arguments: each parameter by name, the body as `body`. */
-const exampleArgs = (row: OperationRow): Record<string, unknown> => ({
-  ...row.params.path,
-  ...row.params.query,
-  ...(row.body === undefined ? {} : { body: row.body }),
-});
+import {
+  connectInMemory,
+  connectToEmulator,
+  exampleArgs,
+  type InMemorySession,
+  textOf,
+} from './helpers/in-memory-session.js';
 
 /** Values aimed at the emulator's control routes and at another path of the account. */
 const CLIMBING_VALUES: [string, unknown][] = [
@@ -60,10 +29,10 @@ const CLIMBING_VALUES: [string, unknown][] = [
 
 /** A server over stdio aimed at a recording upstream on loopback that answers every request `{}`, for the describe block. */
 function withRecordingUpstream() {
-  const held = {} as { upstream: TestServer; mcp: Awaited<ReturnType<typeof connect>> };
+  const held = {} as { upstream: TestServer; mcp: InMemorySession };
   beforeAll(async () => {
     held.upstream = await startServer((_, res) => sendJson(res, 200, {}));
-    held.mcp = await connect({ baseUrl: held.upstream.url, apiKey: 'sk-mcp-inputs-0123456789' });
+    held.mcp = await connectInMemory({ baseUrl: held.upstream.url, apiKey: 'sk-mcp-inputs-0123456789' });
   });
   afterAll(async () => {
     await held.mcp.close();
@@ -201,13 +170,10 @@ describe('cloud-platform-mcp: a call its input schema refuses sends nothing', ()
 
 describe('cloud-platform-mcp against the in-process emulator: no tool reaches a control route', () => {
   let emulator: Emulator;
-  let mcp: Awaited<ReturnType<typeof connect>>;
+  let mcp: InMemorySession;
   beforeAll(async () => {
     emulator = await createEmulator();
-    mcp = await connect(
-      { baseUrl: 'http://emulator.local', apiKey: 'cloud-platform-mcp', fetch: emulator.fetch },
-      (operationId) => emulator.requests.list(operationId === undefined ? {} : { operationId: operationId as never }),
-    );
+    mcp = await connectToEmulator(emulator);
     const created = await mcp.call('createLogsUploaderConfig', { body: { name: 'proof', policy: 1, target: 2 } });
     expect(created.isError).toBeFalsy();
   });
