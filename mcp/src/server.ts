@@ -42,6 +42,12 @@ const textResult = (text: string, isError = false): CallToolResult => ({
   ...(isError ? { isError: true } : {}),
 });
 
+/** The API's error answer: its status and the document's error body, as text and as data. */
+const errorAnswer = (name: string, status: number, body: unknown): CallToolResult => ({
+  ...textResult(`${name} answered ${status}: ${JSON.stringify(body)}`, true),
+  structuredContent: { status, error: body },
+});
+
 /** A call refused before anything was sent. */
 const notCalled = (name: string, why: string) => textResult(`${name} was not called: ${why}`, true);
 
@@ -78,6 +84,7 @@ const listed = (tool: OperationTool, openWorld: boolean): Tool => ({
   title: tool.title,
   description: tool.description,
   inputSchema: tool.inputSchema as Tool['inputSchema'],
+  ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
   annotations: { title: tool.title, ...tool.hints, openWorldHint: openWorld },
 });
 
@@ -146,11 +153,10 @@ async function callOperation(
       params,
       ...(args.body === undefined ? {} : { body: args.body }),
     });
-    if (response.ok)
-      return textResult(
-        data === undefined ? `${response.status}: done, no content` : JSON.stringify(redactJson(data, redact), null, 2),
-      );
-    return textResult(`${tool.name} answered ${response.status}: ${JSON.stringify(error)}`, true);
+    if (!response.ok) return errorAnswer(tool.name, response.status, redactJson(error, redact));
+    if (data === undefined) return textResult(`${response.status}: done, no content`);
+    const structured = tool.structured(redactJson(data, redact));
+    return { ...textResult(JSON.stringify(structured, null, 2)), structuredContent: structured };
   } catch (thrown) {
     // A path value the document refuses: the client threw before making a URL.
     if (thrown instanceof CloudClientOptionError) return notCalled(tool.name, redact(thrown.message));

@@ -1,6 +1,7 @@
 // The MCP tools, made from the document and nothing else: one per operation, named by its operationId,
 // described by its summary and description (a deprecated one says so), its input a JSON Schema of its
-// parameters (each by name) and its body (`body`), every $ref inlined so a client needs no document.
+// parameters (each by name) and its body (`body`), its output the schema of its JSON success answer,
+// every $ref inlined so a client needs no document.
 import {
   deriveRoutes,
   resolveRef,
@@ -23,6 +24,10 @@ export interface OperationTool {
   description: string;
   hints: MethodHints;
   inputSchema: JsonObject;
+  /** The schema of its structured result, where the success answer is JSON; always an object at the root. */
+  outputSchema: JsonObject | undefined;
+  /** The success answer as that structured result. */
+  structured(answer: unknown): Record<string, unknown>;
   route: RouteSpec;
 }
 
@@ -91,6 +96,42 @@ const methodHints = (method: string): MethodHints => ({
   idempotentHint: IDEMPOTENT_METHODS.has(method),
 });
 
+/**
+ * MCP's 2025 revisions take only an object as a tool's structured result: an answer of another kind (a
+ * list, say) is carried as `result`, in both revisions alike, so every client sees one shape.
+ */
+const RESULT_KEY = 'result';
+
+/** Whether every value the schema takes is an object: its type says so, or each branch of its union or intersection does. */
+function isObjectSchema(schema: JsonObject): boolean {
+  if (schema.type !== undefined) return schema.type === 'object';
+  const branches = [schema.allOf, schema.oneOf, schema.anyOf].filter(Array.isArray) as JsonObject[][];
+  return branches.length > 0 && branches.every((each) => each.every(isObjectSchema));
+}
+
+/** The success answer's JSON schema, inlined; none for an answer without a JSON body (a 204, say). */
+function answerSchema(document: OpenApiDocument, route: RouteSpec): JsonObject | undefined {
+  const responses = (route.operation.responses ?? {}) as Record<string, JsonObject>;
+  const success = responses[String(route.status)];
+  if (!success) return undefined;
+  const { content } = resolveRef(document, success) as { content?: Record<string, { schema?: JsonObject }> };
+  const schema = content?.['application/json']?.schema;
+  return schema && (inlined(document, schema, []) as JsonObject);
+}
+
+function output(document: OpenApiDocument, route: RouteSpec): Pick<OperationTool, 'outputSchema' | 'structured'> {
+  const schema = answerSchema(document, route);
+  if (schema === undefined)
+    return { outputSchema: undefined, structured: (answer) => answer as Record<string, unknown> };
+  // The SDK takes a root without `type: object` for one of another kind, so an object's root says so.
+  if (isObjectSchema(schema))
+    return { outputSchema: { type: 'object', ...schema }, structured: (answer) => answer as Record<string, unknown> };
+  return {
+    outputSchema: { type: 'object', properties: { [RESULT_KEY]: schema }, required: [RESULT_KEY] },
+    structured: (answer) => ({ [RESULT_KEY]: answer }),
+  };
+}
+
 function description(route: RouteSpec): string {
   const {
     summary,
@@ -112,6 +153,7 @@ export function operationTools(document: OpenApiDocument): OperationTool[] {
     description: description(route),
     hints: methodHints(route.method),
     inputSchema: inputSchema(document, route),
+    ...output(document, route),
     route,
   }));
 }

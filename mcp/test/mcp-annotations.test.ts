@@ -1,15 +1,23 @@
-// Each tool's annotations, proved on the emulator in process rather than taken on trust: every tool is
-// called twice with its example arguments, and what happened (the journal, and the emulator's state
-// before and after each call) is held against each hint it advertises. A read-only tool changed nothing,
-// an idempotent one left the same state on its second call, a destructive one removed something, and
-// one that is not destructive removed nothing. The hints come from the method alone (tools.ts), so a
-// hint the emulator contradicts fails here.
-import type { Tool } from '@modelcontextprotocol/client';
+// Each tool's annotations and output schema, proved on the emulator in process rather than taken on
+// trust: every tool is called twice with its example arguments, and what happened (the journal, and the
+// emulator's state before and after each call) is held against each hint it advertises. A read-only tool
+// changed nothing, an idempotent one left the same state on its second call, a destructive one removed
+// something, and one that is not destructive removed nothing. The hints come from the method alone
+// (tools.ts), so a hint the emulator contradicts fails here. Every answer of the run is held against the
+// tool's outputSchema by a validator of the test's own (Ajv), and an error answer carries its status.
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startServer } from '../../test/helpers/http-server.js';
 import { type OperationRow, operationRows } from '../../test/helpers/operation-table.js';
-import { connectInMemory, connectToEmulator, exampleArgs, type InMemorySession } from './helpers/in-memory-session.js';
+import { independentAjv } from './helpers/ajv.js';
+import {
+  connectInMemory,
+  connectToEmulator,
+  exampleArgs,
+  type InMemorySession,
+  textOf,
+} from './helpers/in-memory-session.js';
 
 type Tables = Record<string, [unknown, unknown][]>;
 const tablesOf = (emulator: Emulator) => (emulator.store.snapshot() as unknown as { tables: Tables }).tables;
@@ -40,8 +48,27 @@ interface Proof {
   before: Tables;
   afterFirst: Tables;
   afterSecond: Tables;
-  firstFailed: boolean;
+  answers: CallToolResult[];
   sent: number;
+}
+
+const ajv = independentAjv();
+
+/** Holds an answer to its tool's output: data that fits the schema, and the same JSON as text; or an error with its status. */
+function expectTyped(tool: Tool, answer: CallToolResult): void {
+  if (answer.isError) {
+    const { status, error } = answer.structuredContent as { status: number; error: unknown };
+    expect(status, tool.name).toBeGreaterThanOrEqual(400);
+    expect(textOf(answer)).toBe(`${tool.name} answered ${status}: ${JSON.stringify(error)}`);
+    return;
+  }
+  if (!tool.outputSchema) {
+    expect(answer.structuredContent, tool.name).toBeUndefined();
+    return;
+  }
+  const validate = ajv.compile(tool.outputSchema);
+  expect(validate(answer.structuredContent) || validate.errors, tool.name).toBe(true);
+  expect(JSON.parse(textOf(answer)), tool.name).toEqual(answer.structuredContent);
 }
 
 describe('cloud-platform-mcp: every hint, proved on the emulator', () => {
@@ -67,9 +94,9 @@ describe('cloud-platform-mcp: every hint, proved on the emulator', () => {
     const before = tablesOf(emulator);
     const first = await mcp.call(row.operationId, args);
     const afterFirst = tablesOf(emulator);
-    await mcp.call(row.operationId, args);
+    const second = await mcp.call(row.operationId, args);
     const sent = emulator.requests.list({ operationId: row.operationId as never }).length;
-    return { before, afterFirst, afterSecond: tablesOf(emulator), firstFailed: first.isError === true, sent };
+    return { before, afterFirst, afterSecond: tablesOf(emulator), answers: [first, second], sent };
   }
 
   it('gives every tool a title and all four hints, with the journal read-only and in a closed world', () => {
@@ -84,13 +111,30 @@ describe('cloud-platform-mcp: every hint, proved on the emulator', () => {
     expect(tools.size).toBe(rows.length + 1);
   });
 
+  it('gives every tool whose success answer is JSON an outputSchema, an object at its root, self-contained (no $ref)', () => {
+    const withJson = rows.filter((row) => {
+      const success = (row.route.operation.responses as Record<string, { content?: object }>)[
+        String(row.successStatus)
+      ];
+      return success?.content !== undefined && 'application/json' in success.content;
+    });
+    expect(withJson.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const { outputSchema } = tools.get(row.operationId)!;
+      expect(outputSchema !== undefined, row.operationId).toBe(withJson.includes(row));
+      expect(JSON.stringify(outputSchema ?? {}), row.operationId).not.toContain('$ref');
+      if (outputSchema) expect(outputSchema.type, row.operationId).toBe('object');
+    }
+  });
+
   it.each(rows.map((row) => ({ operationId: row.operationId, method: row.method, row })))(
-    '$operationId ($method): its hints hold against two calls',
+    '$operationId ($method): its hints hold against two calls, and its answers fit its output',
     async ({ row }) => {
       const hints = tools.get(row.operationId)!.annotations!;
       const proof = await prove(row);
       // Both calls were sent, once each: the first answered, so the proof is of a call that did its work.
-      expect([proof.firstFailed, proof.sent]).toEqual([false, 2]);
+      expect([proof.answers[0]!.isError ?? false, proof.sent]).toEqual([false, 2]);
+      for (const answer of proof.answers) expectTyped(tools.get(row.operationId)!, answer);
       if (hints.readOnlyHint) expect([proof.afterFirst, proof.afterSecond]).toEqual([proof.before, proof.before]);
       if (hints.idempotentHint) expect(proof.afterSecond).toEqual(proof.afterFirst);
       if (hints.destructiveHint) expect(removed(proof.before, proof.afterFirst)).not.toEqual([]);
