@@ -10,6 +10,7 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Emulator } from 'cloud-platform-emulator';
 import { createServerEmulator } from 'cloud-platform-emulator/server';
 import { LineTransport, MessageTooLargeError } from './line-transport.js';
+import { selectOperations, toolsPerTag } from './selection.js';
 import { createMcpServer, type McpTarget } from './server.js';
 
 const USAGE = `Usage: cloud-platform-mcp [options]
@@ -23,6 +24,8 @@ Options:
   --base-url URL      call the API at URL instead, with the key in GCORE_API_KEY
   --allow-writes      list and allow the POST and PATCH operations (default: GETs only)
   --allow-deletes     with --allow-writes: the DELETE operations too
+  --tools NAMES       list only these operations (operationIds, separated by commas)
+  --tags TAGS         list only the operations of these tags (separated by commas); with --tools, both
   --version           print the version and exit
   --help              show this text and exit
 `;
@@ -34,6 +37,7 @@ interface McpCommand {
   allowDeletes: boolean;
   baseUrl: string | undefined;
   stateFile: string | undefined;
+  selected: ReadonlySet<string> | undefined;
 }
 
 function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | 'help' | 'version' {
@@ -45,6 +49,8 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
       'base-url': { type: 'string' },
       'allow-writes': { type: 'boolean' },
       'allow-deletes': { type: 'boolean' },
+      tools: { type: 'string' },
+      tags: { type: 'string' },
       help: { type: 'boolean' },
       version: { type: 'boolean' },
     },
@@ -67,6 +73,7 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
     allowDeletes: values['allow-deletes'] === true,
     baseUrl,
     stateFile: values.state,
+    selected: selectOperations(bundled as OpenApiDocument, values),
   };
 }
 
@@ -88,7 +95,9 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     return 2;
   }
   if (command === 'help' || command === 'version') {
-    process.stdout.write(command === 'help' ? USAGE : `${version}\n`);
+    process.stdout.write(
+      command === 'help' ? `${USAGE}\nTools by tag:\n${toolsPerTag(bundled as OpenApiDocument)}\n` : `${version}\n`,
+    );
     return 0;
   }
   let emulator: Emulator | undefined;
@@ -108,6 +117,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     target,
     allowWrites: command.allowWrites,
     allowDeletes: command.allowDeletes,
+    selected: command.selected,
     journal,
     version,
     logger: stderrLogger,

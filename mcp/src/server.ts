@@ -24,6 +24,8 @@ export interface McpServerOptions {
   allowWrites: boolean;
   /** With allowWrites: list and allow DELETE operations too. */
   allowDeletes: boolean;
+  /** The operations to list (--tools, --tags); all of them when undefined. */
+  selected?: ReadonlySet<string> | undefined;
   /** The emulator's journal, where the target is one: the `journal` tool lists what the tools sent. */
   journal?: ((operationId: string | undefined) => unknown[]) | undefined;
   version: string;
@@ -89,7 +91,7 @@ const listed = (tool: OperationTool, openWorld: boolean): Tool => ({
 });
 
 export function createMcpServer(options: McpServerOptions): Server {
-  const tools = operationTools(options.document);
+  const tools = operationTools(options.document).filter((tool) => options.selected?.has(tool.name) ?? true);
   const allowed = (tool: OperationTool) =>
     flagsFor(tool.route.method).every((flag) =>
       flag === '--allow-writes' ? options.allowWrites : options.allowDeletes,

@@ -90,6 +90,46 @@ describe('cloud-platform-mcp: the tools', () => {
   }, 30_000);
 });
 
+describe('cloud-platform-mcp: --tools and --tags', () => {
+  const taggedWith = (tags: readonly string[]) =>
+    operations
+      .filter((op) => (op.operation.tags as string[]).some((tag) => tags.includes(tag)))
+      .map((op) => op.operationId);
+
+  it.each([
+    ['--tools getVideo', ['--tools', 'getVideo'], ['getVideo']],
+    ['--tags Streaming', ['--tags', 'Streaming'], taggedWith(['Streaming'])],
+    [
+      'both: the tools named and those of the tags',
+      ['--tools', 'getDnsZone', '--tags', 'Streaming'],
+      ['getDnsZone', ...taggedWith(['Streaming'])],
+    ],
+    [
+      'a tag of writes, without --allow-writes: its reads only',
+      ['--tags', 'Object storage notifications'],
+      idsWhere((m) => m === 'GET').filter((id) => taggedWith(['Object storage notifications']).includes(id)),
+    ],
+  ])(
+    'lists, with %s, only those and the journal',
+    async (_, args, expected) => {
+      const { tools } = await (await connect(args)).client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, 'journal'].sort());
+    },
+    30_000,
+  );
+
+  it('prints with --help how many tools each tag of the document holds', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', timeout: 20_000 });
+    const tags = [...new Set(operations.flatMap((op) => op.operation.tags as string[]))];
+    expect(tags.length).toBeGreaterThan(1);
+    for (const tag of tags) {
+      const count = taggedWith([tag]).length;
+      expect(help.stdout).toContain(`\n  ${tag}: ${count} ${count === 1 ? 'tool' : 'tools'}\n`);
+    }
+  });
+});
+
 describe('cloud-platform-mcp: the protocol revision', () => {
   it.each([
     ['a client that asks first (server/discover): the 2026-07-28 revision', 'auto', '2026-07-28'],
@@ -206,6 +246,18 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
       '--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)',
     ],
     [['--allow-deletes'], {}, '--allow-deletes needs --allow-writes too'],
+    [['--tools', 'getVidoe'], {}, '--tools: there is no "getVidoe": the names are '],
+    [['--tags', 'Videos'], {}, '--tags: there is no "Videos": the names are '],
+    [['--tools', ''], {}, '--tools takes names separated by commas, with none empty: got ""'],
+    [['--tags', ''], {}, '--tags takes names separated by commas, with none empty: got ""'],
+    [
+      ['--tools', 'getVideo,,listStreams'],
+      {},
+      '--tools takes names separated by commas, with none empty: got "getVideo,,listStreams"',
+    ],
+    [['--tools', 'getVideo,listStreams,getVideo'], {}, '--tools names "getVideo" twice'],
+    [['--tags', 'Streaming,Streaming'], {}, '--tags names "Streaming" twice'],
+    [['--tools'], {}, "Option '--tools <value>' argument missing"],
     [
       ['--base-url', 'ftp://example.test'],
       { GCORE_API_KEY: 'k' },
