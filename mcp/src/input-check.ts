@@ -1,4 +1,4 @@
-// A tool's arguments checked against the very input schema it advertises, before anything is sent:
+// A tool's arguments checked against its input schema as the document has it, before anything is sent:
 // the project's validator (Ajv 2020 with the document's formats), each schema compiled once. What it
 // says names each argument (a body field by its path: `body.policy`) and the rule it breaks.
 import type { JsonObject, OpenApiDocument } from 'cloud-platform-api/toolbox';

@@ -1,8 +1,9 @@
 // The MCP server: the document's operations as tools (tools.ts), each call made through this project's
 // client (so a retry never repeats a write) against one target, the emulator in process or a base URL.
 // Read-only unless told: a POST or PATCH needs `allowWrites`, a DELETE `allowDeletes` too. A call is
-// checked against the input schema its tool advertises, and the client checks each path value against
-// the document, before anything is sent: a refusal is a tool error, never a request. Every result and
+// checked against the document's schema of its input (the one listed may say a rule in words: see
+// portable-schema.ts), and the client checks each path value against the document, before anything is
+// sent: a refusal is a tool error, never a request. Every result and
 // error is scrubbed of the key, as the client's errors are.
 import { type CallToolResult, Server, type Tool } from '@modelcontextprotocol/server';
 import { CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
@@ -97,7 +98,7 @@ export function createMcpServer(options: McpServerOptions): Server {
       flag === '--allow-writes' ? options.allowWrites : options.allowDeletes,
     );
   const checkOf = createInputChecks(options.document);
-  const inputChecks = new Map<string, InputCheck>(tools.map((tool) => [tool.name, checkOf(tool.inputSchema)]));
+  const inputChecks = new Map<string, InputCheck>(tools.map((tool) => [tool.name, checkOf(tool.checkedSchema)]));
   const journal = options.journal && { tool: journalTool(tools), list: options.journal };
   if (journal) inputChecks.set(JOURNAL_TOOL, checkOf(journal.tool.inputSchema as JsonObject));
   // An emulator in process is a closed world: a tool reaches nothing outside it.

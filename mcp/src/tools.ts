@@ -9,6 +9,7 @@ import {
   type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
+import { portableSchema } from './portable-schema.js';
 
 /** What an operation's method promises, in MCP's words; whether its target is the open world is the server's to say. */
 export interface MethodHints {
@@ -23,7 +24,10 @@ export interface OperationTool {
   title: string;
   description: string;
   hints: MethodHints;
+  /** The input as listed: in the form every major model API takes (portable-schema.ts). */
   inputSchema: JsonObject;
+  /** The input as the document has it, which each call is checked against. */
+  checkedSchema: JsonObject;
   /** The schema of its structured result, where the success answer is JSON; always an object at the root. */
   outputSchema: JsonObject | undefined;
   /** The success answer as that structured result. */
@@ -132,6 +136,14 @@ function output(document: OpenApiDocument, route: RouteSpec): Pick<OperationTool
   };
 }
 
+function inputSchemas(
+  document: OpenApiDocument,
+  route: RouteSpec,
+): Pick<OperationTool, 'inputSchema' | 'checkedSchema'> {
+  const checkedSchema = inputSchema(document, route);
+  return { inputSchema: portableSchema(checkedSchema), checkedSchema };
+}
+
 function description(route: RouteSpec): string {
   const {
     summary,
@@ -152,7 +164,7 @@ export function operationTools(document: OpenApiDocument): OperationTool[] {
     title: (route.operation as { summary?: string }).summary || route.operationId,
     description: description(route),
     hints: methodHints(route.method),
-    inputSchema: inputSchema(document, route),
+    ...inputSchemas(document, route),
     ...output(document, route),
     route,
   }));
