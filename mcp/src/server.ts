@@ -141,7 +141,10 @@ export function createMcpServer(options: McpServerOptions): Server {
 
 type Send = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
 
-/** Calls the operation through the client: its answer as JSON text, or a tool error with the API's status and message. */
+/**
+ * Calls the operation through the client: its answer as structured content and as JSON text, or a tool
+ * error with the API's status and body.
+ */
 async function callOperation(
   client: ReturnType<typeof createCloudClient>,
   tool: OperationTool,

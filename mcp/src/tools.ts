@@ -1,7 +1,7 @@
 // The MCP tools, made from the document and nothing else: one per operation, named by its operationId,
-// described by its summary and description (a deprecated one says so), its input a JSON Schema of its
-// parameters (each by name) and its body (`body`), its output the schema of its JSON success answer,
-// every $ref inlined so a client needs no document.
+// titled by its summary and described by its summary and description (a deprecated one says so), its
+// hints from its method, its input a JSON Schema of its parameters (each by name) and its body (`body`),
+// its output the schema of its JSON success answer, every $ref inlined so a client needs no document.
 import {
   deriveRoutes,
   resolveRef,
