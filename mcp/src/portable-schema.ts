@@ -4,7 +4,7 @@
 // what all require; const becomes a one-value enum. A rule that cannot be said that way is left out of
 // the schema and written into its description instead. The server still checks each call against the
 // document's own schema (input-check.ts), and the API behind it checks the real rule again.
-import type { JsonObject } from 'cloud-platform-api/internal';
+import type { JsonObject } from 'cloud-platform-api/toolbox';
 
 const isObject = (value: unknown): value is JsonObject =>
   value !== null && typeof value === 'object' && !Array.isArray(value);

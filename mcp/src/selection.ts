@@ -1,7 +1,7 @@
 // Which operations a session lists, as --tools (operationIds) and --tags (the document's tags) name
 // them: an agent sees only what its task needs. Each list is checked against the document where it is
 // read, so a typo is a usage error naming the flag, the value and the names it may take.
-import { deriveRoutes, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/internal';
+import { deriveRoutes, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 
 export class SelectionError extends Error {}
 

@@ -32,7 +32,7 @@ export function cruise(root: string): Cruised {
 }
 
 /**
- * The source file behind each specifier the packages export (`cloud-platform-api/internal`:
+ * The source file behind each specifier the packages export (`cloud-platform-api/toolbox`:
  * src/contract/internal.ts), read from their package.json, as the build maps dist/ back to the sources.
  */
 function exportedSources(root: string): Map<string, string> {

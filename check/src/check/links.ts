@@ -1,7 +1,13 @@
 // Follows the document's OpenAPI links: when an operation succeeds, each link of its response names
 // the operation to call next and where its parameters and body come from (runtime expressions such
 // as `$response.body#/id`). The runner writes no sequence of its own; this is how it learns them.
-import { pathValueProblem, pointerTokens, successLinks, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import {
+  pathValueProblem,
+  pointerTokens,
+  successLinks,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
 import { exampleCase, type RequestCase } from './request-cases.js';
 
 /** What a link's runtime expressions can read: the request as sent and the answer as received. */

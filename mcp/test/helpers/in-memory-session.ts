@@ -3,7 +3,7 @@
 import { type CallToolResult, Client, InMemoryTransport, type Tool } from '@modelcontextprotocol/client';
 import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import type { OpenApiDocument } from 'cloud-platform-api/internal';
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { Emulator } from 'cloud-platform-emulator';
 import { createMcpServer, type McpTarget } from '../../src/server.js';
 import type { OperationRow } from '../../../test/helpers/operation-table.js';

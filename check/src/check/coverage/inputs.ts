@@ -3,7 +3,13 @@
 // value, a boolean both ways), all read from the document; and whether an exchange sent them.
 // Only the contract's walkers: the emulator loads this module, and the MCP server bundles it, without
 // the checker's random values (fast-check).
-import { everyProperty, resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import {
+  everyProperty,
+  resolveRef,
+  type JsonObject,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
 
 /** One value of a parameter or body property worth sending on its own, and whether it was. */
 export interface ValueCoverage {

@@ -1,7 +1,14 @@
 // The coverage model: from the document and a list of exchanges (what was sent, what status came
 // back), per operation the documented statuses seen and never seen, each input sent or not, and each
 // link followed or not. One model for the checker's run and for an emulator's journal.
-import { deriveRoutes, pathPattern, responseFor, successLinks, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import {
+  deriveRoutes,
+  pathPattern,
+  responseFor,
+  successLinks,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
 import { inputFigure, inputsOf, markSent, type InputCoverage } from './inputs.js';
 
 /** One request and its answer, as coverage reads it. */
