@@ -10,7 +10,15 @@ import { expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';
 
 /** What the file needs to load: its helpers, the sources and document they read, and the dependencies. */
-const COPIED = ['package.json', 'src', 'generated', 'reference', 'test/helpers', 'test/document/live-examples.test.ts'];
+const COPIED = [
+  'package.json',
+  'src',
+  'check/src',
+  'generated',
+  'reference',
+  'test/helpers',
+  'test/document/live-examples.test.ts',
+];
 
 interface JsonReport {
   numPassedTests: number;

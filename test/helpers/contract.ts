@@ -1,6 +1,6 @@
-// Checks what a server answers against the document (Ajv against the bundled document).
-import { createResponseChecker } from '../../check/src/contract/response-check.js';
-import { createContractValidator } from '../../check/src/contract/validator.js';
+// Checks what a server answers against the document (Ajv against the bundled document), through the
+// checker package's entry point, as a tool of a user's would: a checkout of test files alone can use it.
+import { createContractValidator, createResponseChecker } from 'cloud-platform-check/contract';
 import { bundled } from './document.js';
 
 export { operationFor } from './document.js';

@@ -39,6 +39,7 @@ export interface LinkCoverage {
 /** A pair `[covered, total]`. */
 export type Figure = [covered: number, total: number];
 
+/** What the exchanges met of one operation: its documented statuses, its inputs and its links, with their figures. */
 export interface OperationCoverage {
   operationId: string;
   method: string;
@@ -59,6 +60,7 @@ export interface OperationCoverage {
   figures: { statuses: Figure; parameters: Figure; links: Figure };
 }
 
+/** The coverage of a whole document: each operation's, and the totals as `[covered, total]` pairs. */
 export interface CoverageReport {
   operations: OperationCoverage[];
   /** `parameters` counts parameters and body properties: one each, or one per enum value or boolean side. */
