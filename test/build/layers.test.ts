@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../helpers/sources.js';
 
 const CONFIG = '.dependency-cruiser.cjs';
@@ -28,7 +28,8 @@ describe('the layers (dependency-cruiser)', () => {
     type: (specifier: string) => `import type { Value } from '${specifier}';\nexport const used: Value = 1;\n`,
   };
 
-  it.each<[string, keyof typeof IMPORTS, string, string, string]>([
+  /** Each rule, a file that breaks it by an upward import of one kind, the file imported, and the specifier. */
+  const PLANTED: [rule: string, kind: keyof typeof IMPORTS, from: string, to: string, specifier: string][] = [
     [
       'core-not-up',
       'value',
@@ -77,18 +78,30 @@ describe('the layers (dependency-cruiser)', () => {
       '../../emulator/src/core/state.js',
     ],
     ['src-and-emulator-not-to-mcp', 'value', 'emulator/src/cli.ts', 'mcp/src/server.ts', '../../mcp/src/server.js'],
-  ])('fails %s on a planted upward import (%s)', (rule, kind, from, to, specifier) => {
+  ];
+
+  // One scratch copy of the folders holds every planted import, and one run of dependency-cruiser judges
+  // them all: each rule must report its own planted line (a run a case costs about a second each).
+  let planted: ReturnType<typeof depcruise>;
+  beforeAll(() => {
     const scratch = mkdtempSync(path.join(os.tmpdir(), 'layers-'));
     copyFileSync(path.join(projectRoot, CONFIG), path.join(scratch, CONFIG));
     writeFileSync(
       path.join(scratch, 'tsconfig.json'),
       '{"compilerOptions":{"module":"nodenext","moduleResolution":"nodenext"}}',
     );
-    for (const file of [from, to]) mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
-    writeFileSync(path.join(scratch, to), 'export const value = 1;\nexport type Value = number;\n');
-    writeFileSync(path.join(scratch, from), IMPORTS[kind](specifier));
-    const run = depcruise(scratch, path.dirname(from));
-    expect(run.status).not.toBe(0);
-    expect(run.stdout).toContain(`error ${rule}: ${from} → ${to}`);
+    const write = (file: string, text: string) => {
+      mkdirSync(path.join(scratch, path.dirname(file)), { recursive: true });
+      writeFileSync(path.join(scratch, file), text);
+    };
+    // The imported files first: a file that is one case's importer and another's target keeps its import.
+    for (const [, , , to] of PLANTED) write(to, 'export const value = 1;\nexport type Value = number;\n');
+    for (const [, kind, from, , specifier] of PLANTED) write(from, IMPORTS[kind](specifier));
+    planted = depcruise(scratch, ...new Set(PLANTED.map(([, , from]) => path.dirname(from))));
+  });
+
+  it.each(PLANTED)('fails %s on a planted upward import (%s)', (rule, _kind, from, to) => {
+    expect(planted.status).not.toBe(0);
+    expect(planted.stdout).toContain(`error ${rule}: ${from} → ${to}`);
   });
 });
