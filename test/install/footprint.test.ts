@@ -12,8 +12,8 @@ import { run } from './installed.js';
 const BUDGETS = [
   // 142.0 kB packed, 795.4 kB unpacked, 99 files.
   { dir: projectRoot, name: 'cloud-platform-api', packedKb: 160, unpackedKb: 880, files: 110 },
-  // 67.7 kB, 246.3 kB, 59 files.
-  { dir: path.join(projectRoot, 'check'), name: 'cloud-platform-check', packedKb: 75, unpackedKb: 275, files: 65 },
+  // 67.7 kB, 246.3 kB, 59 files; with the coverage model and its page, 90.4 kB, 327.0 kB, 75 files.
+  { dir: path.join(projectRoot, 'check'), name: 'cloud-platform-check', packedKb: 100, unpackedKb: 360, files: 85 },
   // 900.7 kB, 3,328.5 kB, 231 files.
   {
     dir: path.join(projectRoot, 'emulator'),

@@ -1,5 +1,5 @@
 import { createCloudClient } from 'cloud-platform-api';
-import { coverageSummary } from 'cloud-platform-api/check';
+import { coverageSummary } from 'cloud-platform-check/coverage';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createConfig, disableConfig } from '../src/logs.js';
