@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import config from '../../vitest.config.js';
+import config, { STARTED_FIRST } from '../../vitest.config.js';
 import { projectRoot } from '../helpers/sources.js';
 import { trackedFiles } from '../helpers/tracked-files.js';
 
@@ -69,6 +69,7 @@ describe('the test lanes', () => {
           testFiles.some((file) => path.matchesGlob(file, glob)),
           `${lane.name}: ${glob}`,
         ).toBe(true);
+    for (const file of STARTED_FIRST) expect(testFiles, `STARTED_FIRST: ${file}`).toContain(file);
   });
 
   it('are each run by an npm script that .ci/run calls', () => {
