@@ -1,11 +1,11 @@
 // The cloud-platform-mcp package as it ships: the bin and the bundle, no source or tests; the bundle's
 // imports are exactly the package's dependencies, at the versions installed here (the ones the tests
 // ran), and none of this project's packages; and nothing but package.json is importable.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { packedFiles } from '../../test/helpers/packed.js';
 
 const mcpRoot = path.join(import.meta.dirname, '..');
 const manifest = JSON.parse(readFileSync(path.join(mcpRoot, 'package.json'), 'utf8')) as {
@@ -49,12 +49,7 @@ function installedVersion(name: string): string {
 
 describe('the cloud-platform-mcp package', () => {
   it('ships the bin, the bundle, the README and the licence, and no source, tests or node_modules', () => {
-    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-      cwd: mcpRoot,
-      encoding: 'utf8',
-    });
-    expect(pack.status, pack.stderr).toBe(0);
-    const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    const files = packedFiles(mcpRoot);
     for (const file of ['bin/cloud-platform-mcp.js', 'dist/cli.js', 'dist/run-command.js', 'README.md', 'LICENSE'])
       expect(files, file).toContain(file);
     expect(files.filter((f) => /^(src|test|node_modules)\//.test(f))).toEqual([]);

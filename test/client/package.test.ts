@@ -1,11 +1,10 @@
 // The built package, imported by its name as a user would, and the client's fitness for browsers.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { createCloudClient, operationIndex } from 'cloud-platform-api';
 import { startServer } from '../helpers/http-server.js';
+import { browserBundle, nodeOnly, packedFiles } from '../helpers/packed.js';
 import { projectRoot, seedOperations } from '../helpers/sources.js';
 
 describe('the package', () => {
@@ -28,9 +27,7 @@ describe('the package', () => {
   });
 
   it('ships the library, its types once, the bundled document, the toolbox and the LICENSE; no docs page, no checker, no emulator', () => {
-    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { encoding: 'utf8' });
-    expect(pack.status).toBe(0);
-    const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    const files = packedFiles(projectRoot);
     for (const file of [
       'dist/src/index.js',
       'dist/src/index.d.ts',
@@ -57,16 +54,8 @@ describe('the package', () => {
   }, 60_000);
 
   it('bundles for the browser with nothing Node-only on the client path', async () => {
-    const result = await build({
-      entryPoints: ['src/index.ts'],
-      bundle: true,
-      platform: 'browser',
-      format: 'esm',
-      write: false,
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]!.text;
-    expect(code).not.toMatch(/from\s*["']node:|require\(["'](node:)?(fs|http|net|path|crypto)["']\)/);
+    const code = await browserBundle(path.join(projectRoot, 'src', 'index.ts'));
+    expect(code).not.toMatch(nodeOnly(['fs', 'http', 'net', 'path', 'crypto']));
   });
 });
 

@@ -1,19 +1,13 @@
 // The emulator package as it ships: what npm pack puts in it, and a core that bundles for browsers.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { browserBundle, nodeOnly, packedFiles } from '../../../test/helpers/packed.js';
 
 const emulatorRoot = path.resolve('emulator');
 
 describe('the cloud-platform-emulator package', () => {
   it('ships the bin, the compiled core, adapters and stores, and the fixtures, but no tests', () => {
-    const pack = spawnSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-      cwd: emulatorRoot,
-      encoding: 'utf8',
-    });
-    expect(pack.status, pack.stderr).toBe(0);
-    const files = (JSON.parse(pack.stdout) as { files: { path: string }[] }[])[0]!.files.map((f) => f.path);
+    const files = packedFiles(emulatorRoot);
     for (const file of [
       'bin/cloud-platform-emulator.js',
       'dist/src/index.js',
@@ -33,17 +27,8 @@ describe('the cloud-platform-emulator package', () => {
   it.each(['src/index.ts', 'src/adapters/msw.ts'])(
     '%s bundles for the browser with nothing Node-only in it',
     async (entry) => {
-      const result = await build({
-        entryPoints: [path.join(emulatorRoot, entry)],
-        bundle: true,
-        platform: 'browser',
-        format: 'esm',
-        write: false,
-        logLevel: 'silent',
-        external: ['msw'],
-      });
-      const code = result.outputFiles[0]!.text;
-      expect(code).not.toMatch(/from\s*["']node:|require\(["'](node:)?(fs|http|net|path|crypto|better-sqlite3)["']\)/);
+      const code = await browserBundle(path.join(emulatorRoot, entry), ['msw']);
+      expect(code).not.toMatch(nodeOnly(['fs', 'http', 'net', 'path', 'crypto', 'better-sqlite3']));
     },
   );
 });
