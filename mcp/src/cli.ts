@@ -1,6 +1,7 @@
 // `cloud-platform-mcp`: the MCP server over stdio. Its target is the emulator in process unless
 // --base-url names another, whose key is read from GCORE_API_KEY only (never an argument or a tool's
-// input). Writes and deletes need their flags. stdout is the protocol's: everything else goes to stderr.
+// input). Writes and deletes need their flags; against --base-url each is planned on an emulator in process
+// and sent only when confirmed, unless --no-confirm. stdout is the protocol's: everything else goes to stderr.
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import type { Logger } from 'cloud-platform-api';
@@ -11,7 +12,7 @@ import type { Emulator } from 'cloud-platform-emulator';
 import { createServerEmulator } from 'cloud-platform-emulator/server';
 import { LineTransport, MessageTooLargeError } from './line-transport.js';
 import { selectOperations, toolsPerTag } from './selection.js';
-import { createMcpServer, type McpTarget } from './server.js';
+import { createMcpServerFactory, type McpTarget } from './server.js';
 
 const USAGE = `Usage: cloud-platform-mcp [options]
 
@@ -24,6 +25,7 @@ Options:
   --base-url URL      call the API at URL instead, with the key in GCORE_API_KEY
   --allow-writes      list and allow the POST and PATCH operations (default: GETs only)
   --allow-deletes     with --allow-writes: the DELETE operations too
+  --no-confirm        with --base-url: send a write when called, without a plan and its token first
   --tools NAMES       list only these operations (operationIds, separated by commas)
   --tags TAGS         list only the operations of these tags (separated by commas); with --tools, both
   --version           print the version and exit
@@ -35,6 +37,7 @@ class UsageError extends Error {}
 interface McpCommand {
   allowWrites: boolean;
   allowDeletes: boolean;
+  confirmWrites: boolean;
   baseUrl: string | undefined;
   stateFile: string | undefined;
   selected: ReadonlySet<string> | undefined;
@@ -49,6 +52,7 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
       'base-url': { type: 'string' },
       'allow-writes': { type: 'boolean' },
       'allow-deletes': { type: 'boolean' },
+      'no-confirm': { type: 'boolean' },
       tools: { type: 'string' },
       tags: { type: 'string' },
       help: { type: 'boolean' },
@@ -66,11 +70,14 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
   if (baseUrl !== undefined && !httpUrl(baseUrl)) throw new UsageError(notHttpUrl('--base-url', baseUrl));
   if (baseUrl !== undefined && !env.GCORE_API_KEY)
     throw new UsageError('--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)');
+  if (values['no-confirm'] && baseUrl === undefined)
+    throw new UsageError('--no-confirm needs --base-url: writes to the emulator in process are never planned');
   if (values['allow-deletes'] && !values['allow-writes'])
     throw new UsageError('--allow-deletes needs --allow-writes too');
   return {
     allowWrites: values['allow-writes'] === true,
     allowDeletes: values['allow-deletes'] === true,
+    confirmWrites: values['no-confirm'] !== true,
     baseUrl,
     stateFile: values.state,
     selected: selectOperations(bundled as OpenApiDocument, values),
@@ -102,11 +109,14 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
   let emulator: Emulator | undefined;
   let target: McpTarget;
+  // Against a base URL, the emulator is only the rehearsal stage of planned writes: it gets no journal tool.
+  let rehearsal: Emulator | undefined;
   if (command.baseUrl === undefined) {
     emulator = await createServerEmulator({ stateFile: command.stateFile });
     target = { baseUrl: 'http://emulator.local', apiKey: 'cloud-platform-mcp', fetch: emulator.fetch };
   } else {
     target = { baseUrl: command.baseUrl, apiKey: env.GCORE_API_KEY! };
+    if (command.confirmWrites && command.allowWrites) rehearsal = await createServerEmulator();
   }
   const journal = emulator
     ? (operationId: string | undefined) =>
@@ -121,20 +131,21 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     journal,
     version,
     logger: stderrLogger,
+    rehearsal: rehearsal?.fetch,
   };
   const transport = new LineTransport(process.stdin, process.stdout);
   // Every other error is the SDK's to answer on the protocol; this one ends the session.
   let tooLarge: MessageTooLargeError | undefined;
   // The SDK's stdio entry picks the protocol's era from the client's first message: the 2026-07-28
   // revision for a client that claims it, the 2025 handshake (initialize) for one that does not.
-  serveStdio(() => createMcpServer(options), {
+  serveStdio(createMcpServerFactory(options), {
     transport,
     onerror: (error) => {
       if (error instanceof MessageTooLargeError) tooLarge = error;
     },
   });
   await transport.closed;
-  await emulator?.close();
+  await Promise.all([emulator?.close(), rehearsal?.close()]);
   if (!tooLarge) return 0;
   process.stderr.write(`cloud-platform-mcp: ${tooLarge.message}\n`);
   return 1;

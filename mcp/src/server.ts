@@ -3,13 +3,18 @@
 // Read-only unless told: a POST or PATCH needs `allowWrites`, a DELETE `allowDeletes` too. A call is
 // checked against the document's schema of its input (the one listed may say a rule in words: see
 // portable-schema.ts), and the client checks each path value against the document, before anything is
-// sent: a refusal is a tool error, never a request. Every result and
-// error is scrubbed of the key, as the client's errors are.
+// sent: a refusal is a tool error, never a request. Against a base URL, a write is planned first and
+// sent only when confirmed (write-plan.ts). Every result and error is scrubbed of the key, as the
+// client's errors are. What lasts between calls (checks, clients, open plans) is made once; each
+// session or HTTP request gets a fresh protocol Server over it.
 import { type CallToolResult, Server, type Tool } from '@modelcontextprotocol/server';
 import { CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
 import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
+import { type CloudClient, sendOperation } from './operation-call.js';
+import { PlanBook } from './plan-tokens.js';
 import { operationTools, type OperationTool } from './tools.js';
+import { CONFIRM_ARGUMENT, type EmulatorFetch, planAnswer, rehearse } from './write-plan.js';
 
 export interface McpTarget {
   baseUrl: string;
@@ -32,6 +37,13 @@ export interface McpServerOptions {
   version: string;
   /** Where the client's log lines go (never stdout, the protocol's). */
   logger: Logger;
+  /**
+   * With a base URL: an emulator in process to rehearse each write on, which then waits for its plan's
+   * token before it is sent. Undefined (--no-confirm, or the emulator as target): writes are sent at once.
+   */
+  rehearsal?: EmulatorFetch | undefined;
+  /** The clock plans expire by; tests inject one. */
+  now?: (() => number) | undefined;
 }
 
 const JOURNAL_TOOL = 'journal';
@@ -81,17 +93,36 @@ function journalTool(tools: readonly OperationTool[]): Tool {
   };
 }
 
+const PLANNED = `Against the live API this call is planned first: its first answer is a plan (method, URL, body, and what the emulator answered) and sends nothing. Repeat the call with the same arguments and the plan's \`${CONFIRM_ARGUMENT}\` token to send it.`;
+
+/** A planned write's input also takes the plan's token; its answer is a plan or the API's, so no one output schema. */
+const plannedForm = (tool: OperationTool): Pick<Tool, 'description' | 'inputSchema'> => {
+  const properties = {
+    ...(tool.inputSchema.properties as JsonObject | undefined),
+    [CONFIRM_ARGUMENT]: { type: 'string', description: "The token of this call's plan, to send it." },
+  };
+  return {
+    description: `${tool.description}\n\n${PLANNED}`,
+    inputSchema: { ...tool.inputSchema, properties } as unknown as Tool['inputSchema'],
+  };
+};
+
 /** A tool as listed: its title and hints beside its input, the open world only where the target is not in process. */
-const listed = (tool: OperationTool, openWorld: boolean): Tool => ({
+const listed = (tool: OperationTool, openWorld: boolean, planned: boolean): Tool => ({
   name: tool.name,
   title: tool.title,
   description: tool.description,
   inputSchema: tool.inputSchema as Tool['inputSchema'],
-  ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
+  ...(tool.outputSchema && !planned ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
+  ...(planned ? plannedForm(tool) : {}),
   annotations: { title: tool.title, ...tool.hints, openWorldHint: openWorld },
 });
 
-export function createMcpServer(options: McpServerOptions): Server {
+/**
+ * Makes what lasts between calls once (the tools, their checks, the client, the open plans), and returns
+ * the factory of the protocol Server each session or HTTP request is served by.
+ */
+export function createMcpServerFactory(options: McpServerOptions): () => Server {
   const tools = operationTools(options.document).filter((tool) => options.selected?.has(tool.name) ?? true);
   const allowed = (tool: OperationTool) =>
     flagsFor(tool.route.method).every((flag) =>
@@ -110,14 +141,27 @@ export function createMcpServer(options: McpServerOptions): Server {
     ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
     logger: options.logger,
   });
-  const server = new Server({ name: 'cloud-platform-mcp', version: options.version }, { capabilities: { tools: {} } });
+  const planned = (tool: OperationTool) => options.rehearsal !== undefined && tool.route.method !== 'GET';
+  const plans = new PlanBook(options.now);
 
-  server.setRequestHandler('tools/list', () => ({
-    tools: [...tools.filter(allowed).map((tool) => listed(tool, openWorld)), ...(journal ? [journal.tool] : [])],
-  }));
+  /** A planned write: without a token, its plan; with its plan's token, the call itself. */
+  const planOrSend = async (tool: OperationTool, args: Record<string, unknown>, token: unknown) => {
+    if (token === undefined) {
+      const target = { baseUrl: options.target.baseUrl, emulatorFetch: options.rehearsal!, logger: options.logger };
+      try {
+        const plan = redactJson(await rehearse(tool, args, target), redact) as Awaited<ReturnType<typeof rehearse>>;
+        return planAnswer(tool.name, plan, plans.open(tool.name, args));
+      } catch (thrown) {
+        return thrownAnswer(tool, thrown, redact);
+      }
+    }
+    if (typeof token !== 'string')
+      return notCalled(tool.name, `${CONFIRM_ARGUMENT} must be the token of this call's plan, a string`);
+    const refused = plans.redeem(token, tool.name, args);
+    return refused ? notCalled(tool.name, refused) : callOperation(client, tool, args, redact);
+  };
 
-  server.setRequestHandler('tools/call', async (request): Promise<CallToolResult> => {
-    const { name, arguments: args = {} } = request.params;
+  const callTool = async (name: string, given: Record<string, unknown>): Promise<CallToolResult> => {
     // Only the tools this server made have a check: the operations', and the journal's where there is one.
     const check = inputChecks.get(name);
     const tool = tools.find((each) => each.name === name);
@@ -131,42 +175,55 @@ export function createMcpServer(options: McpServerOptions): Server {
         `${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`,
         true,
       );
+    const planning = tool !== undefined && planned(tool);
+    const { [CONFIRM_ARGUMENT]: token, ...rest } = given;
+    const args = planning ? rest : given;
     const problem = check(args);
     if (problem) return notCalled(name, redact(problem));
     if (!tool) return textResult(JSON.stringify(journal?.list(args.operationId as string | undefined), null, 2));
-    return callOperation(client, tool, args, redact);
-  });
-  return server;
+    return planning ? planOrSend(tool, args, token) : callOperation(client, tool, args, redact);
+  };
+
+  return () => {
+    const server = new Server(
+      { name: 'cloud-platform-mcp', version: options.version },
+      { capabilities: { tools: {} } },
+    );
+    server.setRequestHandler('tools/list', () => ({
+      tools: [
+        ...tools.filter(allowed).map((tool) => listed(tool, openWorld, planned(tool))),
+        ...(journal ? [journal.tool] : []),
+      ],
+    }));
+    server.setRequestHandler('tools/call', (request) => callTool(request.params.name, request.params.arguments ?? {}));
+    return server;
+  };
 }
 
-type Send = (path: string, init: object) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+/** A call that threw: before anything was sent (a path value the document refuses), or in the client. */
+function thrownAnswer(tool: OperationTool, thrown: unknown, redact: (text: string) => string): CallToolResult {
+  if (thrown instanceof CloudClientOptionError) return notCalled(tool.name, redact(thrown.message));
+  // The client's own errors (network, timeout, an answer that is not JSON) carry no key.
+  return textResult(`${tool.name} failed: ${(thrown as Error).message}`, true);
+}
 
 /**
  * Calls the operation through the client: its answer as structured content and as JSON text, or a tool
  * error with the API's status and body.
  */
 async function callOperation(
-  client: ReturnType<typeof createCloudClient>,
+  client: CloudClient,
   tool: OperationTool,
   args: Record<string, unknown>,
   redact: (text: string) => string,
 ): Promise<CallToolResult> {
-  const params = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
-  for (const p of tool.route.parameters) if (args[p.name] !== undefined) params[p.in][p.name] = args[p.name];
-  const send = (client as unknown as Record<string, Send>)[tool.route.method]!;
   try {
-    const { data, error, response } = await send(tool.route.path, {
-      params,
-      ...(args.body === undefined ? {} : { body: args.body }),
-    });
+    const { data, error, response } = await sendOperation(client, tool, args);
     if (!response.ok) return errorAnswer(tool.name, response.status, redactJson(error, redact));
     if (data === undefined) return textResult(`${response.status}: done, no content`);
     const structured = tool.structured(redactJson(data, redact));
     return { ...textResult(JSON.stringify(structured, null, 2)), structuredContent: structured };
   } catch (thrown) {
-    // A path value the document refuses: the client threw before making a URL.
-    if (thrown instanceof CloudClientOptionError) return notCalled(tool.name, redact(thrown.message));
-    // The client's own errors (network, timeout, an answer that is not JSON) carry no key.
-    return textResult(`${tool.name} failed: ${(thrown as Error).message}`, true);
+    return thrownAnswer(tool, thrown, redact);
   }
 }

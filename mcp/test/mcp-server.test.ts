@@ -239,6 +239,38 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
     }
   }, 30_000);
 
+  it('with --allow-writes, sends a write only when it is repeated with its plan token: then exactly one request', async () => {
+    const key = 'sk-mcp-plan-0123456789';
+    const api = await startServer((_, res) => sendJson(res, 200, { id: 9, name: 'agent', policy: 1, target: 2 }));
+    try {
+      const session = await connect(['--base-url', api.url, '--allow-writes'], { GCORE_API_KEY: key });
+      const args = { body: { name: 'agent', policy: 1, target: 2 } };
+      const planned = await call(session, 'createLogsUploaderConfig', args);
+      expect(api.requests).toEqual([]);
+      expect(textOf(planned)).toContain('createLogsUploaderConfig was not sent: this is its plan.');
+      expect(keyFormIn(textOf(planned), key)).toBeUndefined();
+      const { confirm } = planned.structuredContent as { confirm: string };
+      const sent = await call(session, 'createLogsUploaderConfig', { ...args, confirm });
+      expect(sent.isError, textOf(sent)).toBeFalsy();
+      expect(api.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
+        `POST /cdn/logs_uploader/configs apikey ${key}`,
+      ]);
+    } finally {
+      await api.close();
+    }
+  }, 30_000);
+
+  it('with --no-confirm, sends a write when called', async () => {
+    const api = await startServer((_, res) => sendJson(res, 200, { id: 9, name: 'agent', policy: 1, target: 2 }));
+    try {
+      const session = await connect(['--base-url', api.url, '--allow-writes', '--no-confirm'], { GCORE_API_KEY: 'k' });
+      await call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
+      expect(api.requests.map((r) => r.method)).toEqual(['POST']);
+    } finally {
+      await api.close();
+    }
+  }, 30_000);
+
   it.each([
     [
       ['--base-url', 'http://127.0.0.1:1'],
@@ -246,6 +278,7 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
       '--base-url needs the API key in the environment variable GCORE_API_KEY (never an argument)',
     ],
     [['--allow-deletes'], {}, '--allow-deletes needs --allow-writes too'],
+    [['--no-confirm'], {}, '--no-confirm needs --base-url: writes to the emulator in process are never planned'],
     [['--tools', 'getVidoe'], {}, '--tools: there is no "getVidoe": the names are '],
     [['--tags', 'Videos'], {}, '--tags: there is no "Videos": the names are '],
     [['--tools', ''], {}, '--tools takes names separated by commas, with none empty: got ""'],

@@ -5,7 +5,7 @@ import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { Emulator } from 'cloud-platform-emulator';
-import { createMcpServer, type McpTarget } from '../../src/server.js';
+import { createMcpServerFactory, type McpServerOptions, type McpTarget } from '../../src/server.js';
 import type { OperationRow } from '../../../test/helpers/operation-table.js';
 
 const silent: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
@@ -19,8 +19,9 @@ export interface InMemorySession {
 export async function connectInMemory(
   target: McpTarget,
   journal?: (operationId: string | undefined) => unknown[],
+  more: Pick<McpServerOptions, 'rehearsal' | 'now'> = {},
 ): Promise<InMemorySession> {
-  const server = createMcpServer({
+  const server = createMcpServerFactory({
     document: bundled as OpenApiDocument,
     target,
     allowWrites: true,
@@ -28,7 +29,8 @@ export async function connectInMemory(
     journal,
     version: '0.0.0',
     logger: silent,
-  });
+    ...more,
+  })();
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'mcp-in-memory-test', version: '1.0.0' });

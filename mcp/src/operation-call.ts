@@ -1,0 +1,26 @@
+// One operation sent through a client of this project, from a tool's arguments: each parameter where the
+// document puts it, the body as `body`. The client checks each path value and never retries a write.
+import type { createCloudClient } from 'cloud-platform-api';
+import type { OperationTool } from './tools.js';
+
+export type CloudClient = ReturnType<typeof createCloudClient>;
+
+export interface OperationAnswer {
+  response: Response;
+  data?: unknown;
+  error?: unknown;
+}
+
+type Send = (path: string, init: object) => Promise<OperationAnswer>;
+
+/** Sends the call; throws the client's CloudClientOptionError, before anything is sent, for a path value the document refuses. */
+export function sendOperation(
+  client: CloudClient,
+  tool: OperationTool,
+  args: Record<string, unknown>,
+): Promise<OperationAnswer> {
+  const params = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
+  for (const p of tool.route.parameters) if (args[p.name] !== undefined) params[p.in][p.name] = args[p.name];
+  const send = (client as unknown as Record<string, Send>)[tool.route.method]!;
+  return send(tool.route.path, { params, ...(args.body === undefined ? {} : { body: args.body }) });
+}

@@ -1,0 +1,66 @@
+// A plan before a live write: what a POST, PATCH or DELETE would send to the base URL (method, URL and the
+// body the document's schema passed), and what the emulator in process answered when it ran the same call,
+// made by the same client so the URL is the one a confirmed call goes to. Nothing reaches the base URL:
+// the rehearsal's client sends to the emulator only, with a key of its own.
+import type { CallToolResult } from '@modelcontextprotocol/server';
+import { createCloudClient, type Logger } from 'cloud-platform-api';
+import { sendOperation } from './operation-call.js';
+import type { OperationTool } from './tools.js';
+
+/** The argument that confirms a planned call with its token. */
+export const CONFIRM_ARGUMENT = 'confirm';
+
+/** The key the rehearsal sends the emulator: the real one never enters a plan. */
+const REHEARSAL_KEY = 'cloud-platform-mcp-rehearsal';
+
+export interface WritePlan {
+  method: string;
+  url: string;
+  body?: unknown;
+  /** What the emulator in process answered to the same call: a rehearsal, not a promise of the API's answer. */
+  emulator: { status: number; answer?: unknown };
+}
+
+export type EmulatorFetch = (request: Request) => Promise<Response>;
+
+/** Runs the call on the emulator through a client aimed at the base URL, and says what it sent and got. */
+export async function rehearse(
+  tool: OperationTool,
+  args: Record<string, unknown>,
+  target: { baseUrl: string; emulatorFetch: EmulatorFetch; logger: Logger },
+): Promise<WritePlan> {
+  let sent: Omit<WritePlan, 'emulator'> = { method: tool.route.method, url: '' };
+  const client = createCloudClient({
+    apiKey: REHEARSAL_KEY,
+    baseUrl: target.baseUrl,
+    logger: target.logger,
+    fetch: async (request: Request) => {
+      const text = await request.clone().text();
+      sent = { method: request.method, url: request.url, ...(text === '' ? {} : { body: JSON.parse(text) }) };
+      return target.emulatorFetch(request);
+    },
+  });
+  const { response, data, error } = await sendOperation(client, tool, args);
+  const answer = response.ok ? data : error;
+  return { ...sent, emulator: { status: response.status, ...(answer === undefined ? {} : { answer }) } };
+}
+
+/** The plan as a tool's answer: nothing was sent, and how to send it. */
+export function planAnswer(
+  name: string,
+  plan: WritePlan,
+  confirmation: { token: string; expiresAt: number },
+): CallToolResult {
+  const expires = new Date(confirmation.expiresAt).toISOString();
+  const structured = { sent: false, plan, [CONFIRM_ARGUMENT]: confirmation.token, expiresAt: expires };
+  const how = `To send it, call ${name} again with the same arguments and "${CONFIRM_ARGUMENT}": "${confirmation.token}", before ${expires}.`;
+  return {
+    content: [
+      {
+        type: 'text',
+        text: `${name} was not sent: this is its plan. ${how}\n\n${JSON.stringify(structured, null, 2)}`,
+      },
+    ],
+    structuredContent: structured,
+  };
+}

@@ -1,0 +1,145 @@
+// A plan before a live write, in process: against a recording stub on 127.0.0.1 as the base URL, a write
+// answers with its plan (method, URL, body, the emulator's answer to the same call) and sends nothing; only
+// the same call with the plan's token is sent, once. Every other token is refused and sends nothing.
+import { createEmulator, type Emulator } from 'cloud-platform-emulator';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keyFormIn } from '../../test/helpers/key-forms.js';
+import { sendJson, startServer, type TestServer } from '../../test/helpers/http-server.js';
+import { PLAN_LIFETIME_MS } from '../src/plan-tokens.js';
+import { connectInMemory, type InMemorySession, textOf } from './helpers/in-memory-session.js';
+
+const KEY = 'sk-plan-0123456789abcdef';
+const CREATE = { body: { name: 'agent', policy: 1, target: 2 } };
+
+let api: TestServer;
+let emulator: Emulator;
+let session: InMemorySession;
+let clock: number;
+
+beforeEach(async () => {
+  api = await startServer((request, res) =>
+    sendJson(res, 200, { id: 7, name: 'agent', policy: 1, target: 2, sent: request.headers.authorization }),
+  );
+  emulator = await createEmulator();
+  clock = Date.parse('2026-01-01T00:00:00Z');
+  session = await connectInMemory({ baseUrl: api.url, apiKey: KEY }, undefined, {
+    rehearsal: emulator.fetch,
+    now: () => clock,
+  });
+});
+afterEach(async () => {
+  await session.close();
+  await emulator.close();
+  await api.close();
+});
+
+interface PlanAnswer {
+  sent: false;
+  plan: { method: string; url: string; body?: unknown; emulator: { status: number; answer?: unknown } };
+  confirm: string;
+}
+const planOf = async (name: string, args: Record<string, unknown>) => {
+  const answer = await session.call(name, args);
+  expect(answer.isError, textOf(answer)).toBeFalsy();
+  return answer.structuredContent as unknown as PlanAnswer;
+};
+
+describe('a write against --base-url', () => {
+  it("answers with its plan and sends nothing; the plan's token sends it exactly once", async () => {
+    const planned = await planOf('createLogsUploaderConfig', CREATE);
+    expect(api.requests).toEqual([]);
+    expect(planned.plan).toMatchObject({
+      method: 'POST',
+      url: `${api.url}/cdn/logs_uploader/configs`,
+      body: CREATE.body,
+      emulator: { status: 200, answer: { name: 'agent', policy: 1, target: 2 } },
+    });
+    expect(keyFormIn(JSON.stringify(planned), KEY)).toBeUndefined();
+    const sent = await session.call('createLogsUploaderConfig', { ...CREATE, confirm: planned.confirm });
+    expect(sent.isError, textOf(sent)).toBeFalsy();
+    expect(api.requests.map((r) => [r.method, r.url, JSON.parse(r.body)])).toEqual([
+      ['POST', '/cdn/logs_uploader/configs', CREATE.body],
+    ]);
+  });
+
+  it('plans a DELETE too, with the URL its path values make', async () => {
+    const planned = await planOf('deleteEdgeApp', { id: 42 });
+    expect(planned.plan).toMatchObject({ method: 'DELETE', url: `${api.url}/fastedge/v1/apps/42` });
+    expect(api.requests).toEqual([]);
+  });
+
+  it('never plans a read: a GET is sent when called', async () => {
+    await session.call('getVideo', { video_id: 1444 });
+    expect(api.requests.map((r) => r.method)).toEqual(['GET']);
+  });
+
+  it('lists the confirm input on each write, and no output schema, since its answer is a plan or the API’s', async () => {
+    const create = (await session.tools()).find((tool) => tool.name === 'createLogsUploaderConfig')!;
+    expect(create.inputSchema.properties).toHaveProperty('confirm');
+    expect(create.outputSchema).toBeUndefined();
+    expect(create.description).toContain('planned first');
+  });
+
+  it.each([
+    ['no plan asked for: a made-up token', async () => 'not-a-token', 'not one this server gave'],
+    ['a token of the right length but not given', async () => 'A'.repeat(24), 'not one this server gave'],
+    ['a token that is not a string', async () => 12345, 'confirm must be the token'],
+    [
+      'a token used already',
+      async () => {
+        const { confirm } = await planOf('createLogsUploaderConfig', CREATE);
+        await session.call('createLogsUploaderConfig', { ...CREATE, confirm });
+        api.requests.length = 0;
+        return confirm;
+      },
+      'used already',
+    ],
+    [
+      'a token for other arguments',
+      async () => (await planOf('createLogsUploaderConfig', { body: { ...CREATE.body, name: 'other' } })).confirm,
+      'other arguments',
+    ],
+    [
+      "a token of another tool's plan",
+      async () => (await planOf('updateLogsUploaderConfig', { config_id: 1, body: { enabled: false } })).confirm,
+      'the tool updateLogsUploaderConfig',
+    ],
+    [
+      'a token past its lifetime (the clock moved on)',
+      async () => {
+        const { confirm } = await planOf('createLogsUploaderConfig', CREATE);
+        clock += PLAN_LIFETIME_MS;
+        return confirm;
+      },
+      'expired',
+    ],
+  ])('refuses %s, and sends nothing', async (_, tokenOf, reason) => {
+    const confirm = await tokenOf();
+    const refused = await session.call('createLogsUploaderConfig', { ...CREATE, confirm });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain(reason);
+    expect(textOf(refused)).toMatch(/^createLogsUploaderConfig was not called: /);
+    expect(api.requests).toEqual([]);
+  });
+
+  it('spends a token on a mismatched call: the right call with it afterwards is refused too', async () => {
+    const { confirm } = await planOf('createLogsUploaderConfig', CREATE);
+    await session.call('createLogsUploaderConfig', { body: { ...CREATE.body, name: 'swapped' }, confirm });
+    const again = await session.call('createLogsUploaderConfig', { ...CREATE, confirm });
+    expect([again.isError, api.requests]).toEqual([true, []]);
+  });
+
+  it('checks the arguments before planning: a body the document refuses gets no plan and no token', async () => {
+    const refused = await session.call('createLogsUploaderConfig', { body: { name: 'agent' } });
+    expect(refused.isError).toBe(true);
+    expect(textOf(refused)).toContain('body.policy is required');
+    expect(refused.structuredContent).toBeUndefined();
+  });
+
+  it('takes the same arguments in another key order as the same call', async () => {
+    const { confirm } = await planOf('createLogsUploaderConfig', CREATE);
+    const reordered = { confirm, body: { target: 2, policy: 1, name: 'agent' } };
+    expect((await session.call('createLogsUploaderConfig', reordered)).isError).toBeFalsy();
+    expect(api.requests).toHaveLength(1);
+  });
+});
