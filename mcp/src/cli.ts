@@ -1,4 +1,4 @@
-// `cloud-platform-mcp`: the MCP server over stdio. Its target is the emulator in process unless
+// `cloud-platform-mcp`: the MCP server over stdio, or Streamable HTTP with --http. Its target is the emulator in process unless
 // --base-url names another, whose key is read from GCORE_API_KEY only (never an argument or a tool's
 // input). Writes and deletes need their flags; against --base-url each is planned on an emulator in process
 // and sent only when confirmed, unless --no-confirm. stdout is the protocol's: everything else goes to stderr.
@@ -7,16 +7,21 @@ import { parseArgs } from 'node:util';
 import type { Logger } from 'cloud-platform-api';
 import { httpUrl, notHttpUrl, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Emulator } from 'cloud-platform-emulator';
 import { createServerEmulator } from 'cloud-platform-emulator/server';
 import { LineTransport, MessageTooLargeError } from './line-transport.js';
 import { selectOperations, toolsPerTag } from './selection.js';
-import { createMcpServerFactory, type McpTarget } from './server.js';
+import { createMcpServerFactory, type McpServerOptions, type McpTarget } from './server.js';
+import { type HttpMcpServer, isLoopback, serveHttp } from './http-server.js';
+
+/** The port --http listens on unless --port says another. */
+const DEFAULT_HTTP_PORT = 3939;
 
 const USAGE = `Usage: cloud-platform-mcp [options]
 
-An MCP server (stdio) with one tool per operation of the cloud-platform-api document. Read-only by default,
+An MCP server (stdio, or Streamable HTTP) with one tool per operation of the cloud-platform-api document. Read-only by default,
 and aimed at an in-process emulator, so a first run can do no harm.
 
 Options:
@@ -26,6 +31,10 @@ Options:
   --allow-writes      list and allow the POST and PATCH operations (default: GETs only)
   --allow-deletes     with --allow-writes: the DELETE operations too
   --no-confirm        with --base-url: send a write when called, without a plan and its token first
+  --http              serve MCP's Streamable HTTP at http://HOST:PORT/mcp instead of stdio
+  --port N            with --http: the port (default: ${DEFAULT_HTTP_PORT}; 0 picks a free one)
+  --host H            with --http: the address to listen on (default: 127.0.0.1, this machine only)
+  --allow-remote      with --host: allow an address other machines can reach
   --tools NAMES       list only these operations (operationIds, separated by commas)
   --tags TAGS         list only the operations of these tags (separated by commas); with --tools, both
   --version           print the version and exit
@@ -34,6 +43,11 @@ Options:
 
 class UsageError extends Error {}
 
+interface HttpListen {
+  host: string;
+  port: number;
+}
+
 interface McpCommand {
   allowWrites: boolean;
   allowDeletes: boolean;
@@ -41,6 +55,32 @@ interface McpCommand {
   baseUrl: string | undefined;
   stateFile: string | undefined;
   selected: ReadonlySet<string> | undefined;
+  /** Where to serve Streamable HTTP; undefined for stdio. */
+  http: HttpListen | undefined;
+}
+
+/** --http, --port, --host and --allow-remote as where to listen, each checked. */
+function httpListenOf(values: {
+  http?: boolean | undefined;
+  port?: string | undefined;
+  host?: string | undefined;
+  'allow-remote'?: boolean | undefined;
+}): HttpListen | undefined {
+  if (!values.http) {
+    const stray = (['port', 'host', 'allow-remote'] as const).find((flag) => values[flag] !== undefined);
+    if (stray) throw new UsageError(`--${stray} needs --http`);
+    return undefined;
+  }
+  const { port = String(DEFAULT_HTTP_PORT), host = '127.0.0.1' } = values;
+  if (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)
+    throw new UsageError(`--port takes a whole number from 0 to 65535, got ${JSON.stringify(port)}`);
+  if (host.trim() === '') throw new UsageError('--host takes an address or a name, got ""');
+  if (!isLoopback(host) && !values['allow-remote'])
+    throw new UsageError(
+      `--host ${host} is reachable from other machines, which could call the tools with your key: add --allow-remote to mean it`,
+    );
+  if (values['allow-remote'] && values.host === undefined) throw new UsageError('--allow-remote needs --host');
+  return { host, port: Number(port) };
 }
 
 function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | 'help' | 'version' {
@@ -53,6 +93,10 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
       'allow-writes': { type: 'boolean' },
       'allow-deletes': { type: 'boolean' },
       'no-confirm': { type: 'boolean' },
+      http: { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      'allow-remote': { type: 'boolean' },
       tools: { type: 'string' },
       tags: { type: 'string' },
       help: { type: 'boolean' },
@@ -81,6 +125,7 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
     baseUrl,
     stateFile: values.state,
     selected: selectOperations(bundled as OpenApiDocument, values),
+    http: httpListenOf(values),
   };
 }
 
@@ -107,6 +152,21 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     );
     return 0;
   }
+  const served = await servedBy(command, env, version);
+  const factory = createMcpServerFactory(served.options);
+  try {
+    return command.http ? await serveOverHttp(factory, command.http) : await serveOverStdio(factory);
+  } finally {
+    await served.close();
+  }
+}
+
+/** The server's options for the command's target, and how to close the emulators it started. */
+async function servedBy(
+  command: McpCommand,
+  env: NodeJS.ProcessEnv,
+  version: string,
+): Promise<{ options: McpServerOptions; close(): Promise<void> }> {
   let emulator: Emulator | undefined;
   let target: McpTarget;
   // Against a base URL, the emulator is only the rehearsal stage of planned writes: it gets no journal tool.
@@ -133,20 +193,47 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     logger: stderrLogger,
     rehearsal: rehearsal?.fetch,
   };
+  return { options, close: async () => void (await Promise.all([emulator?.close(), rehearsal?.close()])) };
+}
+
+/** Serves one stdio session, until the client closes stdin; the exit code. */
+async function serveOverStdio(factory: () => Server): Promise<number> {
   const transport = new LineTransport(process.stdin, process.stdout);
   // Every other error is the SDK's to answer on the protocol; this one ends the session.
   let tooLarge: MessageTooLargeError | undefined;
   // The SDK's stdio entry picks the protocol's era from the client's first message: the 2026-07-28
   // revision for a client that claims it, the 2025 handshake (initialize) for one that does not.
-  serveStdio(createMcpServerFactory(options), {
+  serveStdio(factory, {
     transport,
     onerror: (error) => {
       if (error instanceof MessageTooLargeError) tooLarge = error;
     },
   });
   await transport.closed;
-  await Promise.all([emulator?.close(), rehearsal?.close()]);
   if (!tooLarge) return 0;
   process.stderr.write(`cloud-platform-mcp: ${tooLarge.message}\n`);
   return 1;
+}
+
+/** Serves Streamable HTTP until SIGINT or SIGTERM; the line on stderr says where, once it listens. */
+async function serveOverHttp(factory: () => Server, listen: HttpListen): Promise<number> {
+  let server: HttpMcpServer;
+  try {
+    server = await serveHttp(factory, {
+      ...listen,
+      onerror: (error) => process.stderr.write(`cloud-platform-mcp: ${error.message}\n`),
+    });
+  } catch (error) {
+    process.stderr.write(
+      `cloud-platform-mcp: cannot listen on ${listen.host}:${listen.port}: ${(error as Error).message}\n`,
+    );
+    return 1;
+  }
+  process.stderr.write(`cloud-platform-mcp: serving MCP over Streamable HTTP at ${server.url}\n`);
+  await new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.close();
+  return 0;
 }

@@ -1,0 +1,221 @@
+// `cloud-platform-mcp --http`: MCP's Streamable HTTP on 127.0.0.1, driven by the SDK's own client in both
+// protocol eras; its flags checked where they are read; and, in process on a free port, every request a
+// hostile peer might send refused with its status before the protocol handler sees it.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import path from 'node:path';
+import { type CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import type { Logger } from 'cloud-platform-api';
+import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { createEmulator, type Emulator } from 'cloud-platform-emulator';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sendJson, startServer } from '../../test/helpers/http-server.js';
+import { type HttpMcpServer, serveHttp } from '../src/http-server.js';
+import { createMcpServerFactory } from '../src/server.js';
+
+const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');
+const silent: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
+const READY = /serving MCP over Streamable HTTP at (\S+)/;
+
+/** The command with --http on a free port, once its line says where it listens (no sleep). */
+async function startCommand(args: string[] = []): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [BIN, '--http', '--port', '0', ...args], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      const ready = READY.exec(stderr);
+      if (ready) resolve(ready[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
+  });
+  return { url, child };
+}
+
+const children: ChildProcess[] = [];
+afterEach(async () => {
+  await Promise.all(
+    children.splice(0).map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          child.once('exit', () => resolve());
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+});
+
+describe('cloud-platform-mcp --http', () => {
+  it.each([
+    ['a client that asks first (server/discover): the 2026-07-28 revision', 'auto', '2026-07-28'],
+    ['a client that opens with initialize: the newest 2025 revision', 'legacy', '2025-11-25'],
+  ] as const)(
+    'serves %s on 127.0.0.1, and stops on SIGTERM',
+    async (_, mode, revision) => {
+      const { url, child } = await startCommand();
+      children.push(child);
+      expect(new URL(url).host).toMatch(/^127\.0\.0\.1:\d+$/);
+      const client = new Client({ name: 'mcp-http-test', version: '1.0.0' }, { versionNegotiation: { mode } });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      expect(client.getNegotiatedProtocolVersion()).toBe(revision);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('getVideo');
+      const result = (await client.callTool({ name: 'getVideo', arguments: { video_id: 1444 } })) as CallToolResult;
+      expect(result.structuredContent).toMatchObject({ id: 1444 });
+      await client.close();
+    },
+    30_000,
+  );
+
+  it.each([
+    [['--port', 'x'], '--port takes a whole number from 0 to 65535, got "x"'],
+    [['--port', '65536'], '--port takes a whole number from 0 to 65535, got "65536"'],
+    [['--port=-1'], '--port takes a whole number from 0 to 65535, got "-1"'],
+    [['--port', '1.5'], '--port takes a whole number from 0 to 65535, got "1.5"'],
+    [['--host', '0.0.0.0'], '--host 0.0.0.0 is reachable from other machines'],
+    [['--host', '192.0.2.7'], '--host 192.0.2.7 is reachable from other machines'],
+    [['--host', ''], '--host takes an address or a name, got ""'],
+    [['--allow-remote'], '--allow-remote needs --host'],
+  ])('refuses --http %j, saying why (exit 2)', (args, message) => {
+    const run = spawnSync(process.execPath, [BIN, '--http', ...args], { encoding: 'utf8', timeout: 20_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`cloud-platform-mcp: ${message}`);
+  });
+
+  it.each([['--port', '3000'], ['--host', '127.0.0.1'], ['--allow-remote']])(
+    'refuses %s without --http (exit 2)',
+    (...args) => {
+      const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000 });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`cloud-platform-mcp: ${args[0]} needs --http`);
+    },
+  );
+});
+
+describe('the Streamable HTTP server, in process, with --base-url', () => {
+  it('keeps a plan between requests: a write is sent by a later request with its token, once', async () => {
+    const api = await startServer((_, res) => sendJson(res, 200, { id: 9, name: 'agent', policy: 1, target: 2 }));
+    const rehearsal = await createEmulator();
+    const factory = createMcpServerFactory({
+      document: bundled as OpenApiDocument,
+      target: { baseUrl: api.url, apiKey: 'sk-http-plan-0123456789' },
+      allowWrites: true,
+      allowDeletes: false,
+      version: '0.0.0',
+      logger: silent,
+      rehearsal: rehearsal.fetch,
+    });
+    const server = await serveHttp(factory, { host: '127.0.0.1', port: 0 });
+    const client = new Client({ name: 'mcp-http-test', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url)));
+      const args = { body: { name: 'agent', policy: 1, target: 2 } };
+      const planned = (await client.callTool({ name: 'createLogsUploaderConfig', arguments: args })) as CallToolResult;
+      expect(api.requests).toEqual([]);
+      const { confirm } = planned.structuredContent as { confirm: string };
+      await client.callTool({ name: 'createLogsUploaderConfig', arguments: { ...args, confirm } });
+      expect(api.requests.map((r) => r.method)).toEqual(['POST']);
+    } finally {
+      await client.close();
+      await server.close();
+      await rehearsal.close();
+      await api.close();
+    }
+  });
+});
+
+describe('the Streamable HTTP server, in process, to a hostile peer', () => {
+  const LIMIT = 1024;
+  let emulator: Emulator;
+  let server: HttpMcpServer;
+  let port: number;
+
+  beforeAll(async () => {
+    emulator = await createEmulator();
+    const factory = createMcpServerFactory({
+      document: bundled as OpenApiDocument,
+      target: { baseUrl: 'http://emulator.local', apiKey: 'k', fetch: emulator.fetch },
+      allowWrites: false,
+      allowDeletes: false,
+      version: '0.0.0',
+      logger: silent,
+    });
+    server = await serveHttp(factory, { host: '127.0.0.1', port: 0, bodyLimitBytes: LIMIT });
+    port = Number(new URL(server.url).port);
+  });
+  afterAll(async () => {
+    await server.close();
+    await emulator.close();
+  });
+
+  /** One raw request: node:http, since fetch would not send a Host header of the test's choosing. */
+  const send = (init: { method?: string; path?: string; headers?: Record<string, string>; body?: string }) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: init.method ?? 'POST',
+          path: init.path ?? '/mcp',
+          headers: {
+            host: `127.0.0.1:${port}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+            ...init.headers,
+          },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(init.body);
+    });
+  const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  const OVERSIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(LIMIT) } });
+
+  it('answers a well-formed request from its own origin', async () => {
+    const answer = await send({ headers: { origin: `http://localhost:${port}` }, body: PING });
+    expect(answer.status).toBe(200);
+  });
+
+  it.each([
+    ['an Origin of another site', { origin: 'http://evil.test' }, 'Origin'],
+    ['an Origin of another port on this machine', { origin: 'http://127.0.0.1:1' }, 'Origin'],
+    ['an Origin over another scheme', { origin: () => `https://127.0.0.1:${port}` }, 'Origin'],
+    ['the opaque Origin "null"', { origin: 'null' }, 'Origin'],
+    ['a Host of another name (DNS rebinding)', { host: () => `rebound.evil.test:${port}` }, 'Host'],
+    ['a Host of another port', { host: '127.0.0.1:1' }, 'Host'],
+    ['a Host without its port', { host: '127.0.0.1' }, 'Host'],
+  ])('refuses %s: 403', async (_, headers, named) => {
+    const resolved = Object.fromEntries(
+      Object.entries(headers).map(([name, value]) => [name, typeof value === 'function' ? value() : value]),
+    );
+    const answer = await send({ headers: resolved, body: PING });
+    expect([answer.status, JSON.parse(answer.body).error.message]).toEqual([
+      403,
+      expect.stringContaining(`the ${named} header`),
+    ]);
+  });
+
+  it.each([
+    ['a body over the limit', 413, { body: OVERSIZE }],
+    [
+      'a body over the limit, in chunks with no length',
+      413,
+      { headers: { 'transfer-encoding': 'chunked' }, body: OVERSIZE },
+    ],
+    ['a body that is not JSON', 400, { body: '{"jsonrpc": "2.0", "id": 1,' }],
+    ['a JSON body that is not JSON-RPC', 400, { body: '{"hello": "world"}' }],
+    ['a GET (the 2025 session stream, which a stateless server has not)', 405, { method: 'GET' }],
+    ['a DELETE (the end of a session, which a stateless server has not)', 405, { method: 'DELETE' }],
+    ['another path', 404, { path: '/other', body: PING }],
+  ] as const)('answers %s with %i, and goes on serving', async (_, status, init) => {
+    expect((await send(init)).status).toBe(status);
+    expect((await send({ body: PING })).status).toBe(200);
+  });
+});
