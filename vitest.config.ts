@@ -20,7 +20,7 @@ export const LANES = {
     'test/docs/example-app.test.ts',
     'test/docs/readme-quickstart.test.ts',
   ],
-  /** `npm run test:tools`: Redocly and Spectral gates, the diff gate, the docs' shell recipes, Prism, MCP Inspector. */
+  /** `npm run test:tools`: Redocly and Spectral gates, the diff gate, the docs' shell recipes, Prism, MCP Inspector, the MCP conformance suite. */
   tools: [
     'test/build/build-checks.test.ts',
     'test/build/contract-diff.test.ts',
@@ -28,6 +28,7 @@ export const LANES = {
     'test/docs/shell-recipes.test.ts',
     'check/test/check/stateless-mock.test.ts',
     'emulator/test/proxy/live-service-recipe.test.ts',
+    'mcp/test/conformance.test.ts',
   ],
   /** `npm run test:browser`: every test that launches Chromium. */
   browser: [

@@ -1,7 +1,7 @@
 // `cloud-platform-mcp --http`: MCP's Streamable HTTP on 127.0.0.1, driven by the SDK's own client in both
 // protocol eras; its flags checked where they are read; and, in process on a free port, every request a
 // hostile peer might send refused with its status before the protocol handler sees it.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { type CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
@@ -9,45 +9,14 @@ import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startServer } from '../../test/helpers/http-server.js';
 import { type HttpMcpServer, serveHttp } from '../src/http-server.js';
 import { createMcpServerFactory } from '../src/server.js';
+import { startHttpCommand } from './helpers/http-command.js';
 
 const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');
 const silent: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
-const READY = /serving MCP over Streamable HTTP at (\S+)/;
-
-/** The command with --http on a free port, once its line says where it listens (no sleep). */
-async function startCommand(args: string[] = []): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [BIN, '--http', '--port', '0', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const ready = READY.exec(stderr);
-      if (ready) resolve(ready[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`exited with ${code} before listening: ${stderr}`)));
-  });
-  return { url, child };
-}
-
-const children: ChildProcess[] = [];
-afterEach(async () => {
-  await Promise.all(
-    children.splice(0).map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
-});
-
 describe('cloud-platform-mcp --http', () => {
   it.each([
     ['a client that asks first (server/discover): the 2026-07-28 revision', 'auto', '2026-07-28'],
@@ -55,8 +24,7 @@ describe('cloud-platform-mcp --http', () => {
   ] as const)(
     'serves %s on 127.0.0.1, and stops on SIGTERM',
     async (_, mode, revision) => {
-      const { url, child } = await startCommand();
-      children.push(child);
+      const { url, stop } = await startHttpCommand();
       expect(new URL(url).host).toMatch(/^127\.0\.0\.1:\d+$/);
       const client = new Client({ name: 'mcp-http-test', version: '1.0.0' }, { versionNegotiation: { mode } });
       await client.connect(new StreamableHTTPClientTransport(new URL(url)));
@@ -65,6 +33,7 @@ describe('cloud-platform-mcp --http', () => {
       const result = (await client.callTool({ name: 'getVideo', arguments: { video_id: 1444 } })) as CallToolResult;
       expect(result.structuredContent).toMatchObject({ id: 1444 });
       await client.close();
+      expect(await stop()).toBe(0);
     },
     30_000,
   );
