@@ -7,8 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { closedPort } from '../helpers/http-server.js';
-import { codeBlocks } from '../helpers/markdown.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { closedPort, sendJson, startServer } from '../helpers/http-server.js';
+import { codeBlocks, readMarkdown } from '../helpers/markdown.js';
 import { projectRoot } from '../helpers/sources.js';
 
 /** The first sh block under a heading of a page. */
@@ -94,6 +96,71 @@ describe('shell recipes, run as written', () => {
       encoding: 'utf8',
     });
     expect(stdout.trim()).toBe(version('mcp'));
+  }, 30_000);
+
+  it("the MCP guide's HTTP command serves the URL its client config names, as the sentence after it says", async () => {
+    const command = shellBlock('docs/mcp.md', '## Over HTTP').trim();
+    const child = spawn('bash', ['-c', `exec ${command.replace('3939', '0')}`], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const client = new Client({ name: 'mcp-http-recipe', version: '1.0.0' });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let err = '';
+        child.stderr!.on('data', (chunk: Buffer) => {
+          err += chunk;
+          const ready = /serving MCP over Streamable HTTP at (http:\/\/127\.0\.0\.1:(\d+)\/mcp)/.exec(err);
+          if (ready) resolve(ready[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`exited with ${code}: ${err}`)));
+      });
+      expect(readMarkdown('docs/mcp.md')).toContain(
+        `It prints \`serving MCP over Streamable HTTP at ${url.replace(/:\d+\//, ':3939/')}\` on stderr`,
+      );
+      const config = codeBlocks('docs/mcp.md').find((b) => b.lang === 'json' && b.heading === '## Over HTTP')!;
+      const server = (JSON.parse(config.code) as { mcpServers: Record<string, { type: string; url: string }> })
+        .mcpServers['cloud-platform']!;
+      expect(server.type).toBe('http');
+      await client.connect(new StreamableHTTPClientTransport(new URL(server.url.replace('3939', new URL(url).port))));
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('getVideo');
+    } finally {
+      await client.close();
+      child.kill('SIGTERM');
+    }
+  }, 30_000);
+
+  it("the MCP guide's plan before a live write: the call as written answers its plan, and its token sends it once", async () => {
+    const [args, answer] = codeBlocks('docs/mcp.md')
+      .filter((b) => b.lang === 'json' && b.heading === '## A plan before a live write')
+      .map((b) => JSON.parse(b.code) as Record<string, unknown>);
+    const api = await startServer((recorded, res) => sendJson(res, 200, JSON.parse(recorded.body)));
+    const client = new Client({ name: 'mcp-plan-recipe', version: '1.0.0' });
+    try {
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: ['mcp/bin/cloud-platform-mcp.js', '--base-url', api.url, '--allow-writes'],
+          cwd: projectRoot,
+          env: { ...getDefaultEnvironment(), GCORE_API_KEY: 'sk-recipe-0123456789' },
+        }),
+      );
+      const call = (extra: object) =>
+        client.callTool({ name: 'createLogsUploaderConfig', arguments: { ...args, ...extra } }) as Promise<{
+          structuredContent?: Record<string, unknown>;
+        }>;
+      const { structuredContent: planned } = await call({});
+      const { confirm, expiresAt, ...shown } = answer as { confirm: string; expiresAt: string };
+      const asLive = JSON.parse(JSON.stringify(planned).replaceAll(api.url, 'https://api.gcore.com'));
+      expect(asLive).toMatchObject(shown);
+      expect(Object.keys(planned!).sort()).toEqual(Object.keys(answer!).sort());
+      expect(api.requests).toEqual([]);
+      await call({ confirm: planned!.confirm });
+      expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /cdn/logs_uploader/configs']);
+    } finally {
+      await client.close();
+      await api.close();
+    }
   }, 30_000);
 
   it("the testing guide's server recipe answers the video", async () => {
