@@ -14,7 +14,7 @@ import { createInputChecks, type InputCheck } from './input-check.js';
 import { type CloudClient, sendOperation } from './operation-call.js';
 import { PlanBook } from './plan-tokens.js';
 import { operationTools, type OperationTool } from './tools.js';
-import { CONFIRM_ARGUMENT, type EmulatorFetch, planAnswer, rehearse } from './write-plan.js';
+import { CONFIRM_ARGUMENT, type EmulatorFetch, planAnswer, rehearse, type WritePlan } from './write-plan.js';
 
 export interface McpTarget {
   baseUrl: string;
@@ -142,23 +142,11 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
     logger: options.logger,
   });
   const planned = (tool: OperationTool) => options.rehearsal !== undefined && tool.route.method !== 'GET';
-  const plans = new PlanBook(options.now);
-
-  /** A planned write: without a token, its plan; with its plan's token, the call itself. */
-  const planOrSend = async (tool: OperationTool, args: Record<string, unknown>, token: unknown) => {
-    if (token === undefined) {
-      const target = { baseUrl: options.target.baseUrl, emulatorFetch: options.rehearsal!, logger: options.logger };
-      try {
-        const plan = redactJson(await rehearse(tool, args, target), redact) as Awaited<ReturnType<typeof rehearse>>;
-        return planAnswer(tool.name, plan, plans.open(tool.name, args));
-      } catch (thrown) {
-        return thrownAnswer(tool, thrown, redact);
-      }
-    }
-    if (typeof token !== 'string')
-      return notCalled(tool.name, `${CONFIRM_ARGUMENT} must be the token of this call's plan, a string`);
-    const refused = plans.redeem(token, tool.name, args);
-    return refused ? notCalled(tool.name, refused) : callOperation(client, tool, args, redact);
+  const planning: Planning = {
+    plans: new PlanBook(options.now),
+    stage: { baseUrl: options.target.baseUrl, emulatorFetch: options.rehearsal!, logger: options.logger },
+    redact,
+    send: (tool, args) => callOperation(client, tool, args, redact),
   };
 
   const callTool = async (name: string, given: Record<string, unknown>): Promise<CallToolResult> => {
@@ -175,29 +163,61 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
         `${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`,
         true,
       );
-    const planning = tool !== undefined && planned(tool);
+    const isPlanned = tool !== undefined && planned(tool);
     const { [CONFIRM_ARGUMENT]: token, ...rest } = given;
-    const args = planning ? rest : given;
+    const args = isPlanned ? rest : given;
     const problem = check(args);
     if (problem) return notCalled(name, redact(problem));
     if (!tool) return textResult(JSON.stringify(journal?.list(args.operationId as string | undefined), null, 2));
-    return planning ? planOrSend(tool, args, token) : callOperation(client, tool, args, redact);
+    return isPlanned ? planOrSend(planning, tool, args, token) : callOperation(client, tool, args, redact);
   };
 
-  return () => {
-    const server = new Server(
-      { name: 'cloud-platform-mcp', version: options.version },
-      { capabilities: { tools: {} } },
-    );
-    server.setRequestHandler('tools/list', () => ({
-      tools: [
-        ...tools.filter(allowed).map((tool) => listed(tool, openWorld, planned(tool))),
-        ...(journal ? [journal.tool] : []),
-      ],
-    }));
-    server.setRequestHandler('tools/call', (request) => callTool(request.params.name, request.params.arguments ?? {}));
-    return server;
-  };
+  const listing = [
+    ...tools.filter(allowed).map((tool) => listed(tool, openWorld, planned(tool))),
+    ...(journal ? [journal.tool] : []),
+  ];
+  return () => protocolServer(options.version, listing, callTool);
+}
+
+/** One protocol Server: cheap, over the parts made once. */
+function protocolServer(
+  version: string,
+  listing: Tool[],
+  callTool: (name: string, args: Record<string, unknown>) => Promise<CallToolResult>,
+): Server {
+  const server = new Server({ name: 'cloud-platform-mcp', version }, { capabilities: { tools: {} } });
+  server.setRequestHandler('tools/list', () => ({ tools: listing }));
+  server.setRequestHandler('tools/call', (request) => callTool(request.params.name, request.params.arguments ?? {}));
+  return server;
+}
+
+/** What a planned write needs: its open plans, the emulator it is rehearsed on, and the send it waits for. */
+interface Planning {
+  plans: PlanBook;
+  stage: Parameters<typeof rehearse>[2];
+  redact: (text: string) => string;
+  send: (tool: OperationTool, args: Record<string, unknown>) => Promise<CallToolResult>;
+}
+
+/** A planned write: without a token, its plan; with its plan's token, the call itself. */
+async function planOrSend(
+  planning: Planning,
+  tool: OperationTool,
+  args: Record<string, unknown>,
+  token: unknown,
+): Promise<CallToolResult> {
+  if (token === undefined) {
+    try {
+      const plan = redactJson(await rehearse(tool, args, planning.stage), planning.redact) as WritePlan;
+      return planAnswer(tool.name, plan, planning.plans.open(tool.name, args));
+    } catch (thrown) {
+      return thrownAnswer(tool, thrown, planning.redact);
+    }
+  }
+  if (typeof token !== 'string')
+    return notCalled(tool.name, `${CONFIRM_ARGUMENT} must be the token of this call's plan, a string`);
+  const refused = planning.plans.redeem(token, tool.name, args);
+  return refused ? notCalled(tool.name, refused) : planning.send(tool, args);
 }
 
 /** A call that threw: before anything was sent (a path value the document refuses), or in the client. */
