@@ -62,6 +62,13 @@ describe('a write against --base-url', () => {
     ]);
   });
 
+  it('answers a call with no token with a new plan each time, and sends nothing', async () => {
+    const first = await planOf('createLogsUploaderConfig', CREATE);
+    const second = await planOf('createLogsUploaderConfig', CREATE);
+    expect(second.confirm).not.toBe(first.confirm);
+    expect(api.requests).toEqual([]);
+  });
+
   it('plans a DELETE too, with the URL its path values make', async () => {
     const planned = await planOf('deleteEdgeApp', { id: 42 });
     expect(planned.plan).toMatchObject({ method: 'DELETE', url: `${api.url}/fastedge/v1/apps/42` });
@@ -83,6 +90,7 @@ describe('a write against --base-url', () => {
   it.each([
     ['no plan asked for: a made-up token', async () => 'not-a-token', 'not one this server gave'],
     ['a token of the right length but not given', async () => 'A'.repeat(24), 'not one this server gave'],
+    ['an empty token', async () => '', 'not one this server gave'],
     ['a token that is not a string', async () => 12345, 'confirm must be the token'],
     [
       'a token used already',
