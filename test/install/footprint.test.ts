@@ -23,7 +23,7 @@ const BUDGETS = [
     files: 255,
   },
   // 89.1 kB, 371.0 kB, 9 files.
-  { dir: path.join(projectRoot, 'mcp'), name: 'cloud-platform-mcp', packedKb: 100, unpackedKb: 410, files: 12 },
+  { dir: path.join(projectRoot, 'mcp'), name: 'cloud-platform-mcp', packedKb: 115, unpackedKb: 470, files: 12 },
 ];
 
 describe('package footprint', () => {
