@@ -90,7 +90,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**', ...Object.values(LANES).flat()],
           // A worker keeps its loaded modules from file to file: most files load the document, the validator
           // and the emulator, and loading them afresh for each took a third of the lane (96 s against 65 s).
-          // A file that changes shared state (timers, env, a module's) puts it back in its own hooks.
+          // A file that changes shared state (timers, env, a mocked module) puts it back in its own hooks:
+          // one that mocks a module also resets the module cache, so the next file loads the real one.
           isolate: false,
         },
       },

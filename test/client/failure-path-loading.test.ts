@@ -18,7 +18,12 @@ beforeEach(() => {
     return vi.importActual('../../src/client/retrying-fetch.js');
   });
 });
-afterEach(() => vi.doUnmock('../../src/client/retrying-fetch.js'));
+// The unit lane keeps a worker's modules from file to file: the client that loaded the counting mock
+// leaves the cache with it.
+afterEach(() => {
+  vi.doUnmock('../../src/client/retrying-fetch.js');
+  vi.resetModules();
+});
 
 const answering = (status: number) => async () =>
   new Response(JSON.stringify({ status }), { status, headers: { 'content-type': 'application/json' } });
