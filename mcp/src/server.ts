@@ -14,7 +14,14 @@ import { createInputChecks, type InputCheck } from './input-check.js';
 import { type CloudClient, sendOperation } from './operation-call.js';
 import { PlanBook } from './plan-tokens.js';
 import { operationTools, type OperationTool } from './tools.js';
-import { CONFIRM_ARGUMENT, type EmulatorFetch, planAnswer, rehearse, type WritePlan } from './write-plan.js';
+import {
+  CONFIRM_ARGUMENT,
+  type EmulatorFetch,
+  planAnswer,
+  plannedOutputSchema,
+  rehearse,
+  type WritePlan,
+} from './write-plan.js';
 
 export interface McpTarget {
   baseUrl: string;
@@ -113,7 +120,9 @@ const listed = (tool: OperationTool, openWorld: boolean, planned: boolean): Tool
   title: tool.title,
   description: tool.description,
   inputSchema: tool.inputSchema as Tool['inputSchema'],
-  ...(tool.outputSchema && !planned ? { outputSchema: tool.outputSchema as Tool['outputSchema'] } : {}),
+  ...(tool.outputSchema
+    ? { outputSchema: (planned ? plannedOutputSchema(tool.outputSchema) : tool.outputSchema) as Tool['outputSchema'] }
+    : {}),
   ...(planned ? plannedForm(tool) : {}),
   annotations: { title: tool.title, ...tool.hints, openWorldHint: openWorld },
 });

@@ -23,6 +23,39 @@ export interface WritePlan {
 
 export type EmulatorFetch = (request: Request) => Promise<Response>;
 
+/** The structured answer of a call that was planned, not sent (planAnswer's). */
+const PLAN_ANSWER_SCHEMA = {
+  type: 'object',
+  description: 'A call not sent: its plan, and the token that sends it when the call is repeated with it.',
+  properties: {
+    sent: { const: false },
+    plan: {
+      type: 'object',
+      properties: {
+        method: { type: 'string' },
+        url: { type: 'string' },
+        body: {},
+        emulator: {
+          type: 'object',
+          properties: { status: { type: 'integer' }, answer: {} },
+          required: ['status'],
+        },
+      },
+      required: ['method', 'url', 'emulator'],
+    },
+    [CONFIRM_ARGUMENT]: { type: 'string' },
+    expiresAt: { type: 'string', format: 'date-time' },
+  },
+  required: ['sent', 'plan', CONFIRM_ARGUMENT, 'expiresAt'],
+  additionalProperties: false,
+};
+
+/** A planned tool's output: the API's answer as the tool types it, or the plan that stands in for it. */
+export const plannedOutputSchema = (answerSchema: Record<string, unknown>) => ({
+  type: 'object',
+  anyOf: [answerSchema, PLAN_ANSWER_SCHEMA],
+});
+
 /** Runs the call on the emulator through a client aimed at the base URL, and says what it sent and got. */
 export async function rehearse(
   tool: OperationTool,

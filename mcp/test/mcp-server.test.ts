@@ -252,6 +252,13 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
       const { confirm } = planned.structuredContent as { confirm: string };
       const sent = await call(session, 'createLogsUploaderConfig', { ...args, confirm });
       expect(sent.isError, textOf(sent)).toBeFalsy();
+      // Both answers, the plan and the API's, are typed by the one outputSchema the tool lists.
+      const { tools } = await session.client.listTools();
+      const { outputSchema } = tools.find((tool) => tool.name === 'createLogsUploaderConfig')!;
+      expect(outputSchema).toBeDefined();
+      const validate = independentAjv().compile(outputSchema!);
+      for (const answer of [planned, sent])
+        expect(validate(answer.structuredContent), JSON.stringify(validate.errors)).toBe(true);
       expect(api.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
         `POST /cdn/logs_uploader/configs apikey ${key}`,
       ]);
