@@ -90,8 +90,8 @@ module.exports = {
     layer(
       'adapters-only-translate',
       '^emulator/src/adapters/',
-      '^emulator/src/(operations|proxy|wiring)/|^emulator/src/(server|cli)\\.ts$',
-      'An adapter translates a transport to the core and back.',
+      '^emulator/src/(operations|proxy|wiring)/|^emulator/src/(index|server|cli)\\.ts$',
+      "An adapter translates a transport to the core and back: it takes the core's port, never the entry point's Emulator.",
     ),
     layer(
       'wiring-below-entry-points',

@@ -69,6 +69,7 @@ describe('the layers (dependency-cruiser)', () => {
     ],
     ['store-is-the-bottom', 'value', 'emulator/src/store/rows.ts', 'emulator/src/core/state.ts', '../core/state.js'],
     ['operations-not-up', 'type', 'emulator/src/operations/all.ts', 'emulator/src/proxy/rec.ts', '../proxy/rec.js'],
+    ['adapters-only-translate', 'type', 'emulator/src/adapters/msw.ts', 'emulator/src/index.ts', '../index.js'],
     ['error-base-imports-nothing', 'type', 'emulator/src/emulator-error.ts', 'emulator/src/core/a.ts', './core/a.js'],
     [
       'mcp-uses-entry-points',

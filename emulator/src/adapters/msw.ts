@@ -2,8 +2,7 @@
 // jsdom) and `setupWorker` (a real browser): the same stateful behaviour, no server and no port.
 import { DEFAULT_BASE_URL } from 'cloud-platform-api';
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import { portOf } from '../core/adapter-port.js';
-import type { Emulator } from '../index.js';
+import { portOf, type ServedEmulator } from '../core/adapter-port.js';
 import { toCoreRequest, webTransport } from './web.js';
 
 /** Options of createMswHandlers. */
@@ -32,7 +31,7 @@ const networkError = () => HttpResponse.error();
  * server.listen({ onUnhandledRequest: 'error' });
  */
 export function createMswHandlers(
-  emulator: Emulator,
+  emulator: ServedEmulator,
   { baseUrl = clientBaseUrl() }: MswHandlersOptions = {},
 ): HttpHandler[] {
   const port = portOf(emulator, 'createMswHandlers');

@@ -30,6 +30,14 @@ export function createAdapterPort(core: ExchangeCore): AdapterPort {
   };
 }
 
+/**
+ * An emulator as an adapter takes it: one that createEmulator made, whose port portOf finds by identity.
+ * The public Emulator is one; declared here, where adapters consume it, so no adapter names the entry point.
+ */
+export interface ServedEmulator {
+  fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
+}
+
 const ports = new WeakMap<object, AdapterPort>();
 
 /** Makes `port` the one adapters reach `emulator` through. */
