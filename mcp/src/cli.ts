@@ -59,6 +59,9 @@ interface McpCommand {
   http: HttpListen | undefined;
 }
 
+/** Addresses that listen on every interface: a Host header then names an address the server never heard of. */
+const WILDCARD_HOSTS = new Set(['0.0.0.0', '::', '[::]']);
+
 /** --http, --port, --host and --allow-remote as where to listen, each checked. */
 function httpListenOf(values: {
   http?: boolean | undefined;
@@ -75,6 +78,10 @@ function httpListenOf(values: {
   if (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)
     throw new UsageError(`--port takes a whole number from 0 to 65535, got ${JSON.stringify(port)}`);
   if (host.trim() === '') throw new UsageError('--host takes an address or a name, got ""');
+  if (WILDCARD_HOSTS.has(host))
+    throw new UsageError(
+      `--host ${host} listens on every address, under names the server cannot check: give the address clients use`,
+    );
   if (!isLoopback(host) && !values['allow-remote'])
     throw new UsageError(
       `--host ${host} is reachable from other machines, which could call the tools with your key: add --allow-remote to mean it`,

@@ -105,7 +105,9 @@ async function writeResponse(answer: Response, res: ServerResponse): Promise<voi
 export async function serveHttp(factory: () => Server, options: HttpServeOptions): Promise<HttpMcpServer> {
   const limit = options.bodyLimitBytes ?? DEFAULT_MAX_REQUEST_BODY_SIZE;
   const handler = createMcpHandler(factory, { maxRequestBodySize: limit, onerror: options.onerror });
-  const names = [...localhostAllowedHostnames(), ...(isLoopback(options.host) ? [] : [urlHost(options.host)])];
+  // The name it listens on, and the loopback names only where it listens on loopback: a Host of localhost
+  // on a LAN address is no request a local client makes.
+  const names = [...(isLoopback(options.host) ? localhostAllowedHostnames() : []), urlHost(options.host)];
   let base = '';
   let port = 0;
   const server = createServer(async (req, res) => {

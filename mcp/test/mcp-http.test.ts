@@ -43,10 +43,12 @@ describe('cloud-platform-mcp --http', () => {
     [['--port', '65536'], '--port takes a whole number from 0 to 65535, got "65536"'],
     [['--port=-1'], '--port takes a whole number from 0 to 65535, got "-1"'],
     [['--port', '1.5'], '--port takes a whole number from 0 to 65535, got "1.5"'],
-    [['--host', '0.0.0.0'], '--host 0.0.0.0 is reachable from other machines'],
+    [['--host', '0.0.0.0'], '--host 0.0.0.0 listens on every address'],
     [['--host', '192.0.2.7'], '--host 192.0.2.7 is reachable from other machines'],
     [['--host', ''], '--host takes an address or a name, got ""'],
     [['--allow-remote'], '--allow-remote needs --host'],
+    [['--host', '0.0.0.0', '--allow-remote'], '--host 0.0.0.0 listens on every address'],
+    [['--host', '::', '--allow-remote'], '--host :: listens on every address'],
   ])('refuses --http %j, saying why (exit 2)', (args, message) => {
     const run = spawnSync(process.execPath, [BIN, '--http', ...args], { encoding: 'utf8', timeout: 20_000 });
     expect(run.status).toBe(2);
@@ -100,18 +102,22 @@ describe('the Streamable HTTP server, in process, to a hostile peer', () => {
   let emulator: Emulator;
   let server: HttpMcpServer;
   let port: number;
+  const factoryOptions = () => ({
+    document: bundled as OpenApiDocument,
+    target: { baseUrl: 'http://emulator.local', apiKey: 'k', fetch: emulator.fetch },
+    allowWrites: false,
+    allowDeletes: false,
+    version: '0.0.0',
+    logger: silent,
+  });
 
   beforeAll(async () => {
     emulator = await createEmulator();
-    const factory = createMcpServerFactory({
-      document: bundled as OpenApiDocument,
-      target: { baseUrl: 'http://emulator.local', apiKey: 'k', fetch: emulator.fetch },
-      allowWrites: false,
-      allowDeletes: false,
-      version: '0.0.0',
-      logger: silent,
+    server = await serveHttp(createMcpServerFactory(factoryOptions()), {
+      host: '127.0.0.1',
+      port: 0,
+      bodyLimitBytes: LIMIT,
     });
-    server = await serveHttp(factory, { host: '127.0.0.1', port: 0, bodyLimitBytes: LIMIT });
     port = Number(new URL(server.url).port);
   });
   afterAll(async () => {
@@ -146,6 +152,20 @@ describe('the Streamable HTTP server, in process, to a hostile peer', () => {
     });
   const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
   const OVERSIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { pad: 'x'.repeat(LIMIT) } });
+
+  it('answers on another loopback address the URL it prints, whose Host names that address', async () => {
+    const other = await serveHttp(createMcpServerFactory(factoryOptions()), { host: '127.0.0.2', port: 0 });
+    try {
+      const answer = await fetch(other.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: PING,
+      });
+      expect(answer.status).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 
   it('answers a well-formed request from its own origin', async () => {
     const answer = await send({ headers: { origin: `http://localhost:${port}` }, body: PING });
