@@ -9,7 +9,7 @@ import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { EmulatorError } from './emulator-error.js';
 import type { ProxyOptions } from './proxy/proxy-options.js';
 import { MAX_UPSTREAM_TIMEOUT_MS, shownUpstream } from './proxy/upstream.js';
-import { DEFAULT_JOURNAL_SIZE } from './core/journal.js';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal.js';
 import type { RequestLogEntry } from './index.js';
 import {
   createServerEmulator,
@@ -131,8 +131,8 @@ class UsageError extends Error {}
 
 function journalSize(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 1_000_000)
-    throw new UsageError(`--journal-size must be a whole number from 1 to 1000000, got "${value}"`);
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_JOURNAL_SIZE)
+    throw new UsageError(`--journal-size must be a whole number from 1 to ${MAX_JOURNAL_SIZE}, got "${value}"`);
   return Number(value);
 }
 

@@ -3,6 +3,7 @@
 import { authorizationValue, keyHeaderOf, type AuthScheme } from 'cloud-platform-api/toolbox';
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
+import { stringListOption } from './option-values.js';
 import { CLIENT_IDS, nextId, type CoreTables } from './state.js';
 import { tokenHash } from './token-hash.js';
 
@@ -30,7 +31,8 @@ export function credentialOf(headerValue: string | undefined): string | undefine
 }
 
 export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, auth: AuthScheme) {
-  const allowedKeys = apiKeys?.length ? new Set(apiKeys) : undefined;
+  const keys = apiKeys === undefined ? undefined : stringListOption('apiKeys', apiKeys, 'keys');
+  const allowedKeys = keys?.length ? new Set(keys) : undefined;
   return {
     keysRequired: allowedKeys !== undefined,
     tokenOf: tokenReader(auth),

@@ -4,8 +4,8 @@
 // client leaves first; and only then carried out by the transport. A client that leaves ends the
 // exchange the same way whatever carried it: recorded at once, nothing more made, nothing delivered.
 // Each adapter supplies a Transport, as Hono and MSW keep a request handler apart from what moves the bytes.
-import { EmulatorOptionError } from '../emulator-error.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
+import { wholeNumberOption } from './option-values.js';
 
 /** How long a `timeout` fault holds a request whose client never leaves, before its connection is dropped. */
 export const DEFAULT_HOLD_MS = 10 * 60_000;
@@ -13,18 +13,8 @@ export const DEFAULT_HOLD_MS = 10 * 60_000;
 const MAX_HOLD_MS = 2 ** 31 - 1;
 
 /** A hold's length as createEmulator's `holdMs` gives it, checked once for every adapter. */
-export function checkedHoldMs(value: unknown): number {
-  if (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_HOLD_MS) return value;
-  const given =
-    typeof value === 'number' || value === null
-      ? String(value)
-      : typeof value === 'string'
-        ? JSON.stringify(value)
-        : typeof value;
-  throw new EmulatorOptionError(
-    `holdMs: must be a whole number of milliseconds from 1 to ${MAX_HOLD_MS}, got ${given}`,
-  );
-}
+export const checkedHoldMs = (value: unknown): number =>
+  wholeNumberOption('holdMs', value, 1, MAX_HOLD_MS, ' of milliseconds');
 
 /** What the lifecycle needs of the core. */
 export interface ExchangeCore {

@@ -10,8 +10,11 @@ import type { ValidationIssue } from 'cloud-platform-check/contract';
 import { credentialOf } from './auth.js';
 import { createJournalFilter } from './journal-filter.js';
 import type { CoreRequest, CoreResponse } from './messages.js';
+import { wholeNumberOption } from './option-values.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
+/** The most requests a journal keeps, as createEmulator's `journalSize` and `--journal-size` take it. */
+export const MAX_JOURNAL_SIZE = 1_000_000;
 /** The most of one request's body an entry keeps; a longer one is cut there, and the entry says how long it was. */
 export const JOURNAL_BODY_LIMIT_BYTES = 64 * 1024;
 /** The most memory the bodies kept take in all; past it, the oldest requests leave first. */
@@ -149,7 +152,8 @@ function entryOf(kept: Kept): JournalEntry {
  * `routes`: the document's operations, which a filter must name; `keyHeaderName`: the header the
  * document's key arrives in (keyHeaderOf), whose secret is scrubbed from the bodies kept.
  */
-export function createJournal(size: number, routes: readonly RouteSpec[], keyHeaderName: string) {
+export function createJournal(journalSize: unknown, routes: readonly RouteSpec[], keyHeaderName: string) {
+  const size = wholeNumberOption('journalSize', journalSize, 1, MAX_JOURNAL_SIZE);
   const matcher = createJournalFilter(routes);
   // Oldest first from `start`: the newest `size` records whose bodies fit the budget. Records leave by
   // moving `start`, and the array is cut down only now and then, so a full journal costs a request no copy.
