@@ -8,6 +8,7 @@ import { authSchemeOf, keyHeaderOf, kindOf } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from './emulator-error.js';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { portOf } from './core/adapter-port.js';
+import { described } from './core/described.js';
 import { FixtureError } from './core/fixtures.js';
 import { checkedListenOptions, type ListenOptions } from './adapters/listen-options.js';
 import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
@@ -63,6 +64,12 @@ function checkServerEmulatorOptions(options: unknown): void {
     throw new EmulatorOptionError(
       `createServerEmulator: unknown option ${JSON.stringify(unknownKey)}; where to listen goes to startEmulatorServer(emulator, listen)`,
     );
+  // An empty path (an unset environment variable, often) would quietly mean no file at all.
+  for (const name of ['fixturesFile', 'stateFile'] as const) {
+    const file = (options as ServerEmulatorOptions)[name];
+    if (file !== undefined && (typeof file !== 'string' || file === ''))
+      throw new EmulatorOptionError(`createServerEmulator: ${name} must be a file's path, got ${described(file)}`);
+  }
 }
 
 /** A listening server: its URL, its emulator, and close(). */

@@ -122,16 +122,12 @@ function upstreamUrl(base: string, request: CoreRequest): URL {
 }
 
 /**
- * The proxy's options, each checked here for every caller (the CLI checks first, for its own messages):
+ * The upstream's values, each checked here for every caller (their shape in proxy-options.ts) (the CLI checks first, for its own messages):
  * credentials in the URL would be quoted by fetch's error in every answer, and a query would swallow
  * every forwarded path.
  */
-function checkedUpstreamOptions(options: unknown): Required<UpstreamOptions> {
-  if (options === null || typeof options !== 'object' || Array.isArray(options))
-    throw new EmulatorOptionError(
-      `proxy: must be an object of baseUrl and the proxy's options, got ${described(options)}`,
-    );
-  const { baseUrl, fetch = globalThis.fetch, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS } = options as UpstreamOptions;
+function checkedUpstreamOptions(options: UpstreamOptions): Required<UpstreamOptions> {
+  const { baseUrl, fetch = globalThis.fetch, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS } = options;
   if (typeof baseUrl !== 'string')
     throw new EmulatorOptionError(`proxy.baseUrl: must be an http(s) URL, got ${described(baseUrl)}`);
   if (!httpUrl(baseUrl)) throw new EmulatorOptionError(notHttpUrl('proxy.baseUrl', baseUrl));

@@ -6,7 +6,7 @@ import { authSchemeOf, keyHeaderOf, type OpenApiDocument } from 'cloud-platform-
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createProxyStage } from '../proxy/proxy-stage.js';
-import type { ProxyOptions } from '../proxy/proxy-options.js';
+import { checkedProxyOptions, type ProxyOptions } from '../proxy/proxy-options.js';
 import { createRecorder } from '../proxy/recorder.js';
 import { createUpstream } from '../proxy/upstream.js';
 import { createViolationLog } from '../proxy/violation-log.js';
@@ -83,7 +83,7 @@ export function createCore(options: CoreOptions) {
   const auth = createAuth(store, apiKeys, scheme);
   const { tokenOf, refusal } = auth;
   const violations = createViolationLog();
-  const proxy = options.proxy && proxyStage({ ...options, warn }, options.proxy, violations);
+  const proxy = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
   const handlers = proxy
     ? {}
     : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);

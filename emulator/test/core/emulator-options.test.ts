@@ -3,6 +3,7 @@
 // dies on its first request or a journal without a limit.
 import { describe, expect, it } from 'vitest';
 import { createEmulator, EmulatorOptionError, type EmulatorOptions } from '../../src/index.js';
+import { createServerEmulator, type ServerEmulatorOptions } from '../../src/server.js';
 
 describe('createEmulator refuses', () => {
   it.each<[string, Partial<EmulatorOptions> | Record<string, unknown>, string]>([
@@ -53,5 +54,41 @@ describe('createEmulator takes', () => {
     } finally {
       await emulator.close();
     }
+  });
+});
+
+describe('the proxy options refuse', () => {
+  const baseUrl = 'https://api.example.test';
+  it.each<[string, unknown, string]>([
+    ['a URL alone, in place of the object', baseUrl, 'proxy: must be an object of baseUrl'],
+    ['a misspelt option', { baseUrl, failOnViolations: true }, 'proxy: unknown option "failOnViolations"'],
+    ['an option it does not take', { baseUrl, apiKey: 'k' }, 'proxy: unknown option "apiKey"'],
+    ['a file path as the recording', { baseUrl, recording: 'rec.json' }, 'proxy.recording: must be a recording sink'],
+    ['a recording without save', { baseUrl, recording: { initial: {} } }, 'proxy.recording: must be a recording sink'],
+    [
+      'failOnViolation as a string',
+      { baseUrl, failOnViolation: 'yes' },
+      'proxy.failOnViolation: must be true or false',
+    ],
+  ])('%s, naming the option and the rule', async (_, proxy, message) => {
+    const made = createEmulator({ proxy } as EmulatorOptions);
+    await expect(made).rejects.toThrow(EmulatorOptionError);
+    await expect(made).rejects.toThrow(message);
+  });
+});
+
+describe('createServerEmulator refuses', () => {
+  it.each([
+    ['an empty stateFile', { stateFile: '' }, 'createServerEmulator: stateFile must be a file\'s path, got ""'],
+    [
+      'an empty fixturesFile',
+      { fixturesFile: '' },
+      'createServerEmulator: fixturesFile must be a file\'s path, got ""',
+    ],
+    ['a stateFile that is no string', { stateFile: 5 }, "createServerEmulator: stateFile must be a file's path, got 5"],
+  ])('%s, naming the option and the rule', async (_, options, message) => {
+    const made = createServerEmulator(options as ServerEmulatorOptions);
+    await expect(made).rejects.toThrow(EmulatorOptionError);
+    await expect(made).rejects.toThrow(message);
   });
 });
