@@ -5,18 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { type CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { Logger } from 'cloud-platform-api';
-import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendJson, startServer } from '../../test/helpers/http-server.js';
 import { type HttpMcpServer, serveHttp } from '../src/http-server.js';
 import { createMcpServerFactory } from '../src/server.js';
 import { startHttpCommand } from './helpers/http-command.js';
+import { testServerOptions } from './helpers/in-memory-session.js';
 
 const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');
-const silent: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 describe('cloud-platform-mcp --http', () => {
   it.each([
     ['a client that asks first (server/discover): the 2026-07-28 revision', 'auto', '2026-07-28'],
@@ -69,15 +66,13 @@ describe('the Streamable HTTP server, in process, with --base-url', () => {
   it('keeps a plan between requests: a write is sent by a later request with its token, once', async () => {
     const api = await startServer((_, res) => sendJson(res, 200, { id: 9, name: 'agent', policy: 1, target: 2 }));
     const rehearsal = await createEmulator();
-    const factory = createMcpServerFactory({
-      document: bundled as OpenApiDocument,
-      target: { baseUrl: api.url, apiKey: 'sk-http-plan-0123456789' },
-      allowWrites: true,
-      allowDeletes: false,
-      version: '0.0.0',
-      logger: silent,
-      rehearsal: rehearsal.fetch,
-    });
+    const factory = createMcpServerFactory(
+      testServerOptions({
+        target: { baseUrl: api.url, apiKey: 'sk-http-plan-0123456789' },
+        allowWrites: true,
+        rehearsal: rehearsal.fetch,
+      }),
+    );
     const server = await serveHttp(factory, { host: '127.0.0.1', port: 0 });
     const client = new Client({ name: 'mcp-http-test', version: '1.0.0' });
     try {
@@ -102,14 +97,8 @@ describe('the Streamable HTTP server, in process, to a hostile peer', () => {
   let emulator: Emulator;
   let server: HttpMcpServer;
   let port: number;
-  const factoryOptions = () => ({
-    document: bundled as OpenApiDocument,
-    target: { baseUrl: 'http://emulator.local', apiKey: 'k', fetch: emulator.fetch },
-    allowWrites: false,
-    allowDeletes: false,
-    version: '0.0.0',
-    logger: silent,
-  });
+  const factoryOptions = () =>
+    testServerOptions({ target: { baseUrl: 'http://emulator.local', apiKey: 'k', fetch: emulator.fetch } });
 
   beforeAll(async () => {
     emulator = await createEmulator();

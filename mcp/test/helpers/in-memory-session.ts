@@ -10,6 +10,18 @@ import type { OperationRow } from '../../../test/helpers/operation-table.js';
 
 const silent: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 
+/** A server's options for a test: the bundled document, a silent log, reads only unless `given` says more. */
+export const testServerOptions = (
+  given: Pick<McpServerOptions, 'target'> & Partial<McpServerOptions>,
+): McpServerOptions => ({
+  document: bundled as OpenApiDocument,
+  allowWrites: false,
+  allowDeletes: false,
+  version: '0.0.0',
+  logger: silent,
+  ...given,
+});
+
 export interface InMemorySession {
   call(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   tools(): Promise<Tool[]>;
@@ -21,16 +33,9 @@ export async function connectInMemory(
   journal?: (operationId: string | undefined) => unknown[],
   more: Pick<McpServerOptions, 'rehearsal' | 'now'> = {},
 ): Promise<InMemorySession> {
-  const server = createMcpServerFactory({
-    document: bundled as OpenApiDocument,
-    target,
-    allowWrites: true,
-    allowDeletes: true,
-    journal,
-    version: '0.0.0',
-    logger: silent,
-    ...more,
-  })();
+  const server = createMcpServerFactory(
+    testServerOptions({ target, allowWrites: true, allowDeletes: true, journal, ...more }),
+  )();
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   const client = new Client({ name: 'mcp-in-memory-test', version: '1.0.0' });
