@@ -4,6 +4,7 @@
 // happened, with the status to answer (502, 504).
 import { BodyTooLargeError, httpUrl, networkCode, notHttpUrl, readBoundedBytes } from 'cloud-platform-api/toolbox';
 import { described } from '../core/described.js';
+import { wholeNumberOption } from '../core/option-values.js';
 import type { CoreRequest } from '../core/messages.js';
 import { EmulatorError, EmulatorOptionError } from '../emulator-error.js';
 
@@ -133,11 +134,11 @@ function checkedUpstreamOptions(options: UpstreamOptions): Required<UpstreamOpti
   if (!httpUrl(baseUrl)) throw new EmulatorOptionError(notHttpUrl('proxy.baseUrl', baseUrl));
   if (typeof fetch !== 'function')
     throw new EmulatorOptionError(`proxy.fetch: must be a function, got ${described(fetch)}`);
-  if (!Number.isInteger(timeoutMs) || timeoutMs < 1 || timeoutMs > MAX_UPSTREAM_TIMEOUT_MS)
-    throw new EmulatorOptionError(
-      `proxy.timeoutMs: must be a whole number of milliseconds from 1 to ${MAX_UPSTREAM_TIMEOUT_MS}, got ${described(timeoutMs)}`,
-    );
-  return { baseUrl, fetch, timeoutMs };
+  return {
+    baseUrl,
+    fetch,
+    timeoutMs: wholeNumberOption('proxy.timeoutMs', timeoutMs, 1, MAX_UPSTREAM_TIMEOUT_MS, ' of milliseconds'),
+  };
 }
 
 export function createUpstream(options: UpstreamOptions) {
