@@ -2,6 +2,7 @@
 // the failure it ended with. Both the quick path (client-fetch.ts) and the retry loop (retrying-fetch.ts)
 // send through it.
 import { BodyTooLargeError, readBoundedText } from '../contract/bounded-body.js';
+import type { AttemptClock } from './attempt-clock.js';
 
 /** The fetch signature the client sends with: a Request, plus the init that carries the attempt's signal. */
 export type Transport = (request: Request, init: { signal: AbortSignal }) => Promise<Response>;
@@ -16,25 +17,17 @@ export type AttemptResult =
   | { kind: 'answer'; response: Response; text: string }
   | { kind: 'failed'; error: unknown; timedOut: boolean; sent: boolean; tooLarge?: true };
 
-/**
- * One attempt's signal: aborted by its own timer or by the caller. A controller and a timer are
- * used rather than AbortSignal.any + AbortSignal.timeout, which cost a third of a local call on Node 20,
- * and still made a call 1.15x slower on Node 22 (interleaved rounds against this, November 2026).
- */
-function attemptSignal(caller: AbortSignal, timeoutMs: number) {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
-  }, timeoutMs);
+/** One attempt's signal: aborted at its deadline (the client's clock) or by the caller. */
+function attemptSignal(clock: AttemptClock, caller: AbortSignal, timeoutMs: number) {
+  const deadline = clock.start(timeoutMs);
+  const { controller } = deadline;
   const onAbort = () => controller.abort(caller.reason);
   caller.addEventListener('abort', onAbort, { once: true });
   return {
     signal: controller.signal,
-    timedOut: () => timedOut,
+    timedOut: () => deadline.timedOut,
     done() {
-      clearTimeout(timer);
+      clock.stop(deadline);
       caller.removeEventListener('abort', onAbort);
     },
   };
@@ -47,6 +40,7 @@ function attemptSignal(caller: AbortSignal, timeoutMs: number) {
  * aborted (before the call, or during a wait between attempts) gets its reason, and nothing is sent.
  */
 export async function sendAttempt(
+  clock: AttemptClock,
   fetch: Transport,
   request: Request,
   timeoutMs: number,
@@ -55,7 +49,7 @@ export async function sendAttempt(
   const caller = request.signal;
   if (caller.aborted) throw caller.reason;
   const sending = anotherMayFollow && request.body !== null ? request.clone() : request;
-  const attempt = attemptSignal(caller, timeoutMs);
+  const attempt = attemptSignal(clock, caller, timeoutMs);
   let sent = false;
   try {
     const response = await fetch(sending, { signal: attempt.signal });

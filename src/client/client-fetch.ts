@@ -3,6 +3,7 @@
 // here. Everything else (a log asked for, a failed attempt, an error status, a body that is not JSON)
 // goes on in retrying-fetch.ts, loaded the first time a call needs it, so that an app which never
 // fails does not load (nor, bundled, ship in its first chunk) the code for failing.
+import { createAttemptClock } from './attempt-clock.js';
 import { type CallOverrides, sendAttempt } from './attempt.js';
 import { callRecordFor, okResponse } from './read-response.js';
 import type { RetryingFetch, RetryingFetchOptions } from './retrying-fetch.js';
@@ -11,7 +12,7 @@ import type { RetryingFetch, RetryingFetchOptions } from './retrying-fetch.js';
 export type ClientFetch = (request: Request, call?: CallOverrides) => Promise<Response>;
 
 /** The retry loop's options (it is made from them when loaded), and when to load it. */
-export interface ClientFetchOptions extends RetryingFetchOptions {
+export interface ClientFetchOptions extends Omit<RetryingFetchOptions, 'clock'> {
   /**
    * Load the failure path now, in the background, instead of with the first failure: in a page, a
    * failure may be the network itself going down, when a chunk could no longer be fetched.
@@ -21,10 +22,11 @@ export interface ClientFetchOptions extends RetryingFetchOptions {
 
 /** The client's fetch: the quick path for a call that ends in a 2xx, the retry loop (loaded once) for the rest. */
 export function createClientFetch(options: ClientFetchOptions): ClientFetch {
+  const clock = createAttemptClock();
   let careful: Promise<RetryingFetch> | undefined;
   const retrying = (): Promise<RetryingFetch> =>
     (careful ??= import('./retrying-fetch.js').then(
-      (module) => module.createRetryingFetch(options),
+      (module) => module.createRetryingFetch({ ...options, clock }),
       (error: unknown) => {
         careful = undefined; // a load that failed is tried again by the next call that needs it
         throw error;
@@ -36,7 +38,7 @@ export function createClientFetch(options: ClientFetchOptions): ClientFetch {
   return async function clientFetch(request, call = {}) {
     if (!quiet) return (await retrying())(request, call);
     const maxRetries = call.maxRetries ?? options.maxRetries;
-    const first = await sendAttempt(options.fetch, request, call.timeoutMs ?? options.timeoutMs, maxRetries > 0);
+    const first = await sendAttempt(clock, options.fetch, request, call.timeoutMs ?? options.timeoutMs, maxRetries > 0);
     if (first.kind === 'answer' && first.response.ok) {
       const answer = okResponse(first.response, first.text, callRecordFor(request));
       if (answer) return answer;

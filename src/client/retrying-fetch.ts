@@ -7,6 +7,7 @@ import clientDefaults from '../../generated/client-defaults.json' with { type: '
 import { BodyTooLargeError } from '../contract/bounded-body.js';
 import { keyHeaderOf } from '../contract/auth-scheme.js';
 import { createRedactor, redactedBodyText, redactJson } from '../contract/redact.js';
+import type { AttemptClock } from './attempt-clock.js';
 import { type AttemptResult, type CallOverrides, sendAttempt, type Transport } from './attempt.js';
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
 import { createLog, type Log, type Logger, type LogLevel } from './log.js';
@@ -16,6 +17,8 @@ import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.j
 
 export interface RetryingFetchOptions {
   fetch: Transport;
+  /** The deadlines of the client's attempts (its quick path and this loop share one). */
+  clock: AttemptClock;
   timeoutMs: number;
   maxRetries: number;
   /** The key, to remove from error bodies, copied headers, causes and log lines (createRedactor). */
@@ -163,7 +166,7 @@ async function retryAfter(
  * (client-fetch.ts) with the log off; the loop goes on from it as if it had sent it.
  */
 export function createRetryingFetch(options: RetryingFetchOptions) {
-  const { fetch, timeoutMs: defaultTimeoutMs, maxRetries: defaultMaxRetries } = options;
+  const { clock, fetch, timeoutMs: defaultTimeoutMs, maxRetries: defaultMaxRetries } = options;
   const redact = createRedactor(options.apiKey);
   const log: Log = createLog(options.logLevel, options.logger, redact);
   return async function retryingFetch(
@@ -183,7 +186,7 @@ export function createRetryingFetch(options: RetryingFetchOptions) {
     for (let retry = 0; ; retry++) {
       const last = retry >= maxRetries;
       const started = log.info ? performance.now() : 0;
-      const result = retry === 0 && first ? first : await sendAttempt(fetch, request, timeoutMs, !last);
+      const result = retry === 0 && first ? first : await sendAttempt(clock, fetch, request, timeoutMs, !last);
       // Log text is made only when a log will take it: with logging off, an attempt makes none.
       const label = () => `${method} ${sent.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
       if (result.kind === 'failed') {
