@@ -93,9 +93,8 @@ export function pathValueProblem(value: unknown, rule: PathParameterRule = {}): 
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
     return `must be a string or a number, not ${kindOf(value)}`;
   if (RESOLVED_SEGMENTS.has(String(value))) return 'must not be empty, "." or "..": the URL would name another path';
-  const types = rule.type === undefined ? [] : [rule.type].flat();
-  if (types.length > 0) {
-    const problem = typeProblem(value, types);
+  if (rule.type !== undefined && rule.type.length > 0) {
+    const problem = typeProblem(value, typeof rule.type === 'string' ? [rule.type] : rule.type);
     if (problem) return problem;
   }
   if (rule.enum && !rule.enum.includes(value))
@@ -125,5 +124,31 @@ export function expandPath(template: string, values: Record<string, unknown>, ru
  * rule (the checker's invalid cases), having judged the value with pathValueProblem first.
  */
 export function fillPath(template: string, textOf: (name: string) => string): string {
-  return template.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(textOf(name)));
+  const { literals, names } = partsOf(template);
+  let filled = literals[0]!;
+  for (let i = 0; i < names.length; i++) filled += encodeURIComponent(textOf(names[i]!)) + literals[i + 1]!;
+  return filled;
+}
+
+/** A template's text around its parameters, and their names: `/a/{x}/b` is ['/a/', '/b'] and ['x']. */
+interface TemplateParts {
+  literals: string[];
+  names: string[];
+}
+
+// Split once per template: a client fills the same few templates on every call. Bounded, as a caller
+// may hand any string as a template.
+const templateParts = new Map<string, TemplateParts>();
+const MAX_TEMPLATES_KEPT = 1000;
+function partsOf(template: string): TemplateParts {
+  const known = templateParts.get(template);
+  if (known) return known;
+  // split with a capture group alternates text and names: ['/a/', 'x', '/b'].
+  const pieces = template.split(/\{([^}]+)\}/);
+  const parts = {
+    literals: pieces.filter((_, i) => i % 2 === 0),
+    names: pieces.filter((_, i) => i % 2 === 1),
+  };
+  if (templateParts.size < MAX_TEMPLATES_KEPT) templateParts.set(template, parts);
+  return parts;
 }
