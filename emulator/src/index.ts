@@ -12,7 +12,7 @@ import type { JournalEntry } from './core/journal.js';
 import type { JournalFilter } from './core/journal-filter.js';
 import { clockText } from './core/clock.js';
 import { registerPort } from './core/adapter-port.js';
-import { checkedHoldMs, DEFAULT_HOLD_MS } from './core/exchange.js';
+import { checkedHoldMs, DEFAULT_HOLD_MS } from './core/lifecycle.js';
 import type { RequestLogEntry } from './core/request-record.js';
 import { type BehaviourOptions, createCore } from './wiring/create-core.js';
 import type { ProxyOptions } from './proxy/proxy-options.js';

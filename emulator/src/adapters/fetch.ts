@@ -1,7 +1,7 @@
 // The in-process adapter: a `fetch` answered by the core, with no server and no port, in Node and in
 // browsers. Any origin; the path decides.
 import type { AdapterPort } from '../core/adapter-port.js';
-import { toCoreRequest, webTransport } from './web.js';
+import { toCoreRequest, webCarrier } from './web.js';
 
 /** A dropped connection as fetch reports one: its TypeError, whose cause's code is ECONNRESET. */
 function connectionReset(): never {
@@ -18,9 +18,9 @@ export function createInProcessFetch(
     const request = new Request(input, init);
     request.signal.throwIfAborted();
     // A client that left has its fetch rejected with its signal's reason, as fetch does.
-    const transport = webTransport(request, connectionReset, (reason) => {
+    const carrier = webCarrier(request, connectionReset, (reason) => {
       throw reason;
     });
-    return run(await toCoreRequest(request), transport);
+    return run(await toCoreRequest(request), carrier);
   };
 }

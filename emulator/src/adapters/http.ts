@@ -14,8 +14,8 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
 import { queryOf } from './web.js';
-import type { AdapterPort, RunExchange } from '../core/adapter-port.js';
-import type { Transport } from '../core/exchange.js';
+import type { AdapterPort, RunLifecycle } from '../core/adapter-port.js';
+import type { Carrier } from '../core/lifecycle.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyContent, bodyText } from '../core/serialize.js';
@@ -175,7 +175,7 @@ const CLIENT_GONE = new Error('The client closed the connection');
  * The lifecycle's waits and deliveries over one connection. While an answer is deferred (an injected
  * delay, an upstream's answer) or held, the idle timeout is paused; a wait ends early when the client leaves.
  */
-function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: boolean): Transport<void> {
+function httpCarrier(req: IncomingMessage, res: ServerResponse, closeAfter: boolean): Carrier<void> {
   const socket = req.socket;
   // The idle timeout the server set, put back once the wait is over.
   const idle = socket.timeout ?? TIMEOUTS.idle;
@@ -208,14 +208,14 @@ function httpTransport(req: IncomingMessage, res: ServerResponse, closeAfter: bo
 
 /** Answers a request whose body has been read; a body cut off at the limit leaves bytes unread, so the connection closes after. */
 function answerRequest(
-  run: RunExchange,
+  run: RunLifecycle,
   req: IncomingMessage,
   res: ServerResponse,
   target: Target,
   body: ReadBody,
 ): void {
-  const delivered = run(coreRequestOf(req, target, body), httpTransport(req, res, body.tooLarge));
-  // A client that left ends its exchange without a rejection; any other (a throwing log sink after a
+  const delivered = run(coreRequestOf(req, target, body), httpCarrier(req, res, body.tooLarge));
+  // A client that left ends its life without a rejection; any other (a throwing log sink after a
   // delay) must not end the server's process as an unhandled rejection.
   if (delivered) delivered.catch(() => undefined);
 }

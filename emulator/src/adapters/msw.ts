@@ -3,7 +3,7 @@
 import { DEFAULT_BASE_URL } from 'cloud-platform-api';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { portOf, type ServedEmulator } from '../core/adapter-port.js';
-import { toCoreRequest, webTransport } from './web.js';
+import { toCoreRequest, webCarrier } from './web.js';
 
 /** Options of createMswHandlers. */
 export interface MswHandlersOptions {
@@ -18,7 +18,7 @@ const clientBaseUrl = () =>
 
 /**
  * MSW's own form of a dropped connection. A client that left has its fetch rejected by MSW already, so
- * it is also what its exchange ends with: it goes nowhere.
+ * it is also what its life ends with: it goes nowhere.
  */
 const networkError = () => HttpResponse.error();
 
@@ -41,8 +41,8 @@ export function createMswHandlers(
   return [
     http.all(`${base}/*`, async ({ request }) => {
       const run = port.begin();
-      const transport = webTransport(request, networkError, networkError);
-      return run(await toCoreRequest(request, basePath), transport);
+      const carrier = webCarrier(request, networkError, networkError);
+      return run(await toCoreRequest(request, basePath), carrier);
     }),
   ];
 }

@@ -1,6 +1,6 @@
 // Between web Requests and Responses and the core: what the in-process fetch and the MSW handlers share.
 import { BodyTooLargeError, readBoundedBytes } from 'cloud-platform-api/toolbox';
-import type { Transport } from '../core/exchange.js';
+import type { Carrier } from '../core/lifecycle.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyContent } from '../core/serialize.js';
@@ -66,17 +66,17 @@ export function toWebResponse(answer: CoreResponse): Response {
 }
 
 /**
- * The lifecycle's transport for a web Request: a wait ends after its time, or when the request's signal
+ * The lifecycle's carrier for a web Request: a wait ends after its time, or when the request's signal
  * aborts; `dropped` is the adapter's own form of a dropped connection. The wait's timer holds the
  * Request itself, not only its signal: undici's Request follows its caller's signal through a weak
  * reference to its own controller, which only the Request holds, so a Request collected mid-wait would
- * never see the abort. `abandoned` is what the exchange of a client that left ends with.
+ * never see the abort. `abandoned` is what the life of a client that left ends with.
  */
-export function webTransport(
+export function webCarrier(
   request: Request,
   dropped: () => Response,
   abandoned: (reason: unknown) => Response,
-): Transport<Response> {
+): Carrier<Response> {
   return {
     wait: (ms) =>
       new Promise((resolve, reject) => {

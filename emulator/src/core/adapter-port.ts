@@ -1,30 +1,30 @@
 // What an adapter takes of an emulator: the lifecycle of each request it carries, and answers for what
-// its transport refused. Narrower than the public Emulator, which has no way to record a request or to
+// its adapter refused. Narrower than the public Emulator, which has no way to record a request or to
 // answer a refused one: createEmulator registers each emulator's port here, and an adapter given an
 // Emulator (the MSW handlers, the HTTP server) looks it up.
 import { EmulatorOptionError } from '../emulator-error.js';
 import { described } from './described.js';
-import { exchange, type ExchangeCore, type Transport } from './exchange.js';
+import { runLifecycle, type LifecycleCore, type Carrier } from './lifecycle.js';
 import type { CoreRequest } from './messages.js';
 
-/** Takes a request, read, through its life over `transport`. */
-export type RunExchange = <Delivered>(
+/** Takes a request, read, through its life over `carrier`. */
+export type RunLifecycle = <Delivered>(
   request: CoreRequest,
-  transport: Transport<Delivered>,
+  carrier: Carrier<Delivered>,
 ) => Delivered | Promise<Awaited<Delivered>>;
 
 export interface AdapterPort {
   /** A request has arrived: its time counts from now, before its body is read; the function given runs it once read. */
-  begin(): RunExchange;
-  /** The answer for a request a transport refused before it could be read whole (HTTP's parser errors). */
-  refuse: ExchangeCore['refuse'];
+  begin(): RunLifecycle;
+  /** The answer for a request a carrier refused before it could be read whole (HTTP's parser errors). */
+  refuse: LifecycleCore['refuse'];
 }
 
-export function createAdapterPort(core: ExchangeCore): AdapterPort {
+export function createAdapterPort(core: LifecycleCore): AdapterPort {
   return {
     begin() {
       const started = performance.now();
-      return (request, transport) => exchange(core, request, transport, started);
+      return (request, carrier) => runLifecycle(core, request, carrier, started);
     },
     refuse: core.refuse,
   };

@@ -29,8 +29,8 @@ export interface PipelineStages {
 }
 
 /**
- * `handle` takes a request through the stages, from plain data to plain data; `refuse` answers what a
- * transport refused before it could be handled.
+ * `handle` takes a request through the stages, from plain data to plain data; `refuse` answers what an
+ * adapter refused before it could be handled.
  */
 export function createPipeline(stages: PipelineStages) {
   const { control, match, error, headersOf, tokenOf, refusal, perform, unrouted } = stages;

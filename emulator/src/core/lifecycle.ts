@@ -1,9 +1,9 @@
-// One request's life, the same whichever transport carries it: the core's answer; any deferred part
+// One request's life, the same whichever adapter carries it: the core's answer; any deferred part
 // made after its delay, which the client cuts short by leaving (and then nothing is made); the
 // answer recorded; a request a `timeout` fault holds kept waiting, up to the hold's cap, unless its
-// client leaves first; and only then carried out by the transport. A client that leaves ends the
-// exchange the same way whatever carried it: recorded at once, nothing more made, nothing delivered.
-// Each adapter supplies a Transport, as Hono and MSW keep a request handler apart from what moves the bytes.
+// client leaves first; and only then carried out by the carrier. A client that leaves ends the
+// request's life the same way whatever carried it: recorded at once, nothing more made, nothing delivered.
+// Each adapter supplies a Carrier, as Hono and MSW keep a request handler apart from what moves the bytes.
 import type { CoreRequest, CoreResponse } from './messages.js';
 import { wholeNumberOption } from './option-values.js';
 
@@ -17,7 +17,7 @@ export const checkedHoldMs = (value: unknown): number =>
   wholeNumberOption('holdMs', value, 1, MAX_HOLD_MS, ' of milliseconds');
 
 /** What the lifecycle needs of the core. */
-export interface ExchangeCore {
+export interface LifecycleCore {
   handle(request: CoreRequest): CoreResponse;
   refuse(method: string, path: string, status: number, message: string): CoreResponse;
   record(request: CoreRequest, answer: CoreResponse, ms: number): void;
@@ -25,8 +25,8 @@ export interface ExchangeCore {
   readonly holdMs: number;
 }
 
-/** What a transport does when the lifecycle asks it to. */
-export interface Transport<Delivered> {
+/** What a carrier does when the lifecycle asks it to. */
+export interface Carrier<Delivered> {
   /**
    * Resolves after `ms`; rejects, with why, once the client has gone (at once if it already has). While
    * it waits, what tells it the client has gone stays reachable from its timer: a held request whose
@@ -35,12 +35,12 @@ export interface Transport<Delivered> {
   wait(ms: number): Promise<void>;
   /** Sends the answer, or carries out its fault: drops the connection (a `reset`, or a `timeout` once held). */
   deliver(answer: CoreResponse): Delivered;
-  /** What the exchange ends with once its client has gone (`reason`, as `wait` rejected): the transport's form of "no answer". */
+  /** what the lifecycle ends with once its client has gone (`reason`, as `wait` rejected): the carrier's form of "no answer". */
   abandoned(reason: unknown): Delivered;
 }
 
-/** A throw from the core is a 500 for the client and a line for the operator, never a crash of the transport. */
-function internalError(core: ExchangeCore, request: CoreRequest, error: unknown): CoreResponse {
+/** A throw from the core is a 500 for the client and a line for the operator, never a crash of the carrier. */
+function internalError(core: LifecycleCore, request: CoreRequest, error: unknown): CoreResponse {
   // Never the request's headers: the API key must not reach a log line.
   console.error(
     `emulator: internal error on ${request.method} ${request.path}: ${(error as Error)?.stack ?? String(error)}`,
@@ -51,20 +51,20 @@ function internalError(core: ExchangeCore, request: CoreRequest, error: unknown)
 const held = (answer: CoreResponse) => answer.fault?.drop === 'timeout';
 
 async function settle<Delivered>(
-  core: ExchangeCore,
+  core: LifecycleCore,
   request: CoreRequest,
   first: CoreResponse,
-  transport: Transport<Delivered>,
+  carrier: Carrier<Delivered>,
   started: number,
 ): Promise<Awaited<Delivered>> {
   let answer = first;
   while (answer.deferred) {
     try {
-      await transport.wait(answer.fault?.delayMs ?? 0);
+      await carrier.wait(answer.fault?.delayMs ?? 0);
     } catch (reason) {
       // The client left during the wait: the deferred call is never made, and the journal says so.
       core.record(request, answer, performance.now() - started);
-      return await transport.abandoned(reason);
+      return await carrier.abandoned(reason);
     }
     const { deferred } = answer;
     answer = await Promise.resolve()
@@ -74,24 +74,24 @@ async function settle<Delivered>(
   core.record(request, answer, performance.now() - started);
   if (held(answer)) {
     try {
-      await transport.wait(core.holdMs);
+      await carrier.wait(core.holdMs);
     } catch (reason) {
       // Recorded already: the client's leaving only ends the wait.
-      return await transport.abandoned(reason);
+      return await carrier.abandoned(reason);
     }
   }
-  return await transport.deliver(answer);
+  return await carrier.deliver(answer);
 }
 
 /**
- * Runs one request through the core and hands the answer to `transport`. An answer made at once is
+ * Runs one request through the core and hands the answer to `carrier`. An answer made at once is
  * recorded and delivered in the same turn (no promise on the fast path); a deferred or held one gives
- * a promise, which ends with `transport.abandoned` when the client leaves during a wait.
+ * a promise, which ends with `carrier.abandoned` when the client leaves during a wait.
  */
-export function exchange<Delivered>(
-  core: ExchangeCore,
+export function runLifecycle<Delivered>(
+  core: LifecycleCore,
   request: CoreRequest,
-  transport: Transport<Delivered>,
+  carrier: Carrier<Delivered>,
   started: number,
 ): Delivered | Promise<Awaited<Delivered>> {
   let answer: CoreResponse;
@@ -100,7 +100,7 @@ export function exchange<Delivered>(
   } catch (error) {
     answer = internalError(core, request, error);
   }
-  if (answer.deferred || held(answer)) return settle(core, request, answer, transport, started);
+  if (answer.deferred || held(answer)) return settle(core, request, answer, carrier, started);
   core.record(request, answer, performance.now() - started);
-  return transport.deliver(answer);
+  return carrier.deliver(answer);
 }
