@@ -23,12 +23,21 @@ export function createAttemptClock(): AttemptClock {
   // so a timer set with the others would never fire.
   let armedWith = { setTimeout, clearTimeout };
 
+  // When the timer is due to fire, on its own clock: a timer that fired means at least its delay went by,
+  // whatever performance.now reads (fake timers on a real performance.now, as vitest 2's default and
+  // `toFake: ['setTimeout', 'clearTimeout']` make them, advance the one and not the other).
+  let timerDue = 0;
+
   function arm(at: number, now: number): void {
     if (timer !== undefined) armedWith.clearTimeout(timer);
     armedWith = { setTimeout, clearTimeout };
     firesAt = at;
-    // A timer can fire a fraction of a millisecond before the clock reads its deadline: at least 1 ms.
-    timer = setTimeout(expire, Math.max(1, Math.ceil(at - now)));
+    // Whole milliseconds, to the nearest: a deadline less than 1 ms out when the timer fires is due
+    // (expire), so rounding up would end an attempt a millisecond late where the deadlines were set a
+    // fraction apart; at least 1 ms, so that time goes by.
+    const delay = Math.max(1, Math.round(at - now));
+    timerDue = now + delay;
+    timer = setTimeout(expire, delay);
     // An attempt in flight holds the process open by its socket; the clock alone must not (Node only).
     (timer as { unref?: () => void }).unref?.();
   }
@@ -36,10 +45,13 @@ export function createAttemptClock(): AttemptClock {
   function expire(): void {
     timer = undefined;
     firesAt = Number.POSITIVE_INFINITY;
-    const now = performance.now();
+    // Later than the timer was due when it fired late (an event loop held up); never earlier.
+    const now = Math.max(performance.now(), timerDue);
     let next = Number.POSITIVE_INFINITY;
     for (const deadline of pending) {
-      if (deadline.at > now) {
+      // Less than a millisecond out is due now: timers keep whole milliseconds, as one per attempt did, and
+      // two attempts started in the same millisecond end together rather than a timer apart.
+      if (deadline.at - now >= 1) {
         next = Math.min(next, deadline.at);
         continue;
       }
@@ -55,7 +67,10 @@ export function createAttemptClock(): AttemptClock {
       const now = performance.now();
       const deadline: Deadline = { controller: new AbortController(), at: now + timeoutMs, timedOut: false };
       pending.add(deadline);
-      if (deadline.at < firesAt || setTimeout !== armedWith.setTimeout) arm(deadline.at, now);
+      if (deadline.at < firesAt) arm(deadline.at, now);
+      // Timers swapped since (a test's fake ones, or back) run only their own: the timer is set again on
+      // them, for the earliest deadline, which may be one set before the swap.
+      else if (setTimeout !== armedWith.setTimeout) arm(firesAt, now);
       return deadline;
     },
     stop(deadline) {

@@ -7,13 +7,19 @@ import { createAttemptClock } from '../../src/client/attempt-clock.js';
 import { ApiTimeoutError, createCloudClient } from '../../src/index.js';
 
 const FAKE: Parameters<typeof vi.useFakeTimers>[0] = { toFake: ['setTimeout', 'clearTimeout', 'performance'] };
+// Fake timers on a real performance.now, as vitest 2's default and `toFake: ['setTimeout', 'clearTimeout']`
+// make them: the clock must keep the timers' time, as a timer per attempt did.
+const TIMERS_ONLY: Parameters<typeof vi.useFakeTimers>[0] = { toFake: ['setTimeout', 'clearTimeout'] };
 
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
-describe('createAttemptClock', () => {
+describe.each([
+  ['timers and performance.now faked', FAKE],
+  ['timers faked, performance.now real', TIMERS_ONLY],
+] as const)('createAttemptClock, %s', (_, fake) => {
   it.each([
     {
       case: 'one deadline',
@@ -37,7 +43,7 @@ describe('createAttemptClock', () => {
     { case: 'a stopped deadline is never aborted', timeouts: [1_000, 2_000], stopped: [0], aborted: [[2_000, [1]]] },
     { case: 'equal deadlines fire together', timeouts: [300, 300], stopped: [], aborted: [[300, [0, 1]]] },
   ] as const)('$case', async ({ timeouts, stopped, aborted }) => {
-    vi.useFakeTimers(FAKE);
+    vi.useFakeTimers(fake);
     const clock = createAttemptClock();
     const deadlines = timeouts.map((ms) => clock.start(ms));
     for (const index of stopped) clock.stop(deadlines[index]!);
@@ -54,6 +60,21 @@ describe('createAttemptClock', () => {
     }
   });
 
+  it('a deadline set before a test swaps in other fake timers still fires at its time', async () => {
+    vi.useFakeTimers(fake);
+    const clock = createAttemptClock();
+    const first = clock.start(1_000);
+    vi.useRealTimers();
+    vi.useFakeTimers(fake);
+    const second = clock.start(5_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect([first, second].map((deadline) => deadline.controller.signal.aborted)).toEqual([true, false]);
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(second.controller.signal.aborted).toBe(true);
+  });
+});
+
+describe('createAttemptClock', () => {
   it('sets a timer that does not hold the process open (an attempt in flight does, by its socket)', () => {
     const setTimer = vi.spyOn(globalThis, 'setTimeout');
     const clock = createAttemptClock();
