@@ -93,7 +93,8 @@ export function pathValueProblem(value: unknown, rule: PathParameterRule = {}): 
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
     return `must be a string or a number, not ${kindOf(value)}`;
   if (RESOLVED_SEGMENTS.has(String(value))) return 'must not be empty, "." or "..": the URL would name another path';
-  if (rule.type !== undefined && rule.type.length > 0) {
+  // A name is one type, whatever its length (even ''); a list of none asks for nothing.
+  if (rule.type !== undefined && (typeof rule.type === 'string' || rule.type.length > 0)) {
     const problem = typeProblem(value, typeof rule.type === 'string' ? [rule.type] : rule.type);
     if (problem) return problem;
   }
