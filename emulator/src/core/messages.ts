@@ -26,7 +26,7 @@ export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({
 export const withJsonType = (headers: Readonly<Record<string, string>>): Readonly<Record<string, string>> =>
   headers === NO_HEADERS ? JSON_HEADERS : { ...headers, ...JSON_HEADERS };
 
-/** A request as the core takes it, whatever transport brought it: method, path, query, headers and body. */
+/** A request as the core takes it, whatever adapter brought it: method, path, query, headers and body. */
 export interface CoreRequest {
   method: string;
   /** The path as sent, percent-escapes and all, without the query. */
@@ -43,7 +43,7 @@ export interface CoreRequest {
   bodyTooLarge?: boolean;
 }
 
-/** The core's answer as plain data, for a transport to send: status, headers, body, and what the journal records. */
+/** The core's answer as plain data, for an adapter to send: status, headers, body, and what the journal records. */
 export interface CoreResponse {
   status: number;
   headers: Readonly<Record<string, string>>;

@@ -1,6 +1,6 @@
 // The composition root: the core's stages (core/), the operations' behaviour (operations/) and the
 // proxy (proxy/) built and handed to the core's pipeline, which runs them in order, from a request as
-// plain data to an answer as plain data, with no transport in it. It lives outside core/ so that the
+// plain data to an answer as plain data, with no adapter in it. It lives outside core/ so that the
 // core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
 import { authSchemeOf, keyHeaderOf, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { Store } from '../store/store.js';

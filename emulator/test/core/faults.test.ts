@@ -228,8 +228,8 @@ describe("the client's retry table against injected faults (the README recipe)",
         return { send, close: server.close };
       },
     ],
-  ])('never retries a POST after an injected reset (%s): one attempt, nothing created', async (_how, transport) => {
-    const { send, close } = await transport();
+  ])('never retries a POST after an injected reset (%s): one attempt, nothing created', async (_how, adapter) => {
+    const { send, close } = await adapter();
     onTestFinished(close);
     const add = (rule: object) =>
       send(
