@@ -75,6 +75,21 @@ describe.each([
 });
 
 describe('createAttemptClock', () => {
+  it('a timer that fires late (the event loop held up) ends every deadline passed by then, and no other', async () => {
+    vi.useFakeTimers(TIMERS_ONLY);
+    const clock = createAttemptClock();
+    const started = performance.now();
+    const deadlines = [1_000, 3_000, 9_000].map((ms) => clock.start(ms));
+    // The timer set for 1 s runs when 5 s have gone by on performance.now.
+    vi.spyOn(performance, 'now').mockReturnValue(started + 5_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(deadlines.map((deadline) => deadline.timedOut)).toEqual([true, true, false]);
+    await vi.advanceTimersByTimeAsync(3_999);
+    expect(deadlines[2]!.timedOut).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(deadlines[2]!.timedOut).toBe(true);
+  });
+
   it('sets a timer that does not hold the process open (an attempt in flight does, by its socket)', () => {
     const setTimer = vi.spyOn(globalThis, 'setTimeout');
     const clock = createAttemptClock();
