@@ -38,7 +38,15 @@ export function createClientFetch(options: ClientFetchOptions): ClientFetch {
   return async function clientFetch(request, call = {}) {
     if (!quiet) return (await retrying())(request, call);
     const maxRetries = call.maxRetries ?? options.maxRetries;
-    const first = await sendAttempt(clock, options.fetch, request, call.timeoutMs ?? options.timeoutMs, maxRetries > 0);
+    const timeoutMs = call.timeoutMs ?? options.timeoutMs;
+    const first = await sendAttempt(
+      clock,
+      options.fetch,
+      request,
+      timeoutMs,
+      maxRetries > 0,
+      call.callerMayAbort === true,
+    );
     if (first.kind === 'answer' && first.response.ok) {
       const answer = okResponse(first.response, first.text, callRecordFor(request));
       if (answer) return answer;

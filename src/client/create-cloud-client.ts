@@ -132,23 +132,22 @@ function checkCallHeaders(headers: unknown): void {
 type Init = (CallOptions & Record<string, unknown>) | undefined;
 
 /**
- * openapi-fetch's init for a call: the call's timeoutMs and maxRetries become a fetch of its own (openapi-fetch
- * takes a fetch per call), so that they change this call only. A call without them is passed on as it is.
+ * openapi-fetch's init for a call: the call's timeoutMs and maxRetries, and whether it has a signal,
+ * become a fetch of its own (openapi-fetch takes a fetch per call), so that they change this call only. A
+ * call without them is passed on as it is.
  */
-function withCallOptions(init: Init, clientFetch: ClientFetch): Init {
-  if (
-    init === undefined ||
-    (init.timeoutMs === undefined && init.maxRetries === undefined && init.headers === undefined)
-  )
-    return init;
-  checkCallHeaders(init.headers);
-  const { timeoutMs, maxRetries, ...rest } = init;
-  if (timeoutMs === undefined && maxRetries === undefined) return init;
+function withCallOptions(init: Init, send: ClientFetch): Init {
+  if (init === undefined) return init;
+  const { timeoutMs, maxRetries, signal, headers } = init;
+  if (headers !== undefined) checkCallHeaders(headers);
+  if (timeoutMs === undefined && maxRetries === undefined && signal === undefined) return init;
+  const { timeoutMs: _timeout, maxRetries: _retries, ...rest } = init;
   const call = {
     timeoutMs: timeoutMs === undefined ? undefined : checkedTimeout('timeoutMs of a call', timeoutMs),
     maxRetries: maxRetries === undefined ? undefined : checkedRetries('maxRetries of a call', maxRetries),
+    callerMayAbort: signal !== undefined,
   };
-  return { ...rest, fetch: (request: Request) => clientFetch(request, call) };
+  return { ...rest, fetch: (request: Request) => send(request, call) };
 }
 
 const throwOnErrorMiddleware: Middleware = {
@@ -199,14 +198,25 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     preload: inBrowser(),
   });
 
+  // Middleware a user adds may hand on another request, with a signal of its own: from then on every
+  // attempt listens to the request's signal.
+  let requestsMayBeReplaced = false;
+  const fetchForCall: ClientFetch = (request, call = {}) =>
+    clientFetch(request, requestsMayBeReplaced && !call.callerMayAbort ? { ...call, callerMayAbort: true } : call);
+
   const client = createClient<paths>({
     baseUrl,
     // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
     headers: { ...options.headers, [clientDefaults.auth.header]: authorizationValue(clientDefaults.auth, apiKey) },
-    fetch: (request: Request) => clientFetch(request),
+    fetch: (request: Request) => fetchForCall(request),
     pathSerializer: serializePath,
   });
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
+  const use = client.use.bind(client);
+  client.use = (...middleware) => {
+    requestsMayBeReplaced = true;
+    use(...middleware);
+  };
   const methods = client as unknown as Record<
     (typeof METHOD_NAMES)[number],
     (url: string, init?: Init) => Promise<unknown>
@@ -215,7 +225,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   const call = (method: string, url: string, init: Init, send: (url: string, init: Init) => Promise<unknown>) => {
     try {
       warnIfDeprecated(method, url);
-      return send(url, withCallOptions(withPathValues(url, init), clientFetch));
+      return send(url, withCallOptions(withPathValues(url, init), fetchForCall));
     } catch (error) {
       return Promise.reject(error);
     }

@@ -186,7 +186,10 @@ export function createRetryingFetch(options: RetryingFetchOptions) {
     for (let retry = 0; ; retry++) {
       const last = retry >= maxRetries;
       const started = log.info ? performance.now() : 0;
-      const result = retry === 0 && first ? first : await sendAttempt(clock, fetch, request, timeoutMs, !last);
+      const result =
+        retry === 0 && first
+          ? first
+          : await sendAttempt(clock, fetch, request, timeoutMs, !last, call.callerMayAbort === true);
       // Log text is made only when a log will take it: with logging off, an attempt makes none.
       const label = () => `${method} ${sent.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
       if (result.kind === 'failed') {
