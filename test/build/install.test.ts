@@ -19,7 +19,10 @@ const PACKAGE_BUDGET = 790;
 const SECOND_COPY_BUDGET = 3 * 1024 * 1024;
 
 const lock = JSON.parse(readFileSync(path.join(projectRoot, 'package-lock.json'), 'utf8')) as {
-  packages: Record<string, { link?: boolean }>;
+  packages: Record<string, { link?: boolean; hasInstallScript?: boolean }>;
+};
+const manifest = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+  allowScripts?: Record<string, boolean>;
 };
 
 /** Bytes of one installed package's own files, not counting the packages nested under it. */
@@ -55,6 +58,15 @@ describe('the install the lock file makes', () => {
     const { problems = [] } = JSON.parse(ls.stdout) as { problems?: string[] };
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it('decides on every install script, so npm ci lists none as unreviewed', () => {
+    const withScripts = Object.entries(lock.packages)
+      .filter(([where, entry]) => where.includes('node_modules/') && entry.hasInstallScript && !entry.link)
+      .map(([where]) => where.slice(where.lastIndexOf('node_modules/') + 'node_modules/'.length));
+    expect(withScripts.length).toBeGreaterThan(0);
+    const undecided = withScripts.filter((name) => typeof manifest.allowScripts?.[name] !== 'boolean');
+    expect(undecided).toEqual([]);
+  });
 
   it(`installs at most ${PACKAGE_BUDGET} packages`, () => {
     const installed = Object.entries(lock.packages).filter(([where, entry]) => where !== '' && !entry.link);
