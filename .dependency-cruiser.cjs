@@ -8,7 +8,8 @@
 // their packages' entry points.
 // Type-only imports count too: they vanish at run time, but an interface belongs to the layer that
 // consumes it, so a lower layer never names a type of a higher one (tsPreCompilationDeps lets
-// dependency-cruiser see them).
+// dependency-cruiser see them). An import by package name is not resolved here (a package's entry is
+// its built output), so it is held by name: a package names only the packages below it, never itself.
 const layer = (name, from, forbidden, comment) => ({
   name,
   comment,
@@ -16,6 +17,7 @@ const layer = (name, from, forbidden, comment) => ({
   from: { path: from },
   to: { path: forbidden },
 });
+const byName = (packages) => `^cloud-platform-(${packages})(/|$)`;
 
 module.exports = {
   forbidden: [
@@ -110,6 +112,30 @@ module.exports = {
       '^mcp/src/',
       '^(src|check/src|check/bin|emulator/src|emulator/bin)/',
       "The MCP server uses the client and the emulator as their users do, through their packages' entry points.",
+    ),
+    layer(
+      'src-names-no-package',
+      '^src/',
+      byName('api|check|emulator|mcp'),
+      "The client package's modules import each other by path: by name they would reach a package above, or their own build.",
+    ),
+    layer(
+      'check-names-only-the-client',
+      '^check/src/',
+      byName('check|emulator|mcp'),
+      'The checker names only the client package: the emulator and the MCP server are above it, its own name is its build.',
+    ),
+    layer(
+      'emulator-names-only-below',
+      '^emulator/src/',
+      byName('emulator|mcp'),
+      'The emulator names the client and the checker only: its own name would reach its entry point from any layer.',
+    ),
+    layer(
+      'mcp-not-by-own-name',
+      '^mcp/src/',
+      byName('mcp'),
+      "The MCP server's own name is its build, not a module of it.",
     ),
   ],
   options: {

@@ -79,6 +79,29 @@ describe('the layers (dependency-cruiser)', () => {
       '../../emulator/src/core/state.js',
     ],
     ['src-and-emulator-not-to-mcp', 'value', 'emulator/src/cli.ts', 'mcp/src/server.ts', '../../mcp/src/server.js'],
+    // By package name: not resolved, so the specifier is what the rule names.
+    [
+      'src-names-no-package',
+      'type',
+      'src/client/retry.ts',
+      'cloud-platform-check/contract',
+      'cloud-platform-check/contract',
+    ],
+    [
+      'check-names-only-the-client',
+      'value',
+      'check/src/check/run.ts',
+      'cloud-platform-emulator',
+      'cloud-platform-emulator',
+    ],
+    [
+      'emulator-names-only-below',
+      'type',
+      'emulator/src/core/port.ts',
+      'cloud-platform-emulator',
+      'cloud-platform-emulator',
+    ],
+    ['mcp-not-by-own-name', 'type', 'mcp/src/tool.ts', 'cloud-platform-mcp', 'cloud-platform-mcp'],
   ];
 
   // One scratch copy of the folders holds every planted import, and one run of dependency-cruiser judges
@@ -96,7 +119,8 @@ describe('the layers (dependency-cruiser)', () => {
       writeFileSync(path.join(scratch, file), text);
     };
     // The imported files first: a file that is one case's importer and another's target keeps its import.
-    for (const [, , , to] of PLANTED) write(to, 'export const value = 1;\nexport type Value = number;\n');
+    for (const [, , , to] of PLANTED)
+      if (to.endsWith('.ts')) write(to, 'export const value = 1;\nexport type Value = number;\n');
     for (const [, kind, from, , specifier] of PLANTED) write(from, IMPORTS[kind](specifier));
     planted = depcruise(scratch, ...new Set(PLANTED.map(([, , from]) => path.dirname(from))));
   });
