@@ -2,6 +2,7 @@
 // the schemas do not list is accepted (they allow it) and dropped before a handler sees the body, so
 // nothing stored or answered holds a client's arbitrary data, however deep or large.
 import { resolveRef, schemaProperties, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { EmulatorError, EmulatorOptionError } from '../emulator-error.js';
 
 /** What a schema says about the shape of a value, worked out once per schema object. */
 interface Shape {
@@ -13,6 +14,9 @@ interface Shape {
   /** What any other name holds, where the schema allows other names (a map: `additionalProperties`); undefined where it lists them all. */
   others: JsonObject | undefined;
 }
+
+/** The schema of anything: one object, so that its shape is worked out once and a walk down it ends. */
+const ANYTHING: JsonObject = Object.freeze({});
 
 /**
  * What a name the schema does not list holds, where it allows one: its `additionalProperties`, or
@@ -28,37 +32,47 @@ function othersOf(schema: JsonObject, listed: number): JsonObject | undefined {
     !schema.allOf &&
     !schema.oneOf &&
     !schema.anyOf;
-  if (additional === true || freeForm) return {};
+  if (additional === true || freeForm) return ANYTHING;
   return additional !== null && typeof additional === 'object' ? additional : undefined;
+}
+
+/**
+ * A oneOf's branches by the value of their discriminator, each branch's `const`: the only union whose
+ * fields can be kept, since a valid value then names its branch. Anything else is refused, naming `at`.
+ */
+function unionOf(document: OpenApiDocument, resolved: JsonObject, at: string): Shape['union'] {
+  if (!resolved.oneOf) return undefined;
+  const unfollowable = (why: string) =>
+    new EmulatorOptionError(
+      `document: ${at} is a oneOf ${why}, so the emulator cannot tell which branch's fields a body keeps`,
+    );
+  const property: unknown = resolved.discriminator?.propertyName;
+  if (typeof property !== 'string') throw unfollowable('without discriminator.propertyName');
+  const branches = new Map<unknown, JsonObject>();
+  for (const branch of resolved.oneOf as JsonObject[]) {
+    const value = resolveRef(document, schemaProperties(document, branch)[property] ?? {}).const;
+    if (value === undefined) throw unfollowable(`with a branch that gives "${property}" no const`);
+    branches.set(value, branch);
+  }
+  return { property, branches };
 }
 
 /**
  * `keep(schema, value, at, dropped)`: a copy of a valid value with every object holding only the
  * properties its schema declares; the path of each field left out (`body.enabeld`) goes into `dropped`.
+ * `checkFollowable(schema, at)`: throws an EmulatorOptionError, at creation rather than on a request,
+ * where the schema or one under it is a union `keep` cannot follow.
  */
 export function createFieldFilter(document: OpenApiDocument) {
   const shapes = new WeakMap<JsonObject, Shape>();
-  const shapeOf = (schema: JsonObject): Shape => {
+  const shapeOf = (schema: JsonObject, at: string): Shape => {
     let shape = shapes.get(schema);
     if (shape) return shape;
     const resolved = resolveRef(document, schema);
-    const property: string | undefined = resolved.discriminator?.propertyName;
-    if (resolved.oneOf && !property)
-      throw new Error(
-        'the emulator can keep the fields of a discriminated oneOf only: it cannot tell which branch to follow',
-      );
-    const branches = (resolved.oneOf ?? []) as JsonObject[];
     const properties = Object.entries(schemaProperties(document, resolved));
     shape = {
       items: resolved.items,
-      union: property
-        ? {
-            property,
-            branches: new Map(
-              branches.map((b) => [resolveRef(document, schemaProperties(document, b)[property] ?? {}).const, b]),
-            ),
-          }
-        : undefined,
+      union: unionOf(document, resolved, at),
       properties,
       declared: new Set(properties.map(([name]) => name)),
       others: othersOf(resolved, properties.length),
@@ -67,21 +81,32 @@ export function createFieldFilter(document: OpenApiDocument) {
     return shape;
   };
 
+  function checkFollowable(schema: JsonObject, at: string, seen = new Set<JsonObject>()): void {
+    const resolved = resolveRef(document, schema);
+    if (seen.has(resolved)) return;
+    seen.add(resolved);
+    const shape = shapeOf(schema, at);
+    if (shape.items) checkFollowable(shape.items, `${at}[]`, seen);
+    for (const [name, property] of shape.properties) checkFollowable(property, `${at}.${name}`, seen);
+    if (shape.others) checkFollowable(shape.others, `${at}.*`, seen);
+    for (const branch of shape.union?.branches.values() ?? []) checkFollowable(branch, at, seen);
+  }
+
   // Only an object or an array can hold fields to drop: a scalar is kept as it is, without looking at
   // its schema or making its path.
   const hasFields = (value: unknown): value is object => value !== null && typeof value === 'object';
 
-  return function keep(schema: JsonObject, value: unknown, at: string, dropped: string[]): unknown {
+  function keep(schema: JsonObject, value: unknown, at: string, dropped: string[]): unknown {
     if (!hasFields(value)) return value;
-    const shape = shapeOf(schema);
+    const shape = shapeOf(schema, at);
     if (Array.isArray(value))
       return shape.items
         ? value.map((item, i) => (hasFields(item) ? keep(shape.items!, item, `${at}[${i}]`, dropped) : item))
         : value;
     if (shape.union) {
       const branch = shape.union.branches.get((value as JsonObject)[shape.union.property]);
-      // Validation has passed, so a branch matched; no branch means a schema this cannot follow.
-      if (!branch) throw new Error(`no branch of the union matches ${shape.union.property}`);
+      // Validation has passed, so exactly one branch matched, and its const names it.
+      if (!branch) throw new EmulatorError(`${at}: no branch of the union matches its ${shape.union.property}`);
       return keep(branch, value, at, dropped);
     }
     // Only names the document declares are copied, so a plain object is safe here, and faster to read
@@ -108,5 +133,7 @@ export function createFieldFilter(document: OpenApiDocument) {
       });
     }
     return kept;
-  };
+  }
+
+  return { keep, checkFollowable };
 }

@@ -24,7 +24,7 @@ export type RequestSide = {
 
 export function createExchangeChecks(document: OpenApiDocument, validator: ContractValidator, checkCall: CallChecker) {
   const checkAnswer = createAnswerChecker(document, validator);
-  const keepDocumented = createFieldFilter(document);
+  const { keep: keepDocumented } = createFieldFilter(document);
 
   function requestSide(call: Call): RequestSide {
     const checked = checkCall(call, false);
