@@ -45,7 +45,7 @@ export function registerPort(emulator: object, port: AdapterPort): void {
   ports.set(emulator, port);
 }
 
-/** The port of an emulator createEmulator made; anything else is a TypeError naming `caller`. */
+/** The port of an emulator createEmulator made; anything else is an EmulatorOptionError naming `caller`. */
 export function portOf(emulator: unknown, caller: string): AdapterPort {
   const port = typeof emulator === 'object' && emulator !== null ? ports.get(emulator) : undefined;
   if (port) return port;
