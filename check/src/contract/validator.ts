@@ -12,6 +12,7 @@ const addFormats: FormatsPlugin =
   (addFormatsPlugin as unknown as FormatsPlugin);
 
 import { jsonPointer, pointerTokens } from 'cloud-platform-api/toolbox';
+import { annotationsOf } from './annotations.js';
 
 export const DOCUMENT_ID = 'openapi.json';
 
@@ -157,6 +158,8 @@ export function createContractValidator(
     strict: true,
     // `required` inside anyOf/allOf branches names properties declared beside it, which is valid JSON Schema.
     strictRequired: false,
+    // `properties` without `type: object` is valid JSON Schema, and common in anyOf and allOf parts.
+    strictTypes: false,
     allErrors: true,
     allowUnionTypes: true,
     // Keeps each failing branch's schema on its error, which collapseDiscriminators needs.
@@ -173,6 +176,9 @@ export function createContractValidator(
   ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
   // This document's annotation of a secret field (an inference key's `secret`): tools keep its value out of what they store.
   ajv.addKeyword({ keyword: 'x-secret', schemaType: 'boolean' });
+  const annotations = annotationsOf(document);
+  for (const keyword of annotations.keywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+  for (const format of annotations.formats) if (!ajv.formats[format]) ajv.addFormat(format, true);
   // Ajv compiles the root when it resolves a fragment, so the root registered here holds only the two
   // parts that schemas live in and `$ref`s point into, declared as inert keywords.
   ajv.addKeyword({ keyword: 'paths', schemaType: 'object' });
