@@ -66,9 +66,7 @@ export interface EmulatorOptions extends BehaviourOptions {
   log?: ((entry: RequestLogEntry) => void) | undefined;
   /**
    * The document to emulate. Default: the package's. An operation the emulator has no behaviour for is
-   * answered with its success response's example, and `warn` is told once which. A union in a request
-   * body must be a oneOf with a discriminator whose branches each give it a `const` (so a body's fields
-   * can be kept by branch); anything else is an EmulatorOptionError naming where.
+   * answered with its success response's example, and `warn` is told once which.
    */
   document?: OpenApiDocument | undefined;
   /**

@@ -48,12 +48,11 @@ export function createCallChecker(
   routes: readonly RouteSpec[],
   validator: ContractValidator,
 ) {
-  const { keep: keepDocumented, checkFollowable } = createFieldFilter(document);
+  const keepDocumented = createFieldFilter(document);
   const checkRequest = createRequestChecker(validator);
   const bodySchemas = new Map(
     routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]),
   );
-  for (const [route, schema] of bodySchemas) checkFollowable(schema, `the request body of ${route.operationId}`);
 
   /** The call as the document reads it, or why it cannot be; `strict` refuses undeclared body fields too. */
   return function checkCall({ route, request, rawParams }: Call, strict: boolean | undefined): CheckedCall {
