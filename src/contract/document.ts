@@ -1,7 +1,7 @@
 // Answers the questions code asks of the OpenAPI document at run time: which operations exist, which
 // response definition covers a given status, what a schema's properties are. Browser-safe: reading
 // the bundled file from disk is bundled-document.ts's job.
-import { jsonPointer } from './pointer.js';
+import { jsonPointer, pointerTokens } from './pointer.js';
 
 /** A JSON object read by path, as the document's parts are. */
 export type JsonObject = Record<string, any>;
@@ -22,11 +22,9 @@ export function resolveRef<T extends JsonObject>(document: JsonObject, node: T |
   while (typeof current.$ref === 'string') {
     if (followed.has(current.$ref)) throw new Error(`$ref loop at ${current.$ref}`);
     followed.add(current.$ref);
-    const target = current.$ref
-      .replace(/^#\//, '')
-      .split('/')
-      .map((s: string) => s.replaceAll('~1', '/').replaceAll('~0', '~'))
-      .reduce<JsonObject | undefined>((at, key) => at?.[key], document);
+    const target = current.$ref.startsWith('#')
+      ? pointerTokens(current.$ref).reduce<JsonObject | undefined>((at, key) => at?.[key], document)
+      : undefined;
     if (!target) throw new Error(`Unresolved $ref ${current.$ref}`);
     current = target;
   }
