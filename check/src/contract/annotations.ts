@@ -16,8 +16,28 @@ export interface DocumentAnnotations {
 /** Values that are data, not schemas: their keys are a value's fields, never keywords. */
 const DATA = new Set(['example', 'examples', 'const', 'enum', 'default']);
 
-/** Maps whose keys are names (a property called `default` is no keyword): each value a schema. */
-const NAMED_SCHEMAS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas', 'schemas']);
+/**
+ * Maps whose keys are names, not keywords (a property or a response called `default`): each value is
+ * walked, whatever its name.
+ */
+const NAMED = new Set([
+  'properties',
+  'patternProperties',
+  '$defs',
+  'dependentSchemas',
+  'schemas',
+  'responses',
+  'parameters',
+  'headers',
+  'requestBodies',
+  'content',
+  'encoding',
+  'callbacks',
+  'pathItems',
+]);
+
+/** The names Ajv takes for a keyword. An `x-` key outside it (`x-code.samples`) is left out: in a schema Ajv compiles it stays an error. */
+const KEYWORD_NAME = /^[a-z_$][a-z0-9_$:-]*$/i;
 
 /** Walks the document's paths and components (not a node twice, nor data) for its annotations. */
 export function annotationsOf(document: { paths?: unknown; components?: unknown }): DocumentAnnotations {
@@ -33,10 +53,10 @@ export function annotationsOf(document: { paths?: unknown; components?: unknown 
       continue;
     }
     for (const [key, value] of Object.entries(node)) {
-      if (key.startsWith('x-')) found.keywords.add(key);
-      else if (key === 'format' && typeof value === 'string') found.formats.add(value);
-      else if (NAMED_SCHEMAS.has(key) && value !== null && typeof value === 'object')
-        pending.push(...Object.values(value));
+      if (key.startsWith('x-')) {
+        if (KEYWORD_NAME.test(key)) found.keywords.add(key);
+      } else if (key === 'format' && typeof value === 'string') found.formats.add(value);
+      else if (NAMED.has(key) && value !== null && typeof value === 'object') pending.push(...Object.values(value));
       else if (!DATA.has(key)) pending.push(value);
     }
   }

@@ -158,8 +158,10 @@ export function createContractValidator(
     strict: true,
     // `required` inside anyOf/allOf branches names properties declared beside it, which is valid JSON Schema.
     strictRequired: false,
-    // `properties` without `type: object` is valid JSON Schema, and common in anyOf and allOf parts.
+    // `properties` without `type: object` is valid JSON Schema, and common in anyOf and allOf parts; so
+    // is `prefixItems` without `minItems`.
     strictTypes: false,
+    strictTuples: false,
     allErrors: true,
     allowUnionTypes: true,
     // Keeps each failing branch's schema on its error, which collapseDiscriminators needs.

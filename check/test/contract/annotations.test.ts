@@ -47,6 +47,50 @@ describe('the contract validator, given a document of its own', () => {
     expect(check(schema, value).map((issue) => issue.rule)).toEqual(rules);
   });
 
+  const operation = (responses: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+    paths: { '/t': { get: { responses, ...extra } } },
+    components: { parameters: { example: { name: 'e', in: 'query', schema: { type: 'integer', 'x-unit': 's' } } } },
+  });
+  const json = (schema: unknown) => ({ description: 'd', content: { 'application/json': { schema } } });
+  it.each<[string, object, string, unknown, string[]]>([
+    [
+      'an x- key Ajv cannot take as a keyword, outside any schema',
+      operation({ '200': json({ type: 'integer' }) }, { 'x-code.samples': [] }),
+      '#/paths/~1t/get/responses/200/content/application~1json/schema',
+      'x',
+      ['type'],
+    ],
+    [
+      'the default response, with an x- key and a format of its own',
+      operation({
+        default: json({
+          type: 'object',
+          'x-error-kind': 'generic',
+          properties: { at: { type: 'string', format: 'my-fmt' } },
+        }),
+      }),
+      '#/paths/~1t/get/responses/default/content/application~1json/schema',
+      { at: 1 },
+      ['type'],
+    ],
+    ['a parameter named example', operation({}), '#/components/parameters/example/schema', 'x', ['type']],
+    [
+      'prefixItems without minItems',
+      operation({
+        '200': json({ type: 'array', prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false }),
+      }),
+      '#/paths/~1t/get/responses/200/content/application~1json/schema',
+      ['a', 'b'],
+      ['type'],
+    ],
+  ])('compiles %s', (_, document, pointer, value, rules) => {
+    expect(
+      createContractValidator(document)
+        .check(pointer, value)
+        .map((issue) => issue.rule),
+    ).toEqual(rules);
+  });
+
   it.each([
     ['a misspelt keyword', { type: 'object', requried: ['a'] }, /unknown keyword: "requried"/],
     ['a misspelt keyword in a property', { properties: { a: { tpye: 'string' } } }, /unknown keyword: "tpye"/],
