@@ -126,3 +126,31 @@ describe('a request body whose schema is a union', () => {
     expect((emulator.requests.list()[0]?.issues ?? []).map((issue) => issue.path)).toEqual(dropped);
   });
 });
+
+describe('an upstream answer through the proxy', () => {
+  /** `{"a":{"a":...}}`, 5,000 levels deep: about 30 kB. */
+  const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  it.each<[string, Schema]>([
+    ['a free-form object', { type: 'object' }],
+    ['a map of anything', { type: 'object', additionalProperties: true }],
+  ])('nested 5,000 levels under %s is passed on, not answered 500', async (_, schema) => {
+    const document = documentWithBody({ type: 'object' });
+    document.paths['/gadgets/v1/gadgets']!.get = {
+      operationId: 'getGadgets',
+      tags: ['Gadgets'],
+      summary: 'List gadgets',
+      responses: { '200': { description: 'Gadgets.', content: { 'application/json': { schema } } } },
+    };
+    const upstream = async () => new Response(deep, { headers: { 'content-type': 'application/json' } });
+    const emulator = await createEmulator({
+      document,
+      proxy: { baseUrl: 'http://upstream.test', fetch: upstream },
+      warn: () => {},
+    });
+    const answer = await emulator.fetch('https://api.example.test/gadgets/v1/gadgets', {
+      headers: { authorization: 'apikey unions' },
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe(deep);
+  });
+});
