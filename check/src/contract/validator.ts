@@ -139,6 +139,12 @@ export function describeErrors(errors: readonly ErrorObject[] | null | undefined
 export interface ContractValidatorOptions {
   /** Fill in the `default` of a field a validated value leaves out (it changes the value): for requests a server takes. */
   useDefaults?: boolean;
+  /**
+   * Refuse what Ajv's strict mode calls a mistake in a schema (a misspelt keyword, say) when it compiles
+   * one; default true, a lint of the document. An emulator passes false: a document that validates as
+   * JSON Schema then never fails a request.
+   */
+  strict?: boolean;
 }
 
 /**
@@ -151,11 +157,13 @@ export interface ContractValidatorOptions {
  */
 export function createContractValidator(
   document: object,
-  { useDefaults = false }: ContractValidatorOptions = {},
+  { useDefaults = false, strict = true }: ContractValidatorOptions = {},
 ): ContractValidator {
   const ajv = new Ajv2020({
     useDefaults,
-    strict: true,
+    strict,
+    // Not strict, Ajv would print each mistake it passes over instead.
+    ...(strict ? {} : { logger: false as const }),
     // `required` inside anyOf/allOf branches names properties declared beside it, which is valid JSON Schema.
     strictRequired: false,
     // `properties` without `type: object` is valid JSON Schema, and common in anyOf and allOf parts; so
