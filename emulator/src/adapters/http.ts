@@ -122,13 +122,29 @@ function coreRequestOf(req: IncomingMessage, { path, query }: Target, body: Read
   };
 }
 
-function send(res: ServerResponse, answer: CoreResponse, closeAfter = false): void {
+/**
+ * How much more of a body cut off at the limit is read and thrown away once its 413 is sent. Closing a
+ * connection with bytes unread resets it, and the client may then see the reset, not the 413; so the
+ * rest is read (a body that ends within this leaves the connection open for the next request) and the
+ * connection is closed past it.
+ */
+const DISCARDED_BYTES_LIMIT = 4 * BODY_LIMIT_BYTES;
+
+function discardRest(req: IncomingMessage): void {
+  let discarded = 0;
+  req.on('data', (chunk: Buffer) => {
+    discarded += chunk.length;
+    if (discarded > DISCARDED_BYTES_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+
+function send(res: ServerResponse, answer: CoreResponse): void {
   const content = bodyContent(answer);
   const headers: OutgoingHttpHeaders = { ...answer.headers };
   if (answer.setCookie?.length) headers['set-cookie'] = [...answer.setCookie];
   if (content !== undefined)
     headers['content-length'] = typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
-  if (closeAfter) headers.connection = 'close';
   res.writeHead(answer.status, headers);
   res.end(content);
 }
@@ -175,7 +191,7 @@ const CLIENT_GONE = new Error('The client closed the connection');
  * The lifecycle's waits and deliveries over one connection. While an answer is deferred (an injected
  * delay, an upstream's answer) or held, the idle timeout is paused; a wait ends early when the client leaves.
  */
-function httpCarrier(req: IncomingMessage, res: ServerResponse, closeAfter: boolean): Carrier<void> {
+function httpCarrier(req: IncomingMessage, res: ServerResponse, bodyCutOff: boolean): Carrier<void> {
   const socket = req.socket;
   // The idle timeout the server set, put back once the wait is over.
   const idle = socket.timeout ?? TIMEOUTS.idle;
@@ -199,14 +215,15 @@ function httpCarrier(req: IncomingMessage, res: ServerResponse, closeAfter: bool
     deliver(answer) {
       if (idlePaused) socket.setTimeout(idle);
       if (answer.fault?.drop) return void socket.destroy();
-      send(res, answer, closeAfter);
+      send(res, answer);
+      if (bodyCutOff) discardRest(req);
     },
     // The connection is gone: there is no one to send anything to.
     abandoned: () => undefined,
   };
 }
 
-/** Answers a request whose body has been read; a body cut off at the limit leaves bytes unread, so the connection closes after. */
+/** Answers a request whose body has been read; the rest of a body cut off at the limit is read and thrown away after. */
 function answerRequest(
   run: RunLifecycle,
   req: IncomingMessage,

@@ -175,3 +175,45 @@ describe('the query of each request', () => {
     ]);
   });
 });
+
+describe('a body over the limit, over one connection', () => {
+  const running = useEmulator();
+  const MIB = 1024 * 1024;
+
+  /** Writes a POST declaring `bytes` of body, then the body, then `after`; resolves with all read until close or `until` is seen. */
+  const exchange = (bytes: number, after: string, until: RegExp) =>
+    new Promise<{ text: string; closed: boolean }>((resolve) => {
+      const { port } = new URL(running.url);
+      let text = '';
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /cdn/logs_uploader/configs HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: apikey a\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n`,
+        );
+        socket.write(Buffer.alloc(bytes, 0x20));
+        socket.write(after);
+      });
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString('latin1');
+        if (until.test(text)) {
+          socket.destroy();
+          resolve({ text, closed: false });
+        }
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve({ text, closed: true }));
+    });
+
+  it('answers 413, reads the rest of a body a few MiB over, and takes the next request on the connection', async () => {
+    const next = 'GET /streaming/videos/1444 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: apikey a\r\n\r\n';
+    const { text, closed } = await exchange(2 * MIB, next, /HTTP\/1\.1 200[\s\S]*"id":1444/);
+    expect(closed).toBe(false);
+    expect(text.indexOf('HTTP/1.1 413')).toBe(0);
+    expect(text).toMatch(/HTTP\/1\.1 200/);
+  });
+
+  it('answers 413 first, and closes the connection once the rest passes what it throws away', async () => {
+    const { text, closed } = await exchange(16 * MIB, '', /^$/);
+    expect(text.indexOf('HTTP/1.1 413')).toBe(0);
+    expect(closed).toBe(true);
+  });
+});
