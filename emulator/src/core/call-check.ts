@@ -3,7 +3,7 @@
 // undeclared fields found and dropped. The operation stage refuses what fails; the proxy reports it.
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from 'cloud-platform-check/contract';
-import { createFieldFilter } from './documented-fields.js';
+import { createFieldFilter, NestedTooDeepError } from './documented-fields.js';
 import type { CoreRequest } from './messages.js';
 import { parseBody } from './request-body.js';
 import { createRequestChecker } from './request-validation.js';
@@ -63,10 +63,14 @@ export function createCallChecker(
     const checked = checkRequest(route, params, request.query, body.value, body.present, strict);
     if (checked.issues.length > 0) return { ok: false, status: 400, message: '', issues: checked.issues };
     const unknownFields: string[] = [];
-    const documented =
-      route.body && checked.body !== undefined
-        ? keepDocumented(bodySchemas.get(route)!, checked.body, 'body', unknownFields)
-        : checked.body;
+    let documented = checked.body;
+    try {
+      if (route.body && checked.body !== undefined)
+        documented = keepDocumented(bodySchemas.get(route)!, checked.body, 'body', unknownFields);
+    } catch (error) {
+      if (error instanceof NestedTooDeepError) return { ok: false, status: 400, message: error.message };
+      throw error;
+    }
     if (strict && unknownFields.length > 0) {
       const issues = unknownFields.map((path) => ({
         path,

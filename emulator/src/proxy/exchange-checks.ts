@@ -4,7 +4,7 @@
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import { createAnswerChecker, type ContractValidator } from 'cloud-platform-check/contract';
 import type { Call, CallChecker } from '../core/call-check.js';
-import { createFieldFilter } from '../core/documented-fields.js';
+import { createFieldFilter, NestedTooDeepError } from '../core/documented-fields.js';
 import type { ContractViolation } from '../core/messages.js';
 import type { UpstreamAnswer } from './upstream.js';
 
@@ -55,8 +55,8 @@ export function createExchangeChecks(document: OpenApiDocument, validator: Contr
       try {
         keepDocumented(referenceTo(response.jsonSchema), body, '$', found);
       } catch (error) {
-        // An upstream's body nested deeper than the stack, under a recursive schema: passed on, unlisted.
-        if (!(error instanceof RangeError)) throw error;
+        // An upstream's body nested deeper than the filter follows, under a recursive schema: passed on, unlisted.
+        if (!(error instanceof NestedTooDeepError)) throw error;
       }
       violations.push(...found.map((path) => undeclared('response', path)));
     }

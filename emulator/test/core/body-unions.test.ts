@@ -21,6 +21,7 @@ const components: Record<string, Schema> = {
   Box: shape({ type: 'string' }, 'width'),
   // A box with a radius is no ball: a ball has a weight too.
   Ball: { ...shape({ type: 'string' }, 'radius'), required: ['kind', 'radius', 'weight'] },
+  Node: { type: 'object', properties: { next: { $ref: '#/components/schemas/Node' } } },
   Part: {
     type: 'object',
     properties: { shape: undiscriminated, parts: { type: 'array', items: { $ref: '#/components/schemas/Part' } } },
@@ -42,6 +43,10 @@ function documentWithBody(schema: Schema) {
           description: 'The gadget.',
           content: { 'application/json': { schema: { type: 'object' }, example: { id: 1 } } },
         },
+        '400': {
+          description: 'A refusal.',
+          content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+        },
       },
     },
   };
@@ -56,7 +61,7 @@ const CASES: [name: string, schema: Schema, body: unknown, dropped: string[]][] 
     ['body.width', 'body.colour'],
   ],
   [
-    "a oneOf named by the discriminator's mapping",
+    "a oneOf named by the discriminator's mapping alone: the fields of any branch",
     {
       oneOf: [{ $ref: '#/components/schemas/Box' }, { $ref: '#/components/schemas/Ball' }],
       discriminator: {
@@ -64,8 +69,8 @@ const CASES: [name: string, schema: Schema, body: unknown, dropped: string[]][] 
         mapping: { box: '#/components/schemas/Box', ball: '#/components/schemas/Ball' },
       },
     },
-    { kind: 'box', width: 2, radius: 3 },
-    ['body.radius'],
+    { kind: 'box', width: 2, radius: 3, colour: 'red' },
+    ['body.colour'],
   ],
   ['a oneOf without a discriminator', undiscriminated, { kind: 'ball', radius: 2, colour: 'red' }, ['body.colour']],
   [
@@ -152,5 +157,59 @@ describe('an upstream answer through the proxy', () => {
     });
     expect(answer.status).toBe(200);
     expect(await answer.text()).toBe(deep);
+  });
+});
+
+describe('a body schema Ajv’s strict mode would call a mistake, though valid JSON Schema', () => {
+  it.each<[string, Schema, unknown]>([
+    [
+      'a default in a oneOf branch',
+      { oneOf: [{ type: 'object', properties: { a: { type: 'integer', default: 1 } } }, { type: 'string' }] },
+      { a: 2 },
+    ],
+    [
+      'if without then or else',
+      { type: 'object', properties: { a: { type: 'integer' } }, if: { properties: { a: { const: 1 } } } },
+      { a: 2 },
+    ],
+    [
+      'a property a pattern also matches',
+      { type: 'object', properties: { 'x-a': { type: 'integer' } }, patternProperties: { '^x-': { type: 'integer' } } },
+      { 'x-a': 1 },
+    ],
+    [
+      'minContains without contains',
+      { type: 'object', properties: { list: { type: 'array', minContains: 1 } } },
+      { list: [1] },
+    ],
+    [
+      'an x- keyword and a format of its own',
+      { type: 'object', 'x-kind': 'gadget', properties: { v: { type: 'string', format: 'semver' } } },
+      { v: '1.0.0' },
+    ],
+  ])('is served: %s', async (_, schema, body) => {
+    const emulator = await createEmulator({ document: documentWithBody(schema), warn: () => {} });
+    expect((await send(emulator, body)).status).toBe(201);
+  });
+});
+
+describe('a body under a recursive schema', () => {
+  /** `{"next":{"next":...}}`: this many objects, one in the next. */
+  const chain = (objects: number) => `${'{"next":'.repeat(objects - 1)}{}${'}'.repeat(objects - 1)}`;
+  it.each([
+    [1000, 201, undefined],
+    [1001, 400, 'The body nests deeper than 1000 levels of fields the document declares'],
+  ])('of %i levels is answered %i', async (objects, status, message) => {
+    const emulator = await createEmulator({
+      document: documentWithBody({ $ref: '#/components/schemas/Node' }),
+      warn: () => {},
+    });
+    const answer = await emulator.fetch('https://api.example.test/gadgets/v1/gadgets', {
+      method: 'POST',
+      headers: { authorization: 'apikey unions', 'content-type': 'application/json' },
+      body: chain(objects),
+    });
+    expect(answer.status).toBe(status);
+    if (message) expect(((await answer.json()) as { message: string }).message).toContain(message);
   });
 });

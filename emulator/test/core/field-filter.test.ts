@@ -13,6 +13,11 @@ const schemas: Record<string, Schema> = {
   Ball: { type: 'object', properties: { kind: { type: 'string' }, radius: integer } },
   'Thing One': { type: 'object', properties: { a: integer } },
   Free: { type: 'object' },
+  Base: { type: 'object', properties: { id: integer } },
+  Ext: { $ref: '#/components/schemas/Base', properties: { extra: integer } },
+  Never: false,
+  Anything: { description: 'Any object: its keys are not documented.' },
+  Counts: { type: 'object', additionalProperties: integer },
   Tree: { type: 'object', properties: { child: { $ref: '#/components/schemas/Tree' }, n: integer } },
 };
 const document = { openapi: '3.1.0', paths: {}, components: { schemas } } as unknown as OpenApiDocument;
@@ -116,16 +121,16 @@ const ROWS: [name: string, schema: Schema, value: unknown, kept: unknown, droppe
     ['$.child.child.x'],
   ],
   [
-    'a discriminator that maps bare names, beside the union’s own kind',
+    'a discriminator with a mapping alone (no proof, since validation does not check it): any branch',
     {
       type: 'object',
       properties: { kind: { type: 'string' } },
       oneOf: [{ $ref: '#/components/schemas/Box' }, { $ref: '#/components/schemas/Ball' }],
       discriminator: { propertyName: 'kind', mapping: { box: 'Box', ball: 'Ball' } },
     },
+    { kind: 'box', width: 1, radius: 2, z: 3 },
     { kind: 'box', width: 1, radius: 2 },
-    { kind: 'box', width: 1 },
-    ['$.radius'],
+    ['$.z'],
   ],
   [
     'a discriminator whose two branches give one const: the fields of either',
@@ -139,6 +144,98 @@ const ROWS: [name: string, schema: Schema, value: unknown, kept: unknown, droppe
     { kind: 'a', y: 1, z: 2 },
     { kind: 'a', y: 1 },
     ['$.z'],
+  ],
+  [
+    'a $ref to a schema with a $ref and properties',
+    { $ref: '#/components/schemas/Ext' },
+    { id: 1, extra: 2, z: 3 },
+    { id: 1, extra: 2 },
+    ['$.z'],
+  ],
+  [
+    'a $ref to false, in an anyOf',
+    { anyOf: [{ $ref: '#/components/schemas/Never' }, { type: 'object', properties: { a: integer } }] },
+    { a: 1, b: 2 },
+    { a: 1 },
+    ['$.b'],
+  ],
+  [
+    'an object or null, free-form',
+    { type: 'object', properties: { meta: { type: ['object', 'null'] } } },
+    { meta: { a: 1 } },
+    { meta: { a: 1 } },
+    [],
+  ],
+  [
+    'a $ref with a description to a schema that lists nothing',
+    { type: 'object', properties: { meta: { $ref: '#/components/schemas/Anything', description: 'Meta.' } } },
+    { meta: { a: 1 } },
+    { meta: { a: 1 } },
+    [],
+  ],
+  [
+    'patternProperties beside additionalProperties: false, followed',
+    {
+      type: 'object',
+      properties: { a: integer },
+      patternProperties: { '^x-': { type: 'object', properties: { r: integer } } },
+      additionalProperties: false,
+    },
+    { a: 1, 'x-b': { r: 1, s: 2 } },
+    { a: 1, 'x-b': { r: 1 } },
+    ['$.x-b.s'],
+  ],
+  [
+    'patternProperties: a name no pattern matches',
+    { type: 'object', properties: { a: integer }, patternProperties: { '^x-': true } },
+    { a: 1, foo: 2 },
+    { a: 1 },
+    ['$.foo'],
+  ],
+  [
+    'prefixItems, then items',
+    {
+      type: 'array',
+      prefixItems: [{ type: 'object', properties: { p: integer } }],
+      items: { type: 'object', properties: { q: integer } },
+    },
+    [
+      { p: 1, z: 0 },
+      { q: 2, p: 3 },
+    ],
+    [{ p: 1 }, { q: 2 }],
+    ['$[0].z', '$[1].p'],
+  ],
+  [
+    'a name only required, holding anything',
+    { type: 'object', properties: { a: integer }, required: ['a', 'b'] },
+    { a: 1, b: { x: 1 }, c: 3 },
+    { a: 1, b: { x: 1 } },
+    ['$.c'],
+  ],
+  [
+    'a name only in if',
+    {
+      type: 'object',
+      properties: { a: integer },
+      if: { properties: { b: { const: 1 } } },
+      unevaluatedProperties: false,
+    },
+    { a: 1, b: 1 },
+    { a: 1, b: 1 },
+    [],
+  ],
+  [
+    'a part shared by two branches, closed in the first',
+    {
+      anyOf: [
+        { properties: { a: integer }, allOf: [{ $ref: '#/components/schemas/Counts' }], additionalProperties: false },
+        { allOf: [{ $ref: '#/components/schemas/Counts' }] },
+      ],
+    },
+    { zz: 1 },
+    { zz: 1 },
+    [],
   ],
 ];
 
