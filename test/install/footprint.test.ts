@@ -14,13 +14,14 @@ const BUDGETS = [
   { dir: projectRoot, name: 'cloud-platform-api', packedKb: 160, unpackedKb: 880, files: 110 },
   // 67.7 kB, 246.3 kB, 59 files; with the coverage model and its page, 90.4 kB, 327.0 kB, 75 files.
   { dir: path.join(projectRoot, 'check'), name: 'cloud-platform-check', packedKb: 100, unpackedKb: 360, files: 85 },
-  // 900.7 kB, 3,328.5 kB, 231 files.
+  // 900.7 kB, 3,328.5 kB, 231 files; 926.0 kB, 3,420.3 kB, 258 files once the field filter's reading of a
+  // schema became a module of its own (each module ships as .js, .d.ts and a map).
   {
     dir: path.join(projectRoot, 'emulator'),
     name: 'cloud-platform-emulator',
     packedKb: 1000,
     unpackedKb: 3650,
-    files: 255,
+    files: 265,
   },
   // 89.1 kB, 371.0 kB, 9 files.
   { dir: path.join(projectRoot, 'mcp'), name: 'cloud-platform-mcp', packedKb: 115, unpackedKb: 470, files: 12 },
