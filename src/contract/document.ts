@@ -15,6 +15,15 @@ export interface OpenApiDocument extends JsonObject {
 /** The methods a path item may hold, in the order OpenAPI lists them. */
 export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const;
 
+/** What a local `$ref` ("#/components/...") names, one step, by own properties only; undefined where nothing is. */
+export function refTarget(document: JsonObject, $ref: string): unknown {
+  if (!$ref.startsWith('#')) return undefined;
+  let at: unknown = document;
+  for (const token of pointerTokens($ref))
+    at = at !== null && typeof at === 'object' && Object.hasOwn(at, token) ? (at as JsonObject)[token] : undefined;
+  return at;
+}
+
 /** Follows a local `$ref` ("#/components/...") to the object it names; a `$ref` loop is an error. */
 export function resolveRef<T extends JsonObject>(document: JsonObject, node: T | { $ref: string }): T {
   let current: JsonObject = node;
@@ -22,11 +31,9 @@ export function resolveRef<T extends JsonObject>(document: JsonObject, node: T |
   while (typeof current.$ref === 'string') {
     if (followed.has(current.$ref)) throw new Error(`$ref loop at ${current.$ref}`);
     followed.add(current.$ref);
-    const target = current.$ref.startsWith('#')
-      ? pointerTokens(current.$ref).reduce<JsonObject | undefined>((at, key) => at?.[key], document)
-      : undefined;
-    if (!target) throw new Error(`Unresolved $ref ${current.$ref}`);
-    current = target;
+    const target = refTarget(document, current.$ref);
+    if (target === null || typeof target !== 'object') throw new Error(`Unresolved $ref ${current.$ref}`);
+    current = target as JsonObject;
   }
   return current as T;
 }

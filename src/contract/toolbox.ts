@@ -12,6 +12,7 @@ export {
   listOperations,
   operationsAt,
   pathPattern,
+  refTarget,
   resolveRef,
   responseExample,
   responseFor,

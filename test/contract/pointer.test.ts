@@ -1,6 +1,8 @@
-// JSON Pointers into the document, both ways: a URI fragment is percent-decoded (as Ajv reads a $ref),
-// a plain pointer is not; ~1 and ~0 are unescaped after; jsonPointer's output reads back to its segments.
+// JSON Pointers into the document, both ways, and what a $ref names: a URI fragment is percent-decoded
+// (as Ajv reads a $ref), a plain pointer is not; ~1 and ~0 are unescaped after; jsonPointer's output
+// reads back to its segments; refTarget follows one step, by own properties only.
 import { describe, expect, it } from 'vitest';
+import { refTarget } from '../../src/contract/document.js';
 import { jsonPointer, pointerTokens } from '../../src/contract/pointer.js';
 
 describe('pointerTokens', () => {
@@ -26,4 +28,19 @@ describe('pointerTokens', () => {
       expect(pointerTokens(jsonPointer(...segments))).toEqual(segments);
     },
   );
+});
+
+describe('refTarget', () => {
+  const document = { components: { schemas: { Never: false, Video: { type: 'object' }, 'Thing One': {} } } };
+  it.each<[string, unknown]>([
+    ['#/components/schemas/Video', { type: 'object' }],
+    ['#/components/schemas/Never', false],
+    ['#/components/schemas/Thing%20One', {}],
+    ['#/components/schemas/Missing', undefined],
+    ['#/components/constructor', undefined],
+    ['#/components/schemas/Video/type/length', undefined],
+    ['other.yaml#/components/schemas/Video', undefined],
+  ])('reads %s as %j, one step, by own properties only', ($ref, target) => {
+    expect(refTarget(document, $ref)).toEqual(target);
+  });
 });

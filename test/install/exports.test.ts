@@ -56,6 +56,7 @@ const SURFACE: Record<string, string[]> = {
     'readBoundedText',
     'redactJson',
     'redactedBodyText',
+    'refTarget',
     'resolveRef',
     'responseExample',
     'responseFor',

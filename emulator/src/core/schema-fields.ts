@@ -3,7 +3,7 @@
 // dependentSchemas), a name declared twice followed through both of its schemas. Lenient by design: a
 // field any branch declares counts as declared, so the emulator never drops (or, with strict, refuses)
 // what the document allows.
-import { pointerTokens, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { refTarget, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 
 /** A schema as JSON Schema 2020-12 allows one: an object, or `true` (anything) or `false` (nothing). */
 export type Schema = JsonObject | boolean;
@@ -38,10 +38,8 @@ function either(first: Schema | undefined, second: Schema | undefined): Schema |
 
 /** What a local `$ref` names, one step: an object or a boolean schema. */
 function referenced(document: OpenApiDocument, $ref: string): Schema {
-  let at: unknown = $ref.startsWith('#') ? document : undefined;
-  for (const token of $ref.startsWith('#') ? pointerTokens($ref) : [])
-    at = at !== null && typeof at === 'object' && Object.hasOwn(at, token) ? (at as JsonObject)[token] : undefined;
-  if (typeof at === 'boolean' || (at !== null && typeof at === 'object')) return at as Schema;
+  const target = refTarget(document, $ref);
+  if (typeof target === 'boolean' || (target !== null && typeof target === 'object')) return target as Schema;
   throw new Error(`Unresolved $ref ${$ref}`);
 }
 
@@ -49,7 +47,7 @@ function referenced(document: OpenApiDocument, $ref: string): Schema {
 const MOST_REF_HOPS = 64;
 
 /** A schema with its `$ref` followed: one with keywords beside it (3.1) as both, one alone as what it names. */
-export function resolved(document: OpenApiDocument, schema: Schema): Schema {
+function resolved(document: OpenApiDocument, schema: Schema): Schema {
   let current = schema;
   for (let hops = 0; typeof current === 'object' && typeof current.$ref === 'string'; hops += 1) {
     const { $ref, ...siblings } = current;
@@ -149,28 +147,29 @@ export const fieldsWalk = (document: OpenApiDocument): FieldsWalk => ({
   read: new WeakMap(),
 });
 
+const noFields = (): Fields => ({
+  properties: Object.create(null),
+  patterns: [],
+  others: undefined,
+  prefixItems: [],
+  items: undefined,
+});
+
 /**
  * The fields of `schema` and its parts. A part that lists nothing only constrains (`{ required: [...] }`)
  * and allows no other name, unless it says `type: object`; `true` as a branch allows any;
  * `additionalProperties: false` closes the rest.
  */
 function gather(walk: FieldsWalk, schema: Schema, branch?: Schema): Fields {
-  const none: Fields = {
-    properties: Object.create(null),
-    patterns: [],
-    others: undefined,
-    prefixItems: [],
-    items: undefined,
-  };
-  if (typeof schema !== 'object') return none;
+  if (typeof schema !== 'object') return noFields();
   const known = branch === undefined ? walk.read.get(schema) : undefined;
   if (known) return known;
   if (walk.onPath.has(schema)) {
     walk.cuts += 1;
-    return none;
+    return noFields();
   }
   const s = resolved(walk.document, schema);
-  if (typeof s !== 'object') return none;
+  if (typeof s !== 'object') return noFields();
   const cutsBefore = walk.cuts;
   walk.onPath.add(schema);
   try {
