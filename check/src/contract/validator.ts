@@ -186,9 +186,12 @@ export function createContractValidator(
   ajv.addKeyword({ keyword: 'discriminator', schemaType: 'object' });
   // This document's annotation of a secret field (an inference key's `secret`): tools keep its value out of what they store.
   ajv.addKeyword({ keyword: 'x-secret', schemaType: 'boolean' });
-  const annotations = annotationsOf(document);
-  for (const keyword of annotations.keywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
-  for (const format of annotations.formats) if (!ajv.formats[format]) ajv.addFormat(format, true);
+  // Not strict, Ajv passes over an unknown keyword or format by itself: the document need not be walked.
+  if (strict) {
+    const annotations = annotationsOf(document);
+    for (const keyword of annotations.keywords) if (!ajv.getKeyword(keyword)) ajv.addKeyword({ keyword });
+    for (const format of annotations.formats) if (!ajv.formats[format]) ajv.addFormat(format, true);
+  }
   // Ajv compiles the root when it resolves a fragment, so the root registered here holds only the two
   // parts that schemas live in and `$ref`s point into, declared as inert keywords.
   ajv.addKeyword({ keyword: 'paths', schemaType: 'object' });
