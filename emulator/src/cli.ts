@@ -42,7 +42,8 @@ Options:
                            default (default: ${DEFAULT_CORS_ORIGINS.join(' and ')})
   --journal-size N         how many requests GET /__emulator/requests keeps, the newest (default: ${DEFAULT_JOURNAL_SIZE})
   --log FORMAT             the request log on stdout: text, one line per request, or json, NDJSON (default: text)
-  --quiet                  no request log (default: off)
+  --quiet                  print only the line saying where it listens: no other start lines, no request log
+                           (default: off)
   --strict                 refuse body fields the document does not declare, with a 400 naming each, instead of
                            dropping them; with --proxy, count them as violations (default: off)
   --proxy URL              forward every API request to URL (https://api.gcore.com) as it was sent, check both
@@ -200,9 +201,19 @@ function proxyOptions(values: ReturnType<typeof parseOptions>): ProxyOptions | u
 /** How the package's document says a request carries the key. */
 const AUTH = authSchemeOf(bundled);
 
-/** What the command prints once it listens: where everything is, and, as a proxy, that requests and keys leave. */
-export function banner(url: string, values: { proxy?: string | undefined; state?: string | undefined }): string {
+/**
+ * What the command prints once it listens: where everything is, and, as a proxy, that requests and keys
+ * leave. Quiet, only its first line: where it listens (what a script waits for), and that it is a proxy.
+ */
+export function banner(
+  url: string,
+  values: { proxy?: string | undefined; state?: string | undefined; quiet?: boolean | undefined },
+): string {
   const upstream = values.proxy === undefined ? undefined : shownUpstream(values.proxy);
+  const first = upstream
+    ? `cloud-platform-emulator listening on ${url} as a PROXY: every API request goes to ${upstream}, with the key it carries`
+    : `cloud-platform-emulator listening on ${url}`;
+  if (values.quiet) return `${first}\n`;
   const mode = upstream
     ? [
         `  proxy:    every API request goes to ${upstream}, checked against the document`,
@@ -210,9 +221,7 @@ export function banner(url: string, values: { proxy?: string | undefined; state?
       ]
     : [values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory'];
   return [
-    upstream
-      ? `cloud-platform-emulator listening on ${url} as a PROXY: every API request goes to ${upstream}, with the key it carries`
-      : `cloud-platform-emulator listening on ${url}`,
+    first,
     `  API:      ${url}/  (${AUTH.header}: ${authorizationValue(AUTH, '<token>')})`,
     upstream
       ? `  docs:     ${url}/docs  (its console sends each request to ${upstream}, with the key you type: it acts on that account)`
@@ -261,7 +270,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
     corsOrigins: values.cors,
     allowHosts: values['allow-host'],
   });
-  process.stdout.write(banner(running.url, { proxy: values.proxy, state: values.state }));
+  process.stdout.write(banner(running.url, values));
   const stop = () => {
     // The proxy's report, after the last log lines: what to paste into an issue about the document.
     if (values.proxy) {

@@ -1,7 +1,7 @@
 // The command's request log (text, NDJSON, quiet) that never prints a secret and tells the truth, and
 // its options: unknown fields logged or refused with --strict, fixtures merged over the built-in set,
 // the version.
-import { type ChildProcess, execFile } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,6 +127,31 @@ describe('the request log', () => {
       'getVideo 0',
     ]);
     expect(entries[1]!.unknownFields!.at(-1)).toBe('body.é_field_3999');
+  });
+
+  it.each([
+    ['emulating', [], /^cloud-platform-emulator listening on http:\/\/127\.0\.0\.1:\d+\n$/],
+    [
+      'as a proxy',
+      ['--proxy', 'http://127.0.0.1:9'],
+      /^cloud-platform-emulator listening on http:\/\/127\.0\.0\.1:\d+ as a PROXY: every API request goes to http:\/\/127\.0\.0\.1:9, with the key it carries\n$/,
+    ],
+  ])('prints, with --quiet %s, only the line saying where it listens', async (_mode, args, whole) => {
+    const child = spawn(BIN, ['--port', '0', '--quiet', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    stopping.push(() => child.kill('SIGKILL'));
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const url = await new Promise<string>((resolve) =>
+      child.stdout!.on('data', () => {
+        const found = /listening on (http:\/\/\S+)/.exec(out);
+        if (found) resolve(found[1]!);
+      }),
+    );
+    await fetch(`${url}/__emulator/requests`);
+    // What it printed while serving; as a proxy it prints its report on exit, which --quiet keeps.
+    const started = out;
+    await stopped(child);
+    expect(started).toMatch(whole);
   });
 
   it('prints nothing per request with --quiet', async () => {
