@@ -4,7 +4,14 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { operationIndex } from 'cloud-platform-api';
-import { authorizationValue, authSchemeOf, httpUrl, notHttpUrl, printable } from 'cloud-platform-api/toolbox';
+import {
+  authorizationValue,
+  authSchemeOf,
+  httpUrl,
+  notHttpUrl,
+  optionErrorMessage,
+  printable,
+} from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { EmulatorError } from './emulator-error.js';
 import type { ProxyOptions } from './proxy/proxy-options.js';
@@ -144,32 +151,30 @@ function parsePort(value: string, source: string): number {
   return port;
 }
 
+const OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'api-key': { type: 'string', multiple: true },
+  fixtures: { type: 'string' },
+  state: { type: 'string' },
+  'import-state': { type: 'string' },
+  'export-state': { type: 'string' },
+  cors: { type: 'string', multiple: true },
+  'allow-host': { type: 'string', multiple: true },
+  'journal-size': { type: 'string' },
+  log: { type: 'string' },
+  quiet: { type: 'boolean' },
+  strict: { type: 'boolean' },
+  proxy: { type: 'string' },
+  'proxy-errors': { type: 'boolean' },
+  'proxy-timeout': { type: 'string' },
+  record: { type: 'string' },
+  version: { type: 'boolean' },
+  help: { type: 'boolean' },
+} as const;
+
 function parseOptions(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'api-key': { type: 'string', multiple: true },
-      fixtures: { type: 'string' },
-      state: { type: 'string' },
-      'import-state': { type: 'string' },
-      'export-state': { type: 'string' },
-      cors: { type: 'string', multiple: true },
-      'allow-host': { type: 'string', multiple: true },
-      'journal-size': { type: 'string' },
-      log: { type: 'string' },
-      quiet: { type: 'boolean' },
-      strict: { type: 'boolean' },
-      proxy: { type: 'string' },
-      'proxy-errors': { type: 'boolean' },
-      'proxy-timeout': { type: 'string' },
-      record: { type: 'string' },
-      version: { type: 'boolean' },
-      help: { type: 'boolean' },
-    },
-  }).values;
+  return parseArgs({ args: argv, strict: true, options: OPTIONS }).values;
 }
 
 /** The proxy's options from its flags, checked: an http(s) URL, and the flags that need it only with it. */
@@ -289,7 +294,7 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   try {
     values = parseOptions(argv);
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${USAGE}`);
+    process.stderr.write(`${optionErrorMessage(error, Object.keys(OPTIONS))}\n\n${USAGE}`);
     return 2;
   }
   if (values.help) {

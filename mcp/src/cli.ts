@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import type { Logger } from 'cloud-platform-api';
-import { httpUrl, notHttpUrl, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { httpUrl, notHttpUrl, type OpenApiDocument, optionErrorMessage } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -90,27 +90,25 @@ function httpListenOf(values: {
   return { host, port: Number(port) };
 }
 
+const OPTIONS = {
+  emulator: { type: 'boolean' },
+  state: { type: 'string' },
+  'base-url': { type: 'string' },
+  'allow-writes': { type: 'boolean' },
+  'allow-deletes': { type: 'boolean' },
+  'no-confirm': { type: 'boolean' },
+  http: { type: 'boolean' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  'allow-remote': { type: 'boolean' },
+  tools: { type: 'string' },
+  tags: { type: 'string' },
+  help: { type: 'boolean' },
+  version: { type: 'boolean' },
+} as const;
+
 function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | 'help' | 'version' {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      emulator: { type: 'boolean' },
-      state: { type: 'string' },
-      'base-url': { type: 'string' },
-      'allow-writes': { type: 'boolean' },
-      'allow-deletes': { type: 'boolean' },
-      'no-confirm': { type: 'boolean' },
-      http: { type: 'boolean' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      'allow-remote': { type: 'boolean' },
-      tools: { type: 'string' },
-      tags: { type: 'string' },
-      help: { type: 'boolean' },
-      version: { type: 'boolean' },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true });
   if (values.help) return 'help';
   if (values.version) return 'version';
   const baseUrl = values['base-url'];
@@ -150,7 +148,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   try {
     command = commandOf(argv, env);
   } catch (error) {
-    process.stderr.write(`cloud-platform-mcp: ${(error as Error).message}\n\n${USAGE}`);
+    process.stderr.write(`cloud-platform-mcp: ${optionErrorMessage(error, Object.keys(OPTIONS))}\n\n${USAGE}`);
     return 2;
   }
   if (command === 'help' || command === 'version') {

@@ -4,6 +4,7 @@
 // --fail-under threshold, 2 on bad usage. Node only.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { optionErrorMessage } from 'cloud-platform-api/toolbox';
 import { checkContract, type CheckResult } from './check-contract.js';
 import {
   CheckUsageError,
@@ -140,7 +141,7 @@ export async function checkCommand(argv: string[]): Promise<CheckCommandResult> 
   try {
     values = parsedOptions(argv);
   } catch (error) {
-    return usageError((error as Error).message);
+    return usageError(optionErrorMessage(error, Object.keys(OPTIONS)));
   }
   if (values.help) return { code: 0, stdout: USAGE, stderr: '' };
   try {

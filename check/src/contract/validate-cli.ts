@@ -3,6 +3,7 @@
 // JSON path and rule. Node only.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { optionErrorMessage } from 'cloud-platform-api/toolbox';
 import { UnknownOperationError, validateResponse } from './validate-response.js';
 
 const USAGE = `Usage: cloud-platform-validate <response.json | -> --operation <operationId> [--status <code>]
@@ -22,20 +23,17 @@ export interface CommandResult {
   output: string;
 }
 
+const OPTIONS = { operation: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' } } as const;
+
 const parsedArgs = (argv: string[]) =>
-  parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: { operation: { type: 'string' }, status: { type: 'string' }, help: { type: 'boolean' } },
-  });
+  parseArgs({ args: argv, allowPositionals: true, strict: true, options: OPTIONS });
 
 export function validateCommand(argv: string[]): CommandResult {
   let parsed: ReturnType<typeof parsedArgs>;
   try {
     parsed = parsedArgs(argv);
   } catch (error) {
-    return { code: 2, output: `${(error as Error).message}\n${USAGE}` };
+    return { code: 2, output: `${optionErrorMessage(error, Object.keys(OPTIONS))}\n${USAGE}` };
   }
   const { values, positionals } = parsed;
   if (values.help) return { code: 0, output: USAGE };
