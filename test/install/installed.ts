@@ -69,15 +69,8 @@ export function run(command: string, args: string[], cwd: string) {
   });
 }
 
-/**
- * The package in `dir` packed into `destination`, its path. Scripts are skipped: `prepare` would build
- * `dist/` again while other test files import from it (the suite has built it already).
- */
-export function packedTarball(dir: string, destination: string): string {
-  const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', destination], dir);
-  expect(pack.status, pack.stderr).toBe(0);
-  return path.join(destination, (JSON.parse(pack.stdout) as { filename: string }[])[0]!.filename);
-}
+/** The package in `dir` packed into `destination` as `npm run tarballs` packs it (the suite has built it), its path. */
+export { packTarball as packedTarball } from '../../scripts/lib/tarball.js';
 
 /** Imports every export of `packages` both ways in the installed project, checks each has its member, and runs their bins. */
 export function expectUsable(project: string, packages: readonly string[]): void {
