@@ -46,7 +46,7 @@ describe('the pages people read first', () => {
     const guides = readme.slice(readme.indexOf('## Guides'), readme.indexOf('## Contributing'));
     for (const guide of readdirSync(path.join(projectRoot, 'docs')).filter((file) => file.endsWith('.md'))) {
       expect(
-        guides.split('\n').filter((line) => line.startsWith('- ') && line.includes(`/docs/${guide})`)),
+        guides.split('\n').filter((line) => line.startsWith('- ') && line.includes(`](docs/${guide})`)),
         guide,
       ).toHaveLength(1);
     }

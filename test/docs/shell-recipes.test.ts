@@ -2,7 +2,7 @@
 // repository root, with only a free port in place of 4010 and a scratch folder for the files they write.
 // (The live-service recipe, which needs an upstream, is run by emulator/test/proxy/live-service-recipe.test.ts.)
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -35,6 +35,49 @@ const version = (dir: string) =>
   (JSON.parse(readFileSync(path.join(projectRoot, dir, 'package.json'), 'utf8')) as { version: string }).version;
 
 describe('shell recipes, run as written', () => {
+  it("the README's offline first call: the quick start, run against the emulator as written, prints what the page says", async () => {
+    const block = codeBlocks('README.md').find((b) => b.lang === 'sh' && b.heading === '## Quick start: call the API')!;
+    const [start, call, ...more] = block.code
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/\s+#.*$/, ''));
+    expect([start, more]).toEqual(['npx cloud-platform-emulator', []]);
+    const quickstart = codeBlocks('README.md').find((b) => b.lang === 'js' && b.heading === block.heading)!;
+    // Inside the repository, so the packages resolve as they would in an app that installed them.
+    mkdirSync(path.join(projectRoot, 'test-results'), { recursive: true });
+    const app = mkdtempSync(path.join(projectRoot, 'test-results', 'offline-first-call-'));
+    writeFileSync(path.join(app, 'quickstart.mjs'), quickstart.code);
+    const port = String(await closedPort());
+    // Started as written, on a free port (the command's PORT), in a terminal of its own: in the background.
+    const emulator = spawn('bash', ['-c', `exec ${start}`], {
+      cwd: app,
+      env: { ...process.env, PORT: port },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        let out = '';
+        emulator.stdout!.on('data', (chunk: Buffer) => {
+          out += chunk;
+          if (out.includes(`listening on http://127.0.0.1:${port}`)) resolve();
+        });
+        emulator.on('exit', (code) => reject(new Error(`the emulator exited with ${code}: ${out}`)));
+      });
+      const { stdout } = await promisify(execFile)('bash', ['-e', '-c', call!.replaceAll('4010', port)], {
+        cwd: app,
+        encoding: 'utf8',
+      });
+      expect(stdout.trim()).toBe(/It prints `([^`]*)`/.exec(block.after)?.[1]);
+    } finally {
+      // npx runs the command in a child of its own: end the whole group, and wait until each has let go of its output.
+      const closed = new Promise((resolve) => emulator.once('close', resolve));
+      process.kill(-emulator.pid!, 'SIGTERM');
+      await closed;
+      rmSync(app, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it("the README's guard quick start: lint, the diff gate, and the checker against the emulator pass", async () => {
     const out = await runAsWritten(shellBlock('README.md', '## Quick start: guard the description in CI'), []);
     expect(out).toMatch(/No breaking change/);
