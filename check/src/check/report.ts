@@ -5,7 +5,7 @@ import { authorizationValue } from 'cloud-platform-api/toolbox';
 import { CHECKS, type CheckName } from './answer-checks.js';
 import type { CheckResult } from './check-contract.js';
 import { coverageSummary } from './coverage/summary.js';
-import type { Failure, SentRequest } from './tally.js';
+import type { Failure, OperationSummary, SentRequest } from './tally.js';
 
 /** Quotes a word for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
@@ -25,6 +25,15 @@ const statusList = (statuses: Record<string, number>) =>
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([status, count]) => `${status} x${count}`)
     .join(', ') || '-';
+
+/**
+ * What an operation's answers were, as its coverage counts them: an operation skipped may still have been
+ * called, by a link to it or to delete what the run created, and then shows what those answered.
+ */
+function statusesCell(op: OperationSummary): string {
+  if (!op.skipped) return statusList(op.statuses);
+  return op.requests === 0 ? `skipped: ${op.skipped}` : `${statusList(op.statuses)} (others skipped: ${op.skipped})`;
+}
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
@@ -54,7 +63,7 @@ export function formatReport(result: CheckResult): string {
     ...result.operations.map((op) => [
       op.operationId,
       String(op.requests),
-      op.skipped ? `skipped: ${op.skipped}` : statusList(op.statuses),
+      statusesCell(op),
       op.failedChecks.join(', ') || '-',
     ]),
   ]);

@@ -11,6 +11,7 @@ import { createServerEmulator, startEmulatorServer, type RunningServer } from 'c
 import { startDivergentServer } from '../../../test/helpers/divergent-server.js';
 import type { TestServer } from '../../../test/helpers/http-server.js';
 import { projectRoot } from '../../../test/helpers/sources.js';
+import type { CoverageReport } from '../../src/check/coverage/model.js';
 
 /** The command `npx cloud-platform-check` runs, run by node itself: npx would add a process and a second to each run. */
 const BIN = path.join(projectRoot, 'node_modules', '.bin', 'cloud-platform-check');
@@ -68,6 +69,26 @@ describe('npx cloud-platform-check', () => {
     const deleteEdgeApp = report.testsuite!.find((suite: TestSuite) => suite.name === 'deleteEdgeApp')!;
     expect(deleteEdgeApp.skipped).toBe(1);
     expect(result.stdout).toMatch(/deleteEdgeApp\s+0\s+skipped: a DELETE of a resource this run did not create/);
+  }, 60_000);
+
+  it('agrees in its run table with its coverage: an operation skipped but called (to delete what the run made) shows what it answered', async () => {
+    const file = path.join(scratch, 'agree.json');
+    const result = await check(['--base-url', emulator.url, '--seed', '7', '--coverage', file], { GCORE_API_KEY: 'k' });
+    expect(result.status, result.stderr).toBe(0);
+    const coverage = JSON.parse(readFileSync(file, 'utf8')) as CoverageReport;
+    const table = result.stdout.split('\n\n')[1]!.split('\n').slice(1);
+    const rows = new Map(table.map((row) => [row.split(/\s+/)[0]!, row.split(/\s+/).slice(1).join(' ')]));
+    const called = coverage.operations.filter((op) => op.requests > 0);
+    // deleteStorageEvent is skipped (a DELETE of what the run did not make) and called on what it made.
+    expect(called.map((op) => op.operationId)).toContain('deleteStorageEvent');
+    for (const op of coverage.operations) {
+      const [requests, ...cell] = rows.get(op.operationId)!.split(' ');
+      expect(Number(requests), op.operationId).toBe(op.requests);
+      const shown = [...cell.join(' ').matchAll(/\b(\d{3}) x\d+/g)].map((m) => m[1]!);
+      const seen = op.statuses.seen.concat(op.statuses.undocumented);
+      expect(shown.length > 0, `${op.operationId}: ${cell.join(' ')}`).toBe(op.requests > 0);
+      expect(shown.filter((status) => !seen.some((key) => key === status || key === `${status[0]}XX`))).toEqual([]);
+    }
   }, 60_000);
 
   it('fails against the broken server naming exactly the planted divergences, in the report and the JUnit file', async () => {
