@@ -48,6 +48,7 @@ const SURFACE: Record<string, string[]> = {
     'networkCode',
     'notHttpUrl',
     'operationsAt',
+    'optionErrorMessage',
     'pathPattern',
     'pathValueProblem',
     'pointerTokens',
