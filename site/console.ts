@@ -63,7 +63,18 @@ function show(target: string): void {
   byId('bar').className = live ? 'live' : '';
   answerChoice().disabled = live;
   say(byId('where'), live ? liveWords(base, scheme) : emulatorWords(scheme));
-  (byId('reference') as HTMLElement & { apiDescriptionDocument: unknown }).apiDescriptionDocument = shown;
+  render(shown);
+}
+
+/**
+ * Gives Elements the description in a new element: Elements reads the key fields once, as it mounts, and
+ * a key must not follow the reader from one target to the other.
+ */
+function render(shown: object): void {
+  const old = byId('reference');
+  const fresh = old.cloneNode(false) as HTMLElement & { apiDescriptionDocument: unknown };
+  old.replaceWith(fresh);
+  fresh.apiDescriptionDocument = shown;
 }
 
 const emulatorWords = (scheme: object): [string, string][] => [

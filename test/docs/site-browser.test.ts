@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumFound, launchChromium, requireChromium } from '../helpers/chromium.js';
 import { openOperation, sendRequest, type Typed } from '../helpers/elements-console.js';
+import { documentOperations } from '../helpers/document.js';
 import { projectRoot } from '../helpers/sources.js';
 import { serveStatic, type StaticSite } from '../helpers/static-site.js';
 
@@ -138,6 +139,29 @@ describe.skipIf(!chromiumFound)(`the site served under ${SUB_PATH} by a plain st
   });
 
   readerWalk('http', () => site.url, '', () => reader);
+
+  it('offers the live service as a second target; the key typed is kept in no storage', async () => {
+    const { page } = reader;
+    await openOperation(page, `${site.url}console.html#/operations/getVideo`);
+    await page.locator('#target').selectOption('live');
+    await expect.poll(() => page.locator('#where').innerText()).toContain('The live service, https://api.gcore.com');
+    expect(await page.locator('#answer').isDisabled()).toBe(true);
+    const key = page.getByRole('textbox', { name: 'Authorization' });
+    await expect.poll(() => key.inputValue()).toBe('');
+    await key.fill('apikey site-typed-secret');
+    await expect.poll(() => page.locator('body').innerText()).toContain('https://api.gcore.com/streaming/videos/1444');
+    // A page of the same origin in the same tab, without the console's script: what the browser itself stored.
+    await page.goto(`${site.url}llms.txt`);
+    const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]));
+    expect(stored).not.toContain('site-typed-secret');
+  });
+
+  it('serves llms.txt at the root, and each page it links', async () => {
+    const index = await (await fetch(`${site.url}llms.txt`)).text();
+    const links = [...index.matchAll(/\]\(([^)]+)\)/g)].map(([, link]) => link!);
+    expect(links.filter((link) => link.startsWith('operations/'))).toHaveLength(documentOperations().length);
+    for (const link of links) expect((await fetch(`${site.url}${link}`)).status, link).toBe(200);
+  });
 
   it.each(['reference', 'console'] as const)('keeps the first view of the %s within its budget', async (which) => {
     const fresh = await readerOn(browser, (url) => url.startsWith(new URL(site.url).origin + '/'));
