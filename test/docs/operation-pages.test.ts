@@ -19,7 +19,9 @@ describe('llms.txt', () => {
 
   it('lists every operation once, with a link to its page', () => {
     const linked = [...text.matchAll(/^- \[(\w+)\]\((operations\/\w+\.md)\)/gm)].map(([, id, link]) => [id, link]);
-    expect(linked.sort()).toEqual(operations.map(({ operationId }) => [operationId, operationPagePath(operationId)]).sort());
+    expect(linked.sort()).toEqual(
+      operations.map(({ operationId }) => [operationId, operationPagePath(operationId)]).sort(),
+    );
   });
 });
 
@@ -30,7 +32,9 @@ describe.each(operations)('the page of $operationId', ({ op }) => {
     expect(page).toContain(`\`${op.method.toUpperCase()} ${op.path}\``);
     for (const raw of (op.operation.parameters ?? []) as JsonObject[]) {
       const parameter = resolveRef(bundled, raw);
-      expect(page).toMatch(new RegExp(`^\\| \`${parameter.name}\` \\| ${parameter.in} \\| ${parameter.required ? 'yes' : 'no'} \\|`, 'm'));
+      expect(page).toMatch(
+        new RegExp(`^\\| \`${parameter.name}\` \\| ${parameter.in} \\| ${parameter.required ? 'yes' : 'no'} \\|`, 'm'),
+      );
     }
   });
 
@@ -41,7 +45,9 @@ describe.each(operations)('the page of $operationId', ({ op }) => {
   });
 
   it('ends with its TypeScript sample', () => {
-    const sample = codeSamplesFor(bundled, op).find((each) => each.lang === 'TypeScript')!.source.trimEnd();
+    const sample = codeSamplesFor(bundled, op)
+      .find((each) => each.lang === 'TypeScript')!
+      .source.trimEnd();
     expect(page.endsWith(`## TypeScript\n\n\`\`\`ts\n${sample}\n\`\`\`\n`)).toBe(true);
   });
 });
@@ -50,7 +56,7 @@ describe('text from the document in a page', () => {
   const op = documentOperations().find((each) => each.operation.operationId === 'getVideo')!;
   const withDescription = (description: unknown): OpenApiDocument => {
     const document = structuredClone(bundled);
-    document.components.parameters.VideoId.description = description;
+    document.components!.parameters!.VideoId!.description = description;
     return document;
   };
 

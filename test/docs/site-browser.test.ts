@@ -64,7 +64,9 @@ function readerWalk(name: string, root: () => string, home: string, open: () => 
     await page.waitForSelector('.menu-content', { timeout: 30_000 });
     await page.getByRole('link', { name: 'the console' }).first().click();
     await page.waitForURL(/console\.html/);
-    await expect.poll(() => page.locator('#where').innerText()).toContain('Answers come from an emulator running in your browser');
+    await expect
+      .poll(() => page.locator('#where').innerText())
+      .toContain('Answers come from an emulator running in your browser');
     await expect.poll(() => page.locator('#state').innerText()).toContain('Starting from the fixtures');
     expect(await page.getByRole('link', { name: 'Reference' }).getAttribute('href')).toBe('index.html');
   });
@@ -126,19 +128,25 @@ describe.skipIf(!chromiumFound)(`the site served under ${SUB_PATH} by a plain st
   let browser: Browser;
   let site: StaticSite;
   let reader: Reader;
+  const onSite = (url: string) => url.startsWith(`${new URL(site.url).origin}/`);
   beforeAll(async () => {
     expect(existsSync(path.join(siteDir, 'console.js')), 'dist/site is built (npm run build:site)').toBe(true);
     mkdirSync(shots, { recursive: true });
     site = await serveStatic(siteDir, SUB_PATH);
     browser = await launchChromium();
-    reader = await readerOn(browser, (url) => url.startsWith(new URL(site.url).origin + '/'));
+    reader = await readerOn(browser, onSite);
   });
   afterAll(async () => {
     await browser?.close();
     await site?.close();
   });
 
-  readerWalk('http', () => site.url, '', () => reader);
+  readerWalk(
+    'http',
+    () => site.url,
+    '',
+    () => reader,
+  );
 
   it('offers the live service as a second target; the key typed is kept in no storage', async () => {
     const { page } = reader;
@@ -152,7 +160,9 @@ describe.skipIf(!chromiumFound)(`the site served under ${SUB_PATH} by a plain st
     await expect.poll(() => page.locator('body').innerText()).toContain('https://api.gcore.com/streaming/videos/1444');
     // A page of the same origin in the same tab, without the console's script: what the browser itself stored.
     await page.goto(`${site.url}llms.txt`);
-    const stored = await page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]));
+    const stored = await page.evaluate(() =>
+      JSON.stringify([{ ...localStorage }, { ...sessionStorage }, document.cookie]),
+    );
     expect(stored).not.toContain('site-typed-secret');
   });
 
@@ -164,7 +174,7 @@ describe.skipIf(!chromiumFound)(`the site served under ${SUB_PATH} by a plain st
   });
 
   it.each(['reference', 'console'] as const)('keeps the first view of the %s within its budget', async (which) => {
-    const fresh = await readerOn(browser, (url) => url.startsWith(new URL(site.url).origin + '/'));
+    const fresh = await readerOn(browser, onSite);
     site.takeSent();
     await fresh.page.goto(`${site.url}${which === 'reference' ? '' : 'console.html'}`, { waitUntil: 'networkidle' });
     const { bytes, files } = site.takeSent();
@@ -186,5 +196,10 @@ describe.skipIf(!chromiumFound)('the site opened from a file:// path', () => {
     await browser?.close();
   });
 
-  readerWalk('file', () => pathToFileURL(`${siteDir}/`).href, 'index.html', () => reader);
+  readerWalk(
+    'file',
+    () => pathToFileURL(`${siteDir}/`).href,
+    'index.html',
+    () => reader,
+  );
 });

@@ -28,12 +28,16 @@ export async function serveStatic(root: string, subPath: string): Promise<Static
   const server = createServer((req, res) => {
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://site').pathname);
     const relative = pathname.startsWith(subPath) ? pathname.slice(subPath.length) || 'index.html' : undefined;
-    const file = relative === undefined ? undefined : path.join(root, relative.endsWith('/') ? `${relative}index.html` : relative);
+    const file =
+      relative === undefined ? undefined : path.join(root, relative.endsWith('/') ? `${relative}index.html` : relative);
     const size = file?.startsWith(`${root}${path.sep}`) ? statSync(file, { throwIfNoEntry: false }) : undefined;
     if (!file || !size?.isFile()) return void res.writeHead(404).end();
     sent.bytes += size.size;
     sent.files.push(relative!);
-    res.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'content-length': size.size });
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'content-length': size.size,
+    });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
