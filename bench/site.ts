@@ -25,7 +25,10 @@ async function firstAnswer(browser: Browser, url: string): Promise<Figures> {
   await send.waitFor({ timeout: 60_000 });
   const ready = performance.now() - started;
   await send.click();
-  await page.getByText(/^200 OK$/).first().waitFor({ timeout: 60_000 });
+  await page
+    .getByText(/^200 OK$/)
+    .first()
+    .waitFor({ timeout: 60_000 });
   const answered = performance.now() - started;
   await context.close();
   return { ready, answered };
@@ -34,7 +37,10 @@ async function firstAnswer(browser: Browser, url: string): Promise<Figures> {
 const site = await serveStatic(siteDir, '/cloud-platform-api/');
 const emulator = await startEmulatorServer(await createServerEmulator(), { port: 0 });
 const browser = await launchChromium();
-const [baseline, inPage] = ["emulator's /docs, answered by the process (baseline)", 'site console, emulator in the page'];
+const [baseline, inPage] = [
+  "emulator's /docs, answered by the process (baseline)",
+  'site console, emulator in the page',
+];
 try {
   const results = await interleave(
     [
@@ -43,14 +49,19 @@ try {
     ],
     ROUNDS,
   );
-  console.log(`First answer of getVideo in Chromium, ${ROUNDS} interleaved rounds (${cpus().length} cores; median, min, max)`);
+  console.log(
+    `First answer of getVideo in Chromium, ${ROUNDS} interleaved rounds (${cpus().length} cores; median, min, max)`,
+  );
   for (const name of results.keys()) {
     console.log(`  ${name}`);
     console.log(`    Send button shown   ${show(metric(results, name, 'ready'))} ms`);
     console.log(`    first answer shown  ${show(metric(results, name, 'answered'))} ms`);
   }
   console.log(`  in the page / baseline, first answer: ${show(ratio(results, inPage, baseline, 'answered'), 2)}x`);
-  const pages = { reference: ['index.html'], console: ['console.html', 'console.js', 'elements/web-components.min.js', 'elements/styles.min.css'] };
+  const pages = {
+    reference: ['index.html'],
+    console: ['console.html', 'console.js', 'elements/web-components.min.js', 'elements/styles.min.css'],
+  };
   console.log('First view of each page (every file it loads): bytes, and gzip -9 as a host may send them');
   for (const [name, files] of Object.entries(pages)) {
     const bodies = files.map((file) => readFileSync(path.join(siteDir, file)));
