@@ -33,6 +33,7 @@ export const LANES = {
   /** `npm run test:browser`: every test that launches Chromium. */
   browser: [
     'test/docs/browser.test.ts',
+    'test/docs/site-browser.test.ts',
     'check/test/check/coverage-browser.test.ts',
     'emulator/test/adapters/*-browser.test.ts',
   ],

@@ -149,6 +149,10 @@ function staticFiles(upstream: string | undefined): { root: string; files: Stati
         text: JSON.stringify({ upstream: upstream ?? null }),
         type: JSON_TEXT,
       },
+      '/docs/console-kit.js': {
+        file: path.join(ownRoot, 'static', 'console-kit.js'),
+        type: 'text/javascript; charset=utf-8',
+      },
       '/docs/elements/web-components.min.js': built('elements/web-components.min.js', 'text/javascript; charset=utf-8'),
       '/docs/elements/styles.min.css': built('elements/styles.min.css', 'text/css; charset=utf-8'),
       '/openapi.json': { file: path.join(root, 'generated', 'openapi.json'), type: JSON_TEXT },

@@ -6,6 +6,7 @@ import { buildDocs } from './docs.js';
 import { bundleInto, generateTypesInto } from './generate.js';
 import { buildPackages, PACKAGES_STEP } from './library.js';
 import { lintBundle, lintSource } from './lint.js';
+import { buildSite, siteDir } from './site.js';
 import { timedStep } from './tools.js';
 
 const STEPS = {
@@ -26,6 +27,8 @@ const STEPS = {
       await buildDocs(JSON.parse(await readFile('generated/openapi.json', 'utf8')) as OpenApiDocument);
     },
   ],
+  /** The published site: the docs' description with its samples, and the emulator's build, in the console. */
+  site: [`site -> ${siteDir}/`, buildSite],
 } satisfies Record<string, [string, () => Promise<unknown>]>;
 export type StepName = keyof typeof STEPS;
 
@@ -57,4 +60,5 @@ export async function runBuild({ concurrent, onStep }: BuildOptions): Promise<vo
       await run('docs');
     })(),
   ]);
+  await run('site');
 }

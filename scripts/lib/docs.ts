@@ -25,11 +25,16 @@ export async function buildDocs(document: OpenApiDocument): Promise<string> {
   const source = path.join(docsDir, 'openapi.json');
   await writeFile(source, `${JSON.stringify(withOperationIdShown(withCodeSamples(document)), null, 2)}\n`);
   const output = path.join(docsDir, 'index.html');
+  await renderRedoc(source, output);
+  await copyEmulatorDocs(source);
+  return output;
+}
+
+/** Renders a document into one self-contained Redoc page that loads nothing from another origin. */
+export async function renderRedoc(source: string, output: string): Promise<void> {
   // --inlineBundle embeds Redoc itself; without it the page loads Redoc from a CDN and breaks offline.
   await runToolOrFail('redocly', ['build-docs', source, '--output', output, '--inlineBundle']);
   await writeFile(output, (await readFile(output, 'utf8')).replace(CDN_LOGOS, LOCAL_LOGO));
-  await copyEmulatorDocs(source);
-  return output;
 }
 
 /**
@@ -51,12 +56,17 @@ export const EMULATOR_DOCS_DIR = path.join('emulator', 'dist', 'docs');
 const ELEMENTS_FILES = ['web-components.min.js', 'styles.min.css', 'LICENSE', 'web-components.min.js.LICENSE.txt'];
 
 async function copyEmulatorDocs(documentWithSamples: string): Promise<void> {
-  const elements = path.dirname(createRequire(import.meta.url).resolve('@stoplight/elements/web-components.min.js'));
-  await mkdir(path.join(EMULATOR_DOCS_DIR, 'elements'), { recursive: true });
   await Promise.all([
-    ...ELEMENTS_FILES.map((file) =>
-      copyFile(path.join(elements, file), path.join(EMULATOR_DOCS_DIR, 'elements', file)),
-    ),
+    copyElements(EMULATOR_DOCS_DIR),
     copyFile(documentWithSamples, path.join(EMULATOR_DOCS_DIR, 'openapi.json')),
   ]);
+}
+
+/** Copies Elements' files from the installed package into `<dir>/elements/`: each console page loads them from there. */
+export async function copyElements(dir: string): Promise<void> {
+  const elements = path.dirname(createRequire(import.meta.url).resolve('@stoplight/elements/web-components.min.js'));
+  await mkdir(path.join(dir, 'elements'), { recursive: true });
+  await Promise.all(
+    ELEMENTS_FILES.map((file) => copyFile(path.join(elements, file), path.join(dir, 'elements', file))),
+  );
 }

@@ -40,8 +40,9 @@ describe('the package', () => {
     ]) {
       expect(files, file).toContain(file);
     }
-    // The types once (dist/generated/schema.d.ts is what dist/src/*.d.ts import), and no 2.7 MB docs page.
-    for (const absent of ['generated/schema.d.ts', 'dist/docs/index.html']) expect(files, absent).not.toContain(absent);
+    // The types once (dist/generated/schema.d.ts is what dist/src/*.d.ts import), and neither 2.7 MB docs page.
+    for (const absent of ['generated/schema.d.ts', 'dist/docs/index.html', 'dist/site/index.html'])
+      expect(files, absent).not.toContain(absent);
     expect(
       files.some(
         (f) =>

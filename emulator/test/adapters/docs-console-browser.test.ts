@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumFound, launchChromium, requireChromium } from '../../../test/helpers/chromium.js';
+import { openOperation, sendRequest, type Typed } from '../../../test/helpers/elements-console.js';
 import { projectRoot } from '../../../test/helpers/sources.js';
 import type { RunningServer, ServerEmulatorOptions } from '../../src/server.js';
 import { startEmulator } from '../helpers/emulator.js';
@@ -56,35 +57,12 @@ function consoleOn(optionsOf: () => ServerEmulatorOptions): {
   return setup;
 }
 
-/** Opens an operation in the console and fills in what the reader types: the key, when given, and the fields. */
-async function open(
-  page: Page,
-  server: RunningServer,
-  operationId: string,
-  { key, fields = {}, body }: { key?: string; fields?: Record<string, string>; body?: unknown } = {},
-): Promise<void> {
-  await page.goto(`${server.url}/docs#/operations/${operationId}`);
-  await page.getByRole('button', { name: 'Send API Request' }).waitFor({ timeout: 30_000 });
-  if (key !== undefined) await page.getByRole('textbox', { name: 'Authorization' }).fill(key);
-  for (const [name, value] of Object.entries(fields))
-    await page.getByRole('textbox', { name, exact: true }).fill(value);
-  if (body !== undefined)
-    await page
-      .locator('textarea')
-      .first()
-      .fill(JSON.stringify(body, null, 2));
-}
+/** Opens an operation in the emulator's console and fills in what the reader types. */
+const open = (page: Page, server: RunningServer, operationId: string, typed: Typed = {}) =>
+  openOperation(page, `${server.url}/docs#/operations/${operationId}`, typed);
 
-/** Sends the request and reads the answer the console shows: its status line and its body. */
-async function send(page: Page, screenshot: string): Promise<{ status: number; body: string }> {
-  await page.getByRole('button', { name: 'Send API Request' }).click();
-  const shown = page.getByText(/^\d{3} [A-Za-z ]+$/).first();
-  await shown.waitFor({ timeout: 10_000 });
-  await page.screenshot({ path: path.join(shots, screenshot), fullPage: false });
-  const status = Number((await shown.innerText()).slice(0, 3));
-  const text = await page.locator('body').innerText();
-  return { status, body: text.slice(text.indexOf(await shown.innerText())) };
-}
+/** Sends the request and reads the answer the console shows; its screenshot goes to test-results/docs-console/. */
+const send = (page: Page, screenshot: string) => sendRequest(page, path.join(shots, screenshot));
 
 /** The page's banner, as a reader sees it. */
 const bannerOf = (page: Page) => page.getByRole('banner').innerText();
@@ -140,6 +118,14 @@ describe.skipIf(!chromiumFound)("the emulator's /docs console in Chromium", () =
     expect(await on.page.getByRole('textbox', { name: 'Authorization' }).inputValue()).toBe(key);
     const answer = await send(on.page, '5-key-as-filled.png');
     expect(answer.status).toBe(200);
+  });
+
+  it('sends its first request with the path parameter filled from the document example', async () => {
+    await open(on.page, on.server, 'getVideo');
+    expect(await on.page.getByRole('textbox', { name: 'video_id', exact: true }).inputValue()).toBe('1444');
+    const answer = await send(on.page, '5-first-send.png');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toContain('"id": 1444');
   });
 
   it('shows curl samples that call the emulator serving the page', async () => {
