@@ -5,6 +5,7 @@
 import type { components, operations } from '../../generated/schema.js';
 import { operationById } from '../operations.js';
 import type { CloudClient, ThrowingCloudClient } from './client-types.js';
+import { CloudClientOptionError } from './option-error.js';
 import { unwrap } from './unwrap.js';
 
 type LiveStream = components['schemas']['LiveStream'];
@@ -26,6 +27,11 @@ export async function* walkPages<Item>(
   startPage: number,
   path: string,
 ): AsyncGenerator<Item, void, undefined> {
+  if (!Number.isInteger(startPage)) {
+    throw new CloudClientOptionError(
+      `The first page of ${path} must be a whole number, got ${JSON.stringify(startPage)}`,
+    );
+  }
   let previous: string | undefined;
   for (let page = startPage; ; page++) {
     const items = await readPage(page);

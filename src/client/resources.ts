@@ -100,11 +100,13 @@ function send(call: PathCall, name: string, leaf: Leaf, args: unknown[]): Resour
 /** A paged list: nothing is sent until it is walked or `.page()` is called. */
 function pages(call: PathCall, name: string, leaf: Leaf, args: unknown[]): PagedCall<unknown> {
   const [params = {}, options] = args;
-  const startPage = isPlainObject(params) && typeof params.page === 'number' ? params.page : 1;
-  const onPage = (page: number) => send(call, name, leaf, [{ ...(params as object), page }, options]);
+  const { page: first = 1, ...filters } = isPlainObject(params) ? params : {};
+  // The page first, then the filters, as listAllStreams sends them.
+  const onPage = (page: number) =>
+    send(call, name, leaf, [isPlainObject(params) ? { page, ...filters } : params, options]);
   return {
     page: () => send(call, name, leaf, args) as ApiCall<unknown[]>,
-    [Symbol.asyncIterator]: () => walkPages((page) => onPage(page) as Promise<unknown[]>, startPage, leaf.path),
+    [Symbol.asyncIterator]: () => walkPages((page) => onPage(page) as Promise<unknown[]>, first as number, leaf.path),
   };
 }
 
