@@ -193,7 +193,7 @@ describe('bad arguments: the call rejects with a CloudClientOptionError naming t
     ['parameters that are an array', (c) => (c.cdn.logsUploader.configs.create as Method)([]), /must be an object/],
     [
       'a parameter an operation without a body does not take',
-      (c) => (c.streaming.streams.list as Method)({ pages: 2 }).page(),
+      (c) => (c.streaming.streams.list as Method as (p: object) => { page(): unknown })({ pages: 2 }).page(),
       /streaming\.streams\.list takes no parameter "pages"/,
     ],
     [

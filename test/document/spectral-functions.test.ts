@@ -96,9 +96,10 @@ describe('sdkMethodNamed', () => {
     ['an empty word', 'streaming..videos.get', /got "streaming..videos.get"/],
     ['a name that is code', 'streaming.videos.get()', /got "streaming.videos.get\(\)"/],
   ])('flags a name that is %s, at the operation', (_what, name, message) => {
-    const [result] = sdkMethodNamed(named(name));
-    expect(result.message).toMatch(message);
-    expect(result.path.slice(0, 3)).toEqual(['paths', '/p0', 'get']);
+    const results: { message: string; path: string[] }[] = sdkMethodNamed(named(name));
+    expect(results).toHaveLength(1);
+    expect(results[0]!.message).toMatch(message);
+    expect(results[0]!.path.slice(0, 3)).toEqual(['paths', '/p0', 'get']);
   });
 
   it('flags a name used twice, naming the operation that has it first', () => {
