@@ -56,41 +56,56 @@ class ResourceCall<Data> extends Promise<Data> implements ApiCall<Data> {
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** The path form's init for one call of `name`: the method's arguments sorted into params, body and options. */
-function initOf(name: string, leaf: Leaf, args: unknown[]): Init {
-  const pathNames = [...leaf.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!);
-  const path: Record<string, unknown> = {};
-  const query: Record<string, unknown> = {};
-  const body: Record<string, unknown> = {};
+/** A method as built: its name, how to call the path form, and its path parameters (read once from the template). */
+interface Method {
+  name: string;
+  leaf: Leaf;
+  pathNames: string[];
+  call: PathCall;
+}
+
+/** The path form's init for one call: the method's arguments sorted into params, body and options. */
+function initOf({ name, leaf, pathNames }: Method, args: unknown[]): Init {
+  const path: [string, unknown][] = [];
+  const query: [string, unknown][] = [];
+  const body: [string, unknown][] = [];
   let at = 0;
-  if (pathNames.length === 1) path[pathNames[0]!] = args[at++];
+  if (pathNames.length === 1) path.push([pathNames[0]!, args[at++]]);
   const takesObject = pathNames.length > 1 || leaf.query.length > 0 || leaf.body !== 'none';
   const [params = {}, options = {}] = takesObject ? args.slice(at) : [undefined, args[at]];
   if (!isPlainObject(params)) throw new CloudClientOptionError(`The parameters of ${name} must be an object`);
   if (!isPlainObject(options)) throw new CloudClientOptionError(`The options of ${name} must be an object`);
-  for (const [key, value] of Object.entries(params)) {
-    if (pathNames.length > 1 && pathNames.includes(key)) path[key] = value;
-    else if (leaf.query.includes(key)) query[key] = value;
-    else if (leaf.body !== 'none') body[key] = value;
+  for (const entry of Object.entries(params)) {
+    const [key] = entry;
+    if (pathNames.length === 1 && key === pathNames[0]) {
+      throw new CloudClientOptionError(`${name} takes "${key}" first, by position, not in its parameters`);
+    }
+    if (pathNames.includes(key)) path.push(entry);
+    else if (leaf.query.includes(key)) query.push(entry);
+    else if (leaf.body !== 'none') body.push(entry);
     else throw new CloudClientOptionError(`${name} takes no parameter "${key}"`);
   }
   const unknown = Object.keys(options).find((key) => !(CALL_OPTIONS as string[]).includes(key));
   if (unknown !== undefined) {
     throw new CloudClientOptionError(`${name} has no option "${unknown}": its options are ${CALL_OPTIONS.join(', ')}`);
   }
+  // Object.fromEntries keeps a key such as "__proto__" as a field, where an assignment would not.
   const init: Init = { ...options };
-  if (pathNames.length > 0 || Object.keys(query).length > 0) {
-    init.params = { ...(pathNames.length > 0 ? { path } : {}), ...(Object.keys(query).length > 0 ? { query } : {}) };
+  if (path.length > 0 || query.length > 0) {
+    init.params = {
+      ...(pathNames.length > 0 ? { path: Object.fromEntries(path) } : {}),
+      ...(query.length > 0 ? { query: Object.fromEntries(query) } : {}),
+    };
   }
-  if (leaf.body === 'required' || Object.keys(body).length > 0) init.body = body;
+  if (leaf.body === 'required' || body.length > 0) init.body = Object.fromEntries(body);
   return init;
 }
 
 /** One call through the path form; a bad argument rejects the call, as a bad option of the path form does. */
-function send(call: PathCall, name: string, leaf: Leaf, args: unknown[]): ResourceCall<unknown> {
+function send(method: Method, args: unknown[]): ResourceCall<unknown> {
   let result: Promise<FetchResult<unknown>>;
   try {
-    result = call(leaf.path, initOf(name, leaf, args));
+    result = method.call(method.leaf.path, initOf(method, args));
   } catch (error) {
     result = Promise.reject(error);
   }
@@ -98,15 +113,15 @@ function send(call: PathCall, name: string, leaf: Leaf, args: unknown[]): Resour
 }
 
 /** A paged list: nothing is sent until it is walked or `.page()` is called. */
-function pages(call: PathCall, name: string, leaf: Leaf, args: unknown[]): PagedCall<unknown> {
+function pages(method: Method, args: unknown[]): PagedCall<unknown> {
   const [params = {}, options] = args;
   const { page: first = 1, ...filters } = isPlainObject(params) ? params : {};
   // The page first, then the filters, as listAllStreams sends them.
-  const onPage = (page: number) =>
-    send(call, name, leaf, [isPlainObject(params) ? { page, ...filters } : params, options]);
+  const onPage = (page: number) => send(method, [isPlainObject(params) ? { page, ...filters } : params, options]);
   return {
-    page: () => send(call, name, leaf, args) as ApiCall<unknown[]>,
-    [Symbol.asyncIterator]: () => walkPages((page) => onPage(page) as Promise<unknown[]>, first as number, leaf.path),
+    page: () => send(method, args) as ApiCall<unknown[]>,
+    [Symbol.asyncIterator]: () =>
+      walkPages((page) => onPage(page) as Promise<unknown[]>, first as number, method.leaf.path),
   };
 }
 
@@ -119,10 +134,13 @@ function build(tree: Tree, client: Record<string, PathCall>, prefix: string): Re
       continue;
     }
     const leaf = node as Leaf;
-    const call: PathCall = (path, init) => client[leaf.method]!(path, init);
-    built[key] = leaf.paged
-      ? (...args: unknown[]) => pages(call, name, leaf, args)
-      : (...args: unknown[]) => send(call, name, leaf, args);
+    const method: Method = {
+      name,
+      leaf,
+      pathNames: [...leaf.path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]!),
+      call: (path, init) => client[leaf.method]!(path, init),
+    };
+    built[key] = leaf.paged ? (...args: unknown[]) => pages(method, args) : (...args: unknown[]) => send(method, args);
   }
   return built;
 }

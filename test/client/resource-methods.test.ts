@@ -153,6 +153,17 @@ describe('each method is its operation in the path form', () => {
   });
 });
 
+describe('fields are sent as given', () => {
+  it('a body field named __proto__ is a field of the body, not its prototype', async () => {
+    const { client, sent } = await onEmulator();
+    const fields = JSON.parse('{"name":"n","policy":1,"target":2,"__proto__":{"x":1}}') as { name: string };
+    // Whether the emulator takes such a field is not what is tested here: what was sent is.
+    await client.cdn.logsUploader.configs.create(fields as never).catch(() => undefined);
+    expect(JSON.parse(sent[0]!.body)).toEqual(fields);
+    expect(sent[0]!.body).toContain('"__proto__":{"x":1}');
+  });
+});
+
 describe('a paged list', () => {
   it('walks every page with for await, sending what listAllStreams sends, page by page', async () => {
     const viaMethod = await onEmulator();
@@ -195,6 +206,11 @@ describe('bad arguments: the call rejects with a CloudClientOptionError naming t
       'a parameter an operation without a body does not take',
       (c) => (c.streaming.streams.list as Method as (p: object) => { page(): unknown })({ pages: 2 }).page(),
       /streaming\.streams\.list takes no parameter "pages"/,
+    ],
+    [
+      'the positional parameter in the object too',
+      (c) => (c.cdn.logsUploader.configs.update as Method)(1, { config_id: 2, enabled: false }),
+      /takes "config_id" first, by position/,
     ],
     [
       'options that are not an object',
