@@ -75,9 +75,9 @@ export const METHOD_NAMES = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 
  * `{ error }` with `response`; and the resource layer (`client.streaming.videos.get(1444)`), where a
  * call resolves to the body or throws.
  */
-export type CloudClient = Omit<Client<paths>, keyof Methods<false>> & Methods<false> & Resources;
+export type CloudClient = Omit<Client<paths>, keyof Methods<false>> & Methods<false> & Resources<CallOptions>;
 /**
  * The client made with `throwOnError: true`: a path call resolves only on a 2xx (so `data` is never
  * undefined), and throws an ApiError otherwise. Its resource layer is the same as CloudClient's.
  */
-export type ThrowingCloudClient = Omit<Client<paths>, keyof Methods<true>> & Methods<true> & Resources;
+export type ThrowingCloudClient = Omit<Client<paths>, keyof Methods<true>> & Methods<true> & Resources<CallOptions>;

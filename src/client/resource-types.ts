@@ -4,7 +4,6 @@
 // options last; it resolves to the answer's body.
 import type { SdkMethods } from '../../generated/sdk-methods.js';
 import type { operations } from '../../generated/schema.js';
-import type { CallOptions } from './client-types.js';
 
 type OperationId = keyof operations;
 
@@ -51,10 +50,10 @@ type PositionalArgument<Id extends OperationId, Positional> = [Positional] exten
     : never;
 
 /** A method's arguments: its path parameter (if it has exactly one), its object, the call options. */
-export type MethodArguments<Id extends OperationId, Positional extends PropertyKey> = [
+export type MethodArguments<Id extends OperationId, Positional extends PropertyKey, Options> = [
   ...PositionalArgument<Id, Positional>,
   ...ParamsArgument<ParamsOf<Id, Positional>>,
-  options?: CallOptions,
+  options?: Options,
 ];
 
 /** A call of the resource layer: a promise of the answer's body, which throws an ApiError for any other status. */
@@ -71,19 +70,23 @@ export interface PagedCall<Item> extends AsyncIterable<Item> {
 type ItemOf<List> = List extends readonly (infer Item)[] ? Item : never;
 
 /** The method a leaf of the tree names. */
-type MethodOf<Leaf> = Leaf extends {
+type MethodOf<Leaf, Options> = Leaf extends {
   operationId: infer Id extends OperationId;
   positional: infer Positional extends PropertyKey;
   paged: infer Paged;
 }
   ? (
-      ...args: MethodArguments<Id, Positional>
+      ...args: MethodArguments<Id, Positional, Options>
     ) => Paged extends true ? PagedCall<ItemOf<AnswerOf<Id>>> : ApiCall<AnswerOf<Id>>
   : never;
 
-/** The resource layer over a tree of names: an object per area and resource, a method per operation. */
-export type Resources<Tree = SdkMethods> = {
+/**
+ * The resource layer over a tree of names: an object per area and resource, a method per operation,
+ * whose last argument is the call options (`Options`, given by the client's types, whose CloudClient
+ * includes this layer).
+ */
+export type Resources<Options, Tree = SdkMethods> = {
   readonly [Name in keyof Tree]: Tree[Name] extends { operationId: string }
-    ? MethodOf<Tree[Name]>
-    : Resources<Tree[Name]>;
+    ? MethodOf<Tree[Name], Options>
+    : Resources<Options, Tree[Name]>;
 };

@@ -149,10 +149,10 @@ function build(tree: Tree, client: Record<string, PathCall>, prefix: string): Re
  * The client with its resource layer: each operation as a method at the place its x-sdk-method names,
  * calling the client's own path form (GET, POST, PATCH, DELETE).
  */
-export function withResources<Client extends object>(client: Client): Client & Resources {
+export function withResources<Client extends object>(client: Client): Client & Resources<CallOptions> {
   const resources = build(sdkMethods as Tree, client as unknown as Record<string, PathCall>, '');
   const taken = Object.keys(resources).find((area) => area in client);
   if (taken !== undefined) throw new Error(`The resource area "${taken}" would hide the client's own "${taken}"`);
   // The tree and the types are made from the same names by the build (scripts/lib/sdk-methods.ts).
-  return Object.assign(client, resources as Resources);
+  return Object.assign(client, resources as Resources<CallOptions>);
 }
