@@ -1,7 +1,8 @@
-// npm run bench:client: the client's per-call time against openapi-fetch alone and bare fetch on the
-// same local server, in interleaved rounds of one run, with openapi-fetch on the client's transport
-// alone between them (where the time goes: the transport, or the middleware), and the size of a small
-// app that imports createCloudClient (lib/app-size.ts), module by module. BENCH_ROUNDS and
+// npm run bench:client: the client's per-call time, in the path form and as a method
+// (client.streaming.videos.get), against openapi-fetch alone and bare fetch on the same local server, in
+// interleaved rounds of one run, with openapi-fetch on the client's transport alone between them (where
+// the time goes: the transport, or the middleware), and the size of a small app that imports
+// createCloudClient and makes one call in either form (lib/app-size.ts), module by module. BENCH_ROUNDS and
 // BENCH_CALLS change the rounds. The calls go through the built dist/src, as the package ships it:
 // src/ run through tsx is another program (its keepNames transform names every function a call makes).
 import { createServer } from 'node:http';
@@ -71,6 +72,8 @@ const typed = async () => {
   return data;
 };
 
+const method = async () => client.streaming.videos.get(1444);
+
 async function microsPerCall(call: () => Promise<unknown>): Promise<number> {
   const started = performance.now();
   for (let i = 0; i < CALLS_PER_ROUND; i++) await call();
@@ -78,7 +81,7 @@ async function microsPerCall(call: () => Promise<unknown>): Promise<number> {
 }
 
 // Warm every path (JIT, keep-alive sockets) once before the measured rounds.
-for (const call of [bare, plain, transport, typed]) await microsPerCall(call);
+for (const call of [bare, plain, transport, typed, method]) await microsPerCall(call);
 const round = (call: () => Promise<unknown>) => async () => ({ us: await microsPerCall(call) });
 const results = await interleave(
   [
@@ -86,14 +89,17 @@ const results = await interleave(
     { name: 'openapi-fetch alone', round: round(plain) },
     { name: 'openapi-fetch + transport', round: round(transport) },
     { name: 'createCloudClient', round: round(typed) },
+    { name: 'method form', round: round(method) },
   ],
   ROUNDS,
 );
 server.close();
 const versusPlain = ratio(results, 'createCloudClient', 'openapi-fetch alone', 'us');
 const versusBare = ratio(results, 'createCloudClient', 'bare fetch', 'us');
+const methodVersusPlain = ratio(results, 'method form', 'openapi-fetch alone', 'us');
 
-const app = await smallAppSize(new URL('..', import.meta.url).pathname.replace(/\/$/, ''));
+const root = new URL('..', import.meta.url).pathname.replace(/\/$/, '');
+const apps = { path: await smallAppSize(root, 'path'), method: await smallAppSize(root, 'method') };
 
 console.log(
   `Client per-call time, GET /streaming/videos/{video_id} on 127.0.0.1 (${cpus().length} cores, ${ROUNDS} interleaved rounds of ${CALLS_PER_ROUND} calls; median, min, max)`,
@@ -101,6 +107,12 @@ console.log(
 for (const name of results.keys()) console.log(`  ${name.padEnd(22)} ${show(metric(results, name, 'us'), 1)} µs/call`);
 console.log(
   `  createCloudClient / openapi-fetch alone  ${show(versusPlain, 3)}x (goal <= ${GOAL_RATIO}x: ${versusPlain.median <= GOAL_RATIO ? 'met' : 'NOT met'})`,
+);
+console.log(
+  `  method form / openapi-fetch alone        ${show(methodVersusPlain, 3)}x (goal <= ${GOAL_RATIO}x: ${methodVersusPlain.median <= GOAL_RATIO ? 'met' : 'NOT met'})`,
+);
+console.log(
+  `  method form / createCloudClient          ${show(ratio(results, 'method form', 'createCloudClient', 'us'), 3)}x`,
 );
 console.log(`  createCloudClient / bare fetch           ${show(versusBare, 3)}x`);
 console.log(
@@ -111,12 +123,16 @@ console.log(
 );
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
 const modulesOf = (set: ChunkSet) => set.modules.map(([name, bytes]) => `${name} ${bytes}`).join(', ');
-console.log('Size of a small app importing createCloudClient (rolldown as Vite 8 builds, minified, browser)');
-console.log(
-  `  loaded before the first call: gzip ${kB(app.first.gzipBytes)} (goal <= ${GOAL_GZIP_BYTES / 1024} kB: ${app.first.gzipBytes <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}), minified ${kB(app.first.minifiedBytes)}`,
-);
-console.log(
-  `  loaded with the first failure: gzip ${kB(app.onDemand.gzipBytes)}, minified ${kB(app.onDemand.minifiedBytes)}`,
-);
-console.log(`  bytes by module before minifying, first: ${modulesOf(app.first)}`);
-console.log(`  bytes by module before minifying, on demand: ${modulesOf(app.onDemand)}`);
+for (const [form, app] of Object.entries(apps)) {
+  console.log(
+    `Size of a small app importing createCloudClient, one call in the ${form} form (rolldown as Vite 8 builds, minified, browser)`,
+  );
+  console.log(
+    `  loaded before the first call: gzip ${kB(app.first.gzipBytes)} (goal <= ${GOAL_GZIP_BYTES / 1024} kB: ${app.first.gzipBytes <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}), minified ${kB(app.first.minifiedBytes)}`,
+  );
+  console.log(
+    `  loaded with the first failure: gzip ${kB(app.onDemand.gzipBytes)}, minified ${kB(app.onDemand.minifiedBytes)}`,
+  );
+  console.log(`  bytes by module before minifying, first: ${modulesOf(app.first)}`);
+  console.log(`  bytes by module before minifying, on demand: ${modulesOf(app.onDemand)}`);
+}

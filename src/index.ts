@@ -27,6 +27,7 @@ export {
 } from './client/errors.js';
 export type { Logger, LogLevel } from './client/log.js';
 export { listAllStreams, type StreamPagesOptions } from './client/paginate.js';
+export type { ApiCall, PagedCall } from './client/resource-types.js';
 export { isRetryable, retryDelayMs, type AttemptOutcome } from './client/retry-policy.js';
 export { unwrap, type FetchResult } from './client/unwrap.js';
 export { operationById, operationIndex, type OperationId, type OperationInfo, type PathOf } from './operations.js';

@@ -6,10 +6,16 @@ import { gzipSync } from 'node:zlib';
 import { type OutputChunk, rolldown } from 'rolldown';
 
 const APP_ID = '\0small-app.ts';
-const appSource = (root: string) =>
+/** The one call the app makes: in the path form (client.GET) or as a method (client.streaming.videos.get). */
+export type AppCall = 'path' | 'method';
+const CALLS: Record<AppCall, string> = {
+  path: "client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }).then(console.log);",
+  method: 'client.streaming.videos.get(1).then(console.log);',
+};
+const appSource = (root: string, call: AppCall) =>
   `import { createCloudClient } from ${JSON.stringify(`${root}/src/index.ts`)};
 const client = createCloudClient({ apiKey: 'k' });
-client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } }).then(console.log);
+${CALLS[call]}
 `;
 
 export interface ChunkSet {
@@ -37,7 +43,10 @@ function measured(chunks: readonly OutputChunk[]): ChunkSet {
 }
 
 /** The app's chunks loaded before its first call, and those loaded only on demand. */
-export async function smallAppSize(root: string): Promise<{ first: ChunkSet; onDemand: ChunkSet }> {
+export async function smallAppSize(
+  root: string,
+  call: AppCall = 'path',
+): Promise<{ first: ChunkSet; onDemand: ChunkSet }> {
   const bundle = await rolldown({
     input: APP_ID,
     platform: 'browser',
@@ -46,7 +55,7 @@ export async function smallAppSize(root: string): Promise<{ first: ChunkSet; onD
       {
         name: 'small-app',
         resolveId: (id) => (id === APP_ID ? id : null),
-        load: (id) => (id === APP_ID ? { code: appSource(root), moduleType: 'ts' } : null),
+        load: (id) => (id === APP_ID ? { code: appSource(root, call), moduleType: 'ts' } : null),
       },
     ],
   });

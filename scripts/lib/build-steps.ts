@@ -10,7 +10,10 @@ import { buildSite, siteDir } from './site.js';
 import { timedStep } from './tools.js';
 
 const STEPS = {
-  bundle: ['bundle -> generated/openapi.yaml, openapi.json, operations.json', () => bundleInto('generated')],
+  bundle: [
+    'bundle -> generated/openapi.yaml, openapi.json, operations.json, sdk-methods.json; api.md',
+    () => bundleInto('generated'),
+  ],
   types: ['types -> generated/schema.d.ts', () => generateTypesInto('generated')],
   /** The library (it imports the types and the operation index) and the emulator (it imports the library). */
   packages: [PACKAGES_STEP, buildPackages],

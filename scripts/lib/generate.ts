@@ -9,6 +9,7 @@ import { authSchemeOf } from '../../src/contract/auth-scheme.js';
 import { listOperations, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
 import { pathRulesOf } from '../../src/contract/path-values.js';
 import { bundleDocument, rootDocument } from './lint.js';
+import { apiReference, sdkMethodsDeclaration, sdkMethodsJson, sdkMethodsOf } from './sdk-methods.js';
 import { runToolOrFail } from './tools.js';
 
 export const generatedFiles = [
@@ -19,8 +20,13 @@ export const generatedFiles = [
   'client-defaults.json',
   'path-parameters.json',
   'key-header.d.ts',
+  'sdk-methods.json',
+  'sdk-methods.d.ts',
   'schema.d.ts',
 ] as const;
+
+/** The method reference, at the root where Stainless' SDKs keep theirs: made with generated/, checked with it. */
+export const API_REFERENCE = 'api.md';
 
 /**
  * A small index of the operations (id, method, path, area, deprecation, success status) for code
@@ -37,7 +43,8 @@ function operationIndex(document: OpenApiDocument) {
   }));
 }
 
-export async function bundleInto(outDir: string): Promise<void> {
+/** Writes generated/ into `outDir`, and the method reference to `apiReferenceFile`. */
+export async function bundleInto(outDir: string, apiReferenceFile = API_REFERENCE): Promise<void> {
   const yamlFile = path.join(outDir, 'openapi.yaml');
   await bundleDocument(yamlFile);
   const document = parse(await readFile(yamlFile, 'utf8')) as OpenApiDocument;
@@ -55,6 +62,11 @@ export async function bundleInto(outDir: string): Promise<void> {
   // The client checks path values against these before a URL is made (src/contract/path-values.ts).
   await writeFile(path.join(outDir, 'path-parameters.json'), `${JSON.stringify(pathRulesOf(document), null, 2)}\n`);
   await writeFile(path.join(outDir, 'key-header.d.ts'), keyHeaderDeclaration(document));
+  // The resource layer (client.streaming.videos.get): built by the client from the tree, typed by the declaration.
+  const methods = sdkMethodsOf(document);
+  await writeFile(path.join(outDir, 'sdk-methods.json'), sdkMethodsJson(methods));
+  await writeFile(path.join(outDir, 'sdk-methods.d.ts'), sdkMethodsDeclaration(methods));
+  await writeFile(apiReferenceFile, apiReference(methods));
 }
 
 /**
@@ -97,17 +109,27 @@ export async function generateTypesInto(outDir: string): Promise<void> {
   ]);
 }
 
-/** Derives generated/ afresh in a scratch folder and names every file in `committedDir` that differs. */
-export async function findStaleGenerated(committedDir = 'generated'): Promise<string[]> {
+/**
+ * Derives generated/ and the method reference afresh in a scratch folder and names every file in
+ * `committedDir`, and the committed reference, that differs.
+ */
+export async function findStaleGenerated(
+  committedDir = 'generated',
+  committedReference = API_REFERENCE,
+): Promise<string[]> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'cloud-api-generated-'));
   try {
     // The types come from the source, not the bundle: the two are made at once, as the build does.
-    await Promise.all([bundleInto(scratch), generateTypesInto(scratch)]);
+    await Promise.all([bundleInto(scratch, path.join(scratch, API_REFERENCE)), generateTypesInto(scratch)]);
+    const pairs: [fresh: string, committed: string][] = [
+      ...generatedFiles.map((file): [string, string] => [path.join(scratch, file), path.join(committedDir, file)]),
+      [path.join(scratch, API_REFERENCE), committedReference],
+    ];
     const stale: string[] = [];
-    for (const file of generatedFiles) {
-      const fresh = await readFile(path.join(scratch, file), 'utf8');
-      const committed = await readFile(path.join(committedDir, file), 'utf8').catch(() => undefined);
-      if (committed !== fresh) stale.push(path.join(committedDir, file));
+    for (const [freshFile, committedFile] of pairs) {
+      const fresh = await readFile(freshFile, 'utf8');
+      const committed = await readFile(committedFile, 'utf8').catch(() => undefined);
+      if (committed !== fresh) stale.push(committedFile);
     }
     return stale;
   } finally {

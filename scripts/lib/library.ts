@@ -15,7 +15,7 @@ export const PACKAGES_STEP =
 
 export async function buildPackages(): Promise<void> {
   await mkdir('dist/generated', { recursive: true });
-  for (const types of ['schema.d.ts', 'key-header.d.ts'])
+  for (const types of ['schema.d.ts', 'key-header.d.ts', 'sdk-methods.d.ts'])
     await copyFile(`generated/${types}`, `dist/generated/${types}`);
   await runToolOrFail('tsc', [
     '-b',

@@ -5,6 +5,7 @@
 import type { Client, FetchResponse, MaybeOptionalInit } from 'openapi-fetch';
 import type { KeyHeader } from '../../generated/key-header.js';
 import type { paths } from '../../generated/schema.js';
+import type { Resources } from './resource-types.js';
 
 /** Headers of one call, added to the client's. The header the key goes in is always the client's own. */
 export type CallHeaders = Record<string, string> & { [Name in KeyHeader | Lowercase<KeyHeader>]?: never };
@@ -69,7 +70,14 @@ type Methods<Throwing extends boolean> = {
 
 export const METHOD_NAMES = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
 
-/** The client: openapi-fetch's methods typed by the document; a call resolves to `{ data }` or `{ error }`, with `response`. */
-export type CloudClient = Omit<Client<paths>, keyof Methods<false>> & Methods<false>;
-/** The client made with `throwOnError: true`: a call resolves only on a 2xx (so `data` is never undefined), and throws an ApiError otherwise. */
-export type ThrowingCloudClient = Omit<Client<paths>, keyof Methods<true>> & Methods<true>;
+/**
+ * The client: openapi-fetch's methods typed by the document, where a call resolves to `{ data }` or
+ * `{ error }` with `response`; and the resource layer (`client.streaming.videos.get(1444)`), where a
+ * call resolves to the body or throws.
+ */
+export type CloudClient = Omit<Client<paths>, keyof Methods<false>> & Methods<false> & Resources<CallOptions>;
+/**
+ * The client made with `throwOnError: true`: a path call resolves only on a 2xx (so `data` is never
+ * undefined), and throws an ApiError otherwise. Its resource layer is the same as CloudClient's.
+ */
+export type ThrowingCloudClient = Omit<Client<paths>, keyof Methods<true>> & Methods<true> & Resources<CallOptions>;

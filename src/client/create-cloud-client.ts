@@ -14,6 +14,7 @@ import { CloudClientOptionError } from './option-error.js';
 import { serializePath, withPathValues } from './path-values.js';
 import type { Transport } from './attempt.js';
 import { type ClientFetch, createClientFetch } from './client-fetch.js';
+import { withResources } from './resources.js';
 
 export type { CallOptions, CloudClient, ThrowingCloudClient };
 
@@ -239,5 +240,5 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     request: (method: string, url: string, init: Init) =>
       call(method.toUpperCase(), url, init, (path, checked) => request(method, path, checked)),
   });
-  return client as unknown as CloudClient;
+  return withResources(client) as unknown as CloudClient;
 }

@@ -1,6 +1,7 @@
 // Turns openapi-fetch's { data, error, response } into the data, or throws an ApiError for any
 // non-2xx, including one with an empty body (which openapi-fetch reports as error === undefined).
-import { apiErrorFor } from './errors.js';
+// The error classes are loaded with the first failure, as the retry loop is (client-fetch.ts), so an
+// app that unwraps its calls (or calls the client's methods, which unwrap) does not load them first.
 import { errorOrigin } from './read-response.js';
 
 /** What a client call resolves to: openapi-fetch's `{ data }` or `{ error }`, with the response. */
@@ -19,6 +20,7 @@ export interface FetchResult<Data> {
 export async function unwrap<Data>(call: FetchResult<Data> | Promise<FetchResult<Data>>): Promise<Data> {
   const result = await call;
   if (!result.response.ok) {
+    const { apiErrorFor } = await import('./errors.js');
     throw apiErrorFor(result.response, errorOrigin(result.response), result.error);
   }
   return result.data as Data;

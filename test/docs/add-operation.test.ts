@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { createEmulator } from 'cloud-platform-emulator';
 import type { OpenApiDocument } from '../../src/contract/document.js';
 import { lintBundle } from '../../scripts/lib/lint.js';
+import { sdkMethodsOf } from '../../scripts/lib/sdk-methods.js';
 import { runTool } from '../../scripts/lib/tools.js';
 import { operationRows } from '../helpers/operation-table.js';
 import { projectRoot } from '../helpers/sources.js';
@@ -48,6 +49,7 @@ describe("the contributing guide's How to add an operation", () => {
       stringify({
         get: {
           operationId: 'getGadget',
+          'x-sdk-method': 'gadgets.gadgets.get',
           tags: ['Gadgets'],
           summary: 'Get a gadget',
           description: 'Returns one gadget.',
@@ -92,6 +94,10 @@ describe("the contributing guide's How to add an operation", () => {
 
     const document = parse(readFileSync(bundle, 'utf8')) as OpenApiDocument;
     expect(operationRows(document).map((row) => row.operationId)).toContain('getGadget');
+    expect(sdkMethodsOf(document).find((m) => m.operationId === 'getGadget')).toMatchObject({
+      name: ['gadgets', 'gadgets', 'get'],
+      positional: { name: 'gadget_id', type: 'integer' },
+    });
     const emulator = await createEmulator({ document, warn: () => undefined });
     const answer = await emulator.fetch('http://emulator.local/gadgets/v1/gadgets/42', {
       headers: { authorization: 'apikey readme' },

@@ -1,10 +1,13 @@
 // The proof that this project's client never writes twice: a create or a change that the emulator applies
-// and keeps, and whose answer is then lost on the wire (an after-operation fault: a reset connection, a
-// 504 or a 503), through each adapter. Our client makes one attempt and throws; a client that retries every method on
-// a network error or a 5xx, as the official SDKs do, makes two, and the journal and the state show both.
-import { afterEach, describe, expect, it } from 'vitest';
+// and keeps, and whose answer is then lost on the wire (an after-operation fault: a 500, a 503, a 504, a
+// reset connection or a timeout), through each adapter, in the method form and the path form. Our client
+// makes one request and throws, leaving one config: the figures of the client guide's lost-response table
+// (docs/client.md#retries). A client that retries every method on a network error, a timeout or a 5xx, as
+// the official SDKs do, makes two, and the journal and the state show both.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiConnectionError,
+  ApiTimeoutError,
   createCloudClient,
   InternalServerError,
   type ThrowingCloudClient,
@@ -12,13 +15,23 @@ import {
 import type { FaultRule } from '../../src/index.js';
 import { ADAPTER_NAMES, ADAPTERS, type Fetch, type Target } from '../helpers/adapters.js';
 
-/** A client that retries every method on a network error or a 5xx, up to two times more, with no idempotency key. */
-function retryEverything(fetch: Fetch): Fetch {
+/**
+ * How long an attempt may take under a timeout fault before a client gives up on it: short, as no answer
+ * comes. Under the other faults the answer comes, and the client's own default applies.
+ */
+const timeoutMsUnder = (fault: string) => (fault === 'a timeout' ? 150 : undefined);
+
+/**
+ * A client that retries every method on a network error, a timeout (after `attemptMs`, if given) or a 5xx,
+ * up to two times more, with no idempotency key.
+ */
+function retryEverything(fetch: Fetch, attemptMs: number | undefined): Fetch {
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
       const last = attempt === 2;
       try {
-        const answer = await fetch(input, init);
+        const signal = attemptMs === undefined ? init?.signal : AbortSignal.timeout(attemptMs);
+        const answer = await fetch(input, { ...init, signal });
         if (answer.status < 500 || last) return answer;
       } catch (error) {
         if (last) throw error;
@@ -40,7 +53,8 @@ const WRITES = {
         headers: { authorization: `apikey ${TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify(configBody),
       }),
-    ours: (client: ThrowingCloudClient) => client.POST('/cdn/logs_uploader/configs', { body: configBody }),
+    path: (client: ThrowingCloudClient) => client.POST('/cdn/logs_uploader/configs', { body: configBody }),
+    method: (client: ThrowingCloudClient) => client.cdn.logsUploader.configs.create(configBody),
   },
   PATCH: {
     operationId: 'updateLogsUploaderConfig',
@@ -50,25 +64,38 @@ const WRITES = {
         headers: { authorization: `apikey ${TOKEN}`, 'content-type': 'application/json' },
         body: '{"enabled":false}',
       }),
-    ours: (client: ThrowingCloudClient) =>
+    path: (client: ThrowingCloudClient) =>
       client.PATCH('/cdn/logs_uploader/configs/{config_id}', {
         params: { path: { config_id: 1 } },
         body: { enabled: false },
       }),
+    method: (client: ThrowingCloudClient) => client.cdn.logsUploader.configs.update(1, { enabled: false }),
   },
 } as const;
 
 const FAULTS = {
-  'a reset connection': { reset: true, thrown: ApiConnectionError },
-  'a 504': { status: 504, thrown: InternalServerError },
+  'a 500': { status: 500, thrown: InternalServerError },
   'a 503': { status: 503, thrown: InternalServerError },
+  'a 504': { status: 504, thrown: InternalServerError },
+  'a reset connection': { reset: true, thrown: ApiConnectionError },
+  'a timeout': { timeout: true, thrown: ApiTimeoutError },
+  'a 500 on every call': { status: 500, thrown: InternalServerError, every: true },
 } as const;
+
+const FORMS = ['method', 'path'] as const;
 
 const cases = ADAPTER_NAMES.flatMap((adapter) =>
   (Object.keys(WRITES) as (keyof typeof WRITES)[]).flatMap((write) =>
     (Object.keys(FAULTS) as (keyof typeof FAULTS)[]).map((fault) => ({ adapter, write, fault })),
   ),
 );
+const casesByForm = cases.flatMap((each) => FORMS.map((form) => ({ ...each, form })));
+
+/** What the journal writes for the fault. */
+const journalled = (fault: keyof typeof FAULTS) => {
+  const how = FAULTS[fault];
+  return 'status' in how ? how.status : 'reset' in how ? 'reset' : 'timeout';
+};
 
 let target: Target | undefined;
 afterEach(async () => {
@@ -80,8 +107,9 @@ afterEach(async () => {
 async function arm(adapter: string, write: keyof typeof WRITES, fault: keyof typeof FAULTS): Promise<Target> {
   target = await ADAPTERS[adapter]!();
   if (write === 'PATCH') expect((await WRITES.POST.send(target.fetch, target.baseUrl)).status).toBe(200);
-  const { thrown: _thrown, ...how } = FAULTS[fault];
-  target.emulator.faults.add({ operationId: WRITES[write].operationId, after: true, count: 1, ...how } as FaultRule);
+  const { thrown: _thrown, every, ...how } = { every: false, ...FAULTS[fault] };
+  const count = every ? {} : { count: 1 };
+  target.emulator.faults.add({ operationId: WRITES[write].operationId, after: true, ...count, ...how } as FaultRule);
   return target;
 }
 
@@ -94,35 +122,40 @@ const writesApplied = ({ emulator }: Target, write: keyof typeof WRITES) =>
 const configCount = ({ emulator }: Target) => emulator.store.tables.configs.size();
 
 describe('a write applied, then lost on the wire', () => {
-  it.each(cases)(
-    "$adapter, $write, $fault: this project's client writes once and throws",
-    async ({ adapter, write, fault }) => {
+  it.each(casesByForm)(
+    "$adapter, $write, $fault, the $form form: this project's client sends one request, leaves one config, and throws",
+    async ({ adapter, write, fault, form }) => {
       const armed = await arm(adapter, write, fault);
       const client = createCloudClient({
         apiKey: TOKEN,
         baseUrl: armed.baseUrl,
         fetch: armed.fetch,
         maxRetries: 2,
+        timeoutMs: timeoutMsUnder(fault),
         throwOnError: true,
       });
-      await expect(WRITES[write].ours(client)).rejects.toBeInstanceOf(FAULTS[fault].thrown);
-      expect(writesApplied(armed, write)).toBe(1);
-      expect(armed.emulator.requests.list({ operationId: WRITES[write].operationId })[0]).toMatchObject({
-        applied: 200,
-        fault: 'reset' in FAULTS[fault] ? 'reset' : FAULTS[fault].status,
+      await expect(WRITES[write][form](client)).rejects.toBeInstanceOf(FAULTS[fault].thrown);
+      // A request held by a timeout is journalled when the server sees the client go, a moment after it went.
+      const requests = await vi.waitFor(() => {
+        const listed = armed.emulator.requests.list({ operationId: WRITES[write].operationId });
+        expect(listed).toHaveLength(1);
+        return listed;
       });
+      expect(requests[0]).toMatchObject({ applied: 200, fault: journalled(fault) });
+      expect(writesApplied(armed, write)).toBe(1);
       expect(configCount(armed)).toBe(1);
     },
   );
 
   it.each(cases)(
-    '$adapter, $write, $fault: a client that retries every method writes twice',
+    '$adapter, $write, $fault: a client that retries every method writes twice (three times under a fault on every call)',
     async ({ adapter, write, fault }) => {
       const armed = await arm(adapter, write, fault);
-      const answer = await WRITES[write].send(retryEverything(armed.fetch), armed.baseUrl);
-      expect(answer.status).toBe(200);
-      expect(writesApplied(armed, write)).toBe(2);
-      expect(configCount(armed)).toBe(write === 'POST' ? 2 : 1);
+      const answer = await WRITES[write].send(retryEverything(armed.fetch, timeoutMsUnder(fault)), armed.baseUrl);
+      const times = 'every' in FAULTS[fault] ? 3 : 2;
+      expect(answer.status).toBe(times === 3 ? 500 : 200);
+      await vi.waitFor(() => expect(writesApplied(armed, write)).toBe(times));
+      expect(configCount(armed)).toBe(write === 'POST' ? times : 1);
     },
   );
 });
