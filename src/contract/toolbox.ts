@@ -11,7 +11,6 @@ export {
   HTTP_METHODS,
   listOperations,
   operationsAt,
-  pathPattern,
   refTarget,
   resolveRef,
   responseExample,
@@ -32,6 +31,7 @@ export { printable } from './printable.js';
 export { kindOf } from './value-kind.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { fillPath, pathValueProblem } from './path-values.js';
+export { pathParameterNames, pathPattern } from './path-template.js';
 export { jsonPointer, pointerTokens } from './pointer.js';
 export { createRedactor, redactedBodyText, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';

@@ -48,6 +48,7 @@ const SURFACE: Record<string, string[]> = {
     'networkCode',
     'notHttpUrl',
     'operationsAt',
+    'pathParameterNames',
     'pathPattern',
     'pathValueProblem',
     'pointerTokens',
