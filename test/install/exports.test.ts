@@ -65,6 +65,7 @@ const SURFACE: Record<string, string[]> = {
     'schemaProperties',
     'successLinks',
     'successStatus',
+    'unresolvableRef',
   ],
   'cloud-platform-check': [
     'CHECKS',
