@@ -52,3 +52,52 @@ describe('an operationId that Object.prototype also has', () => {
     },
   );
 });
+
+describe('a body $ref that cannot be followed', () => {
+  it.each([
+    [
+      'a loop',
+      { $ref: '#/components/schemas/Loop' },
+      '"#/components/schemas/Loop" leads only to $refs, back to itself',
+    ],
+    ['a URL', { $ref: 'https://schemas.example.test/body.json' }, '"https://schemas.example.test/body.json" is not'],
+    ['a malformed escape', { $ref: '#/components/schemas/%ZZ' }, '"#/components/schemas/%ZZ" has a malformed'],
+    ['a name nothing has', { $ref: '#/components/schemas/Nope' }, '"#/components/schemas/Nope" names nothing'],
+    [
+      'one deep in a property',
+      { type: 'object', properties: { inner: { type: 'array', items: { $ref: '#/components/schemas/Nope' } } } },
+      '"#/components/schemas/Nope" names nothing',
+    ],
+  ])('%s: the document is refused at creation, naming the $ref', async (_, schema, named) => {
+    const document = withOperation('postBroken', schema, { Loop: { $ref: '#/components/schemas/Loop' } });
+    await expect(createEmulator({ document, warn: () => {} })).rejects.toThrow(
+      expect.objectContaining({
+        name: 'EmulatorOptionError',
+        message: expect.stringContaining(`POST /hostile/postBroken, request body: $ref ${named}`),
+      }),
+    );
+  });
+});
+
+describe('a recursive schema and a body as deep as the body limit allows', () => {
+  const TREE = { type: 'object', properties: { child: { $ref: '#/components/schemas/Tree' }, n: { type: 'integer' } } };
+  /** `{"child":{"child":...{"n":1}}}`, this many levels deep, as text. */
+  const deep = (levels: number) => `${'{"child":'.repeat(levels - 1)}{"n":1}${'}'.repeat(levels - 1)}`;
+  let emulator: Awaited<ReturnType<typeof createEmulator>>;
+  it('makes the emulator', async () => {
+    const document = withOperation('postTree', { $ref: '#/components/schemas/Tree' }, { Tree: TREE });
+    emulator = await createEmulator({ document, warn: () => {} });
+  });
+
+  it.each([
+    [10, 200],
+    [900, 200],
+    [1001, 400],
+    [5000, 400],
+    [100_000, 400],
+  ])('%d levels: %d', async (levels, status) => {
+    const answer = await post(emulator, 'postTree', deep(levels));
+    expect(answer.status).toBe(status);
+    if (status === 400) expect(JSON.stringify(await answer.json())).toContain('levels');
+  });
+});
