@@ -33,7 +33,7 @@ export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { fillPath, pathValueProblem } from './path-values.js';
 export { pathParameterNames, pathPattern } from './path-template.js';
 export { jsonPointer, pointerTokens } from './pointer.js';
-export { unresolvableRef } from './schema-refs.js';
+export { schemaProblem, type PatternProblem } from './schema-problem.js';
 export { createRedactor, redactedBodyText, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';
 export { httpUrl, notHttpUrl } from './http-url.js';

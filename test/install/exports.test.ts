@@ -65,7 +65,7 @@ const SURFACE: Record<string, string[]> = {
     'schemaProperties',
     'successLinks',
     'successStatus',
-    'unresolvableRef',
+    'schemaProblem',
   ],
   'cloud-platform-check': [
     'CHECKS',
@@ -84,11 +84,13 @@ const SURFACE: Record<string, string[]> = {
     'underThreshold',
   ],
   'cloud-platform-check/contract': [
+    'DocumentPatternError',
     'UnknownOperationError',
     'createAnswerChecker',
     'createContractValidator',
     'createResponseChecker',
     'describeErrors',
+    'documentPattern',
     'documentRef',
     'listOperations',
     'readAnswerBody',

@@ -5,12 +5,12 @@
 import {
   deriveRoutes,
   refTarget,
-  unresolvableRef,
+  schemaProblem,
   type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from '../emulator-error.js';
-import { createAnswerChecker, createContractValidator } from 'cloud-platform-check/contract';
+import { createAnswerChecker, createContractValidator, documentPattern } from 'cloud-platform-check/contract';
 import { deprecationHeaders } from '../core/deprecation-headers.js';
 import { createCallChecker } from '../core/call-check.js';
 import { createErrorAnswer } from '../core/error-answer.js';
@@ -28,9 +28,20 @@ function lazily<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
+/** Why the validator's engine cannot run a pattern, or undefined when it can. */
+function patternProblem(source: string): string | undefined {
+  try {
+    documentPattern(source);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 /**
- * The routes, once every schema a request is checked against can be followed to its end: a `$ref` that
- * cannot is an EmulatorOptionError naming it and where it is, not a 500 on every request.
+ * The routes, once every schema a request is checked against can be followed to its end and its
+ * patterns run in linear time: a `$ref` or a pattern that cannot is an EmulatorOptionError naming it and
+ * where it is, not a 500 on every request.
  */
 function checkedRoutes(document: OpenApiDocument): RouteSpec[] {
   const routes = deriveRoutes(document);
@@ -42,7 +53,7 @@ function checkedRoutes(document: OpenApiDocument): RouteSpec[] {
     for (const [what, pointer] of schemas) {
       // A parameter or a body may give no schema: nothing to follow.
       if (refTarget(document, pointer!) === undefined) continue;
-      const problem = unresolvableRef(document, { $ref: pointer });
+      const problem = schemaProblem(document, { $ref: pointer }, patternProblem);
       if (problem) throw new EmulatorOptionError(`document: ${route.method} ${route.path}, ${what}: ${problem}`);
     }
   }

@@ -101,3 +101,41 @@ describe('a recursive schema and a body as deep as the body limit allows', () =>
     if (status === 400) expect(JSON.stringify(await answer.json())).toContain('levels');
   });
 });
+
+describe('a pattern that a backtracking engine takes exponential time on', () => {
+  const EVIL = '^(a+)+$';
+  // 42 letters and one that breaks the match: 43 bytes, about 2^42 steps for a backtracking engine.
+  const ATTACK = `${'a'.repeat(42)}!`;
+
+  it.each([
+    ['a body field', { type: 'object', properties: { name: { type: 'string', pattern: EVIL } } }, { name: ATTACK }],
+    [
+      'a patternProperties name (the field filter too)',
+      { type: 'object', patternProperties: { [EVIL]: { type: 'string' } }, additionalProperties: false },
+      { [ATTACK]: 'x' },
+    ],
+  ])('%s: the 43-byte attack is a 400, at once', async (_, schema, body) => {
+    const emulator = await createEmulator({ document: withOperation('postEvil', schema), warn: () => {} });
+    const answer = await post(emulator, 'postEvil', JSON.stringify(body));
+    expect(answer.status).toBe(400);
+    const matching = await post(
+      emulator,
+      'postEvil',
+      JSON.stringify(JSON.parse(JSON.stringify(body).replace('!', ''))),
+    );
+    expect(matching.status).toBe(200);
+  });
+
+  it.each([
+    ['a lookahead', '^(?=.*\\d).+$'],
+    ['a backreference', '^(a)\\1$'],
+  ])('%s, which no linear-time engine runs: the document is refused, naming the pattern', async (_, pattern) => {
+    const document = withOperation('postLook', { type: 'object', properties: { p: { type: 'string', pattern } } });
+    await expect(createEmulator({ document, warn: () => {} })).rejects.toThrow(
+      expect.objectContaining({
+        name: 'EmulatorOptionError',
+        message: expect.stringContaining(`request body: the pattern ${JSON.stringify(pattern)} cannot be matched`),
+      }),
+    );
+  });
+});

@@ -1,6 +1,6 @@
 // The check a document's schemas pass before a tool takes them: every `$ref` they reach can be followed.
 import { describe, expect, it } from 'vitest';
-import { unresolvableRef } from '../../src/contract/schema-refs.js';
+import { schemaProblem } from '../../src/contract/schema-problem.js';
 
 const document = {
   paths: {},
@@ -17,7 +17,7 @@ const document = {
   },
 };
 
-describe('unresolvableRef', () => {
+describe('schemaProblem', () => {
   it.each([
     ['a plain schema', { type: 'string' }, undefined],
     ['a schema that recurses through a property', { $ref: '#/components/schemas/Node' }, undefined],
@@ -38,8 +38,23 @@ describe('unresolvableRef', () => {
     ],
     ['one in allOf', { allOf: [{ $ref: '#/components/schemas/Plain' }, { $ref: '#/x' }] }, '"#/x" names nothing'],
   ])('%s', (_, schema, problem) => {
-    const found = unresolvableRef(document, schema);
+    const found = schemaProblem(document, schema);
     if (problem === undefined) expect(found).toBeUndefined();
     else expect(found).toContain(problem);
+  });
+});
+
+describe('schemaProblem with a judge of patterns', () => {
+  const refuseGroups = (source: string) => (source.includes('(') ? `the pattern ${source} is refused` : undefined);
+  it.each([
+    ['a plain pattern', { type: 'string', pattern: '^[a-z]+$' }, undefined],
+    ['a refused pattern', { type: 'string', pattern: '^(a+)+$' }, 'the pattern ^(a+)+$ is refused'],
+    ['a refused patternProperties name', { patternProperties: { '(x)': {} } }, 'the pattern (x) is refused'],
+    ['one behind a $ref', { $ref: '#/components/schemas/Grouped' }, 'the pattern (g) is refused'],
+    ['a property named pattern', { properties: { pattern: { type: 'string' } } }, undefined],
+    ['a pattern in an example', { type: 'object', example: { pattern: '(x)' } }, undefined],
+  ])('%s', (_, schema, problem) => {
+    const withGrouped = { ...document, components: { schemas: { Grouped: { pattern: '(g)' } } } };
+    expect(schemaProblem(withGrouped, schema, refuseGroups)).toBe(problem);
   });
 });
