@@ -12,6 +12,7 @@ import {
   localhostAllowedHostnames,
   type Server,
 } from '@modelcontextprotocol/server';
+import { readRequestBody } from 'cloud-platform-api/toolbox';
 
 /** The one path the server answers on. */
 export const MCP_PATH = '/mcp';
@@ -64,22 +65,15 @@ function refuse(res: ServerResponse, status: number, message: string): void {
   res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } }));
 }
 
-/** The body, or undefined once it passed the limit (the connection is then dropped after the answer). */
-async function boundedBody(request: IncomingMessage, limitBytes: number): Promise<Buffer | undefined> {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > limitBytes) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limitBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
+/** The body (empty for none), or undefined for one past the limit (read whole and dropped, so that the 413 is seen). */
+const boundedBody = (request: IncomingMessage, limitBytes: number): Promise<Uint8Array | undefined> =>
+  new Promise((resolve, reject) =>
+    readRequestBody(request, limitBytes, (body) => resolve(body.tooLarge ? undefined : (body.bytes ?? EMPTY)), reject),
+  );
+const EMPTY = new Uint8Array(0);
 
 /** The node request as the web-standard one the SDK's handler takes, aborted if the client goes away. */
-function webRequest(request: IncomingMessage, body: Buffer, base: string, signal: AbortSignal): Request {
+function webRequest(request: IncomingMessage, body: Uint8Array, base: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers))
     for (const each of [value ?? []].flat()) headers.append(name, each);

@@ -197,3 +197,53 @@ describe('the Streamable HTTP server, in process, to a hostile peer', () => {
     expect((await send({ body: PING })).status).toBe(200);
   });
 });
+
+describe('serveHttp and the connection its client asked for', () => {
+  let emulator: Emulator;
+  let server: HttpMcpServer;
+  beforeAll(async () => {
+    emulator = await createEmulator();
+    const target = { baseUrl: 'http://emulator.local', apiKey: 'k', fetch: emulator.fetch };
+    // The SDK's default limit, 4 MiB: a body past it does not fit in the sockets' buffers.
+    server = await serveHttp(createMcpServerFactory(testServerOptions({ target })), { host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await emulator.close();
+  });
+  const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+  it.each([
+    ['just over the limit', 4 * 1024 * 1024 + 1],
+    ['twice the limit', 8 * 1024 * 1024],
+  ])('a body %s, with its Content-Length, gets the 413 (the rest read and dropped)', async (_, size) => {
+    const body = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(size)}"}}`;
+    const answer = await fetch(server.url, { method: 'POST', headers: HEADERS, body });
+    expect(answer.status).toBe(413);
+    expect((await answer.json()).error.message).toContain('Payload too large');
+    expect((await fetch(server.url, { method: 'POST', headers: HEADERS, body: PING })).status).toBe(200);
+  });
+
+  it('a client sending its whole body gets the 413 with no reset, on every try', async () => {
+    const { port } = new URL(server.url);
+    const body = 'x'.repeat(6 * 1024 * 1024);
+    const once = () =>
+      new Promise<string>((resolve) => {
+        let status = 0;
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers: HEADERS },
+          (res) => {
+            status = res.statusCode ?? 0;
+            res.resume();
+          },
+        );
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(`${status}, then ${error.code ?? error.message}`));
+        req.on('close', () => resolve(String(status)));
+        req.end(body);
+      });
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await once());
+    expect(outcomes).toEqual(Array(5).fill('413'));
+  });
+});

@@ -26,7 +26,15 @@ export {
   type ResponseDefinition,
 } from './document.js';
 export { authorizationValue, authSchemeOf, keyHeaderOf, type AuthScheme } from './auth-scheme.js';
-export { BodyTooLargeError, PEER_BODY_LIMIT_BYTES, readBoundedBytes, readBoundedText } from './bounded-body.js';
+export {
+  BodyTooLargeError,
+  PEER_BODY_LIMIT_BYTES,
+  readBoundedBytes,
+  readBoundedText,
+  readRequestBody,
+  type RequestBody,
+  type RequestStream,
+} from './bounded-body.js';
 export { printable } from './printable.js';
 export { kindOf } from './value-kind.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';

@@ -55,6 +55,7 @@ const SURFACE: Record<string, string[]> = {
     'printable',
     'readBoundedBytes',
     'readBoundedText',
+    'readRequestBody',
     'redactJson',
     'redactedBodyText',
     'refTarget',
