@@ -87,8 +87,22 @@ function webRequest(request: IncomingMessage, body: Uint8Array, base: string, si
   });
 }
 
+/**
+ * Headers of one connection (RFC 9110, 7.6.1), which the SDK's answer may carry but node:http sets for
+ * its own connection: copied, `connection: keep-alive` would hold open a connection its client asked to close.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
 async function writeResponse(answer: Response, res: ServerResponse): Promise<void> {
-  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !HOP_BY_HOP.has(name))));
   // An SSE answer streams: each frame is written as it comes.
   const reader = answer.body?.getReader();
   for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) res.write(part.value);

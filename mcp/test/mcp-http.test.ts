@@ -246,4 +246,32 @@ describe('serveHttp and the connection its client asked for', () => {
     for (let i = 0; i < 5; i++) outcomes.push(await once());
     expect(outcomes).toEqual(Array(5).fill('413'));
   });
+
+  it('closes the connection after the answer when its client sends Connection: close, copying no hop-by-hop header', async () => {
+    const { port } = new URL(server.url);
+    const { headers, closed } = await new Promise<{ headers: Record<string, unknown>; closed: Promise<void> }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/mcp',
+            agent: false,
+            headers: { ...HEADERS, connection: 'close' },
+          },
+          (res) => {
+            const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
+            res.resume();
+            resolve({ headers: res.headers, closed });
+          },
+        );
+        req.on('error', reject);
+        req.end(PING);
+      },
+    );
+    expect(headers.connection).toBe('close');
+    expect(headers['keep-alive']).toBeUndefined();
+    await closed;
+  });
 });
