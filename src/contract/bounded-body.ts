@@ -106,8 +106,10 @@ export function readRequestBody(
   done: (body: RequestBody) => void,
   failed: (error: Error) => void,
 ): void {
-  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined)
-    return done({ bytes: undefined, tooLarge: false });
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+    done({ bytes: undefined, tooLarge: false });
+    return;
+  }
   const chunks: Uint8Array[] = [];
   let size = 0;
   let answered = false;
