@@ -4,6 +4,7 @@
 // checker) goes through expandPath, so a value is checked once, here. Browser-safe and small: the
 // client carries the rules (generated/path-parameters.json), not the document.
 import { listOperations, resolveRef, type JsonObject, type OpenApiDocument } from './document.js';
+import { operationParameters } from './parameters.js';
 import { templateParts } from './path-template.js';
 import { kindOf } from './value-kind.js';
 
@@ -27,12 +28,7 @@ const RULE_KEYWORDS = ['type', 'enum', 'pattern', 'minLength', 'maxLength', 'min
 export function pathRulesOf(document: OpenApiDocument): PathRules {
   const rules: PathRules = {};
   for (const op of listOperations(document)) {
-    const declared = [
-      ...((document.paths[op.path]?.parameters ?? []) as JsonObject[]),
-      ...(op.operation.parameters ?? []),
-    ];
-    for (const raw of declared as JsonObject[]) {
-      const parameter = resolveRef(document, raw);
+    for (const { parameter } of operationParameters(document, op)) {
       if (parameter.in !== 'path') continue;
       const schema = resolveRef(document, (parameter.schema ?? {}) as JsonObject);
       rules[op.path] ??= {};

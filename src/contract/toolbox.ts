@@ -38,6 +38,7 @@ export {
 export { printable } from './printable.js';
 export { kindOf } from './value-kind.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
+export { operationParameters, type DeclaredParameter } from './parameters.js';
 export { fillPath, pathValueProblem } from './path-values.js';
 export { pathParameterNames, pathPattern } from './path-template.js';
 export { jsonPointer, pointerTokens } from './pointer.js';

@@ -47,6 +47,7 @@ const SURFACE: Record<string, string[]> = {
     'listOperations',
     'networkCode',
     'notHttpUrl',
+    'operationParameters',
     'operationsAt',
     'pathParameterNames',
     'pathPattern',
