@@ -6,13 +6,8 @@
 // origin (DNS rebinding), gets nothing.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createMcpHandler,
-  DEFAULT_MAX_REQUEST_BODY_SIZE,
-  localhostAllowedHostnames,
-  type Server,
-} from '@modelcontextprotocol/server';
-import { readRequestBody } from 'cloud-platform-api/toolbox';
+import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, type Server } from '@modelcontextprotocol/server';
+import { isLoopback, LOOPBACK_NAMES, readRequestBody } from 'cloud-platform-api/toolbox';
 
 /** The one path the server answers on. */
 export const MCP_PATH = '/mcp';
@@ -33,11 +28,6 @@ export interface HttpMcpServer {
   /** Where clients connect: http://host:port/mcp. */
   url: string;
   close(): Promise<void>;
-}
-
-/** Whether the host is this machine only. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /** A host as a URL holds it: an IPv6 address in brackets. */
@@ -115,7 +105,7 @@ export async function serveHttp(factory: () => Server, options: HttpServeOptions
   const handler = createMcpHandler(factory, { maxRequestBodySize: limit, onerror: options.onerror });
   // The name it listens on, and the loopback names only where it listens on loopback: a Host of localhost
   // on a LAN address is no request a local client makes.
-  const names = [...(isLoopback(options.host) ? localhostAllowedHostnames() : []), urlHost(options.host)];
+  const names = [...(isLoopback(options.host) ? LOOPBACK_NAMES : []), urlHost(options.host)];
   let base = '';
   let port = 0;
   const server = createServer(async (req, res) => {

@@ -36,10 +36,10 @@ describe('cloud-platform-mcp --http', () => {
   );
 
   it.each([
-    [['--port', 'x'], '--port takes a whole number from 0 to 65535, got "x"'],
-    [['--port', '65536'], '--port takes a whole number from 0 to 65535, got "65536"'],
-    [['--port=-1'], '--port takes a whole number from 0 to 65535, got "-1"'],
-    [['--port', '1.5'], '--port takes a whole number from 0 to 65535, got "1.5"'],
+    [['--port', 'x'], '--port must be a whole number from 0 to 65535, got "x"'],
+    [['--port', '65536'], '--port must be a whole number from 0 to 65535, got "65536"'],
+    [['--port=-1'], '--port must be a whole number from 0 to 65535, got "-1"'],
+    [['--port', '1.5'], '--port must be a whole number from 0 to 65535, got "1.5"'],
     [['--host', '0.0.0.0'], '--host 0.0.0.0 listens on every address'],
     [['--host', '192.0.2.7'], '--host 192.0.2.7 is reachable from other machines'],
     [['--host', ''], '--host takes an address or a name, got ""'],

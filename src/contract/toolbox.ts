@@ -45,4 +45,6 @@ export { jsonPointer, pointerTokens } from './pointer.js';
 export { schemaProblem, type PatternProblem } from './schema-problem.js';
 export { createRedactor, redactedBodyText, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';
+export { isLoopback, LOOPBACK_NAMES } from './loopback.js';
+export { MAX_PORT, parsePort, portProblem, UsageError } from './usage.js';
 export { httpUrl, notHttpUrl } from './http-url.js';

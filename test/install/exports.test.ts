@@ -30,6 +30,12 @@ const SURFACE: Record<string, string[]> = {
     'unwrap',
   ],
   'cloud-platform-api/toolbox': [
+    'LOOPBACK_NAMES',
+    'MAX_PORT',
+    'UsageError',
+    'isLoopback',
+    'parsePort',
+    'portProblem',
     'BodyTooLargeError',
     'HTTP_METHODS',
     'PEER_BODY_LIMIT_BYTES',

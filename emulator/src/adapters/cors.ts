@@ -2,6 +2,7 @@
 // headers that let a page read the answer), and the refusals that keep other pages out: a Host header
 // that is no name of this server (DNS rebinding), and a control route called from another origin.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LOOPBACK_NAMES } from 'cloud-platform-api/toolbox';
 // The emulator's own routes change what every client sees: no page of another origin may call them.
 import { CONTROL_PREFIX } from '../core/control-routes.js';
 
@@ -23,8 +24,8 @@ function originAllowed(origin: string, allowed: readonly string[]): boolean {
   );
 }
 
-/** Host names every server answers to, beside the address it is bound to and those --allow-host adds. */
-export const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+/** Host names every server answers to, beside the address it is bound to and those --allow-host adds: loopback's. */
+export const LOCAL_HOSTS = LOOPBACK_NAMES;
 
 /** The host name of a Host header, without its port: `[::1]:4010` -> `[::1]`, `localhost:4010` -> `localhost`. */
 export const hostName = (host: string) =>
