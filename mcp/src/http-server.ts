@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, type Server } from '@modelcontextprotocol/server';
-import { isLoopback, LOOPBACK_NAMES, readRequestBody } from 'cloud-platform-api/toolbox';
+import { hostAnswered, isLoopback, LOOPBACK_NAMES, readRequestBody } from 'cloud-platform-api/toolbox';
 
 /** The one path the server answers on. */
 export const MCP_PATH = '/mcp';
@@ -35,12 +35,12 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
  * Why a request's Host or Origin is not this server's own, or undefined. Host must name one of the
- * server's names with its port; Origin, which a browser adds (a command-line client sends none), must be
- * http:// with the same.
+ * server's names (the toolbox's rule, the emulator's too); Origin, which a browser adds (a command-line
+ * client sends none), must be http:// with one of them and this server's port.
  */
 function foreignHeader(request: IncomingMessage, names: readonly string[], port: number): string | undefined {
+  if (!hostAnswered(request.headers.host, new Set(names))) return 'the Host header does not name this server';
   const own = new Set(names.map((name) => `${name}:${port}`));
-  if (!own.has(request.headers.host ?? '')) return 'the Host header does not name this server';
   const { origin } = request.headers;
   if (origin === undefined) return undefined;
   const url = URL.canParse(origin) ? new URL(origin) : undefined;

@@ -46,5 +46,6 @@ export { schemaProblem, type PatternProblem } from './schema-problem.js';
 export { createRedactor, redactedBodyText, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';
 export { isLoopback, LOOPBACK_NAMES } from './loopback.js';
+export { hostAnswered, hostName } from './host-header.js';
 export { MAX_PORT, parsePort, portProblem, UsageError } from './usage.js';
 export { httpUrl, notHttpUrl } from './http-url.js';

@@ -46,6 +46,8 @@ const SURFACE: Record<string, string[]> = {
     'deriveRoutes',
     'everyProperty',
     'fillPath',
+    'hostAnswered',
+    'hostName',
     'httpUrl',
     'jsonPointer',
     'keyHeaderOf',

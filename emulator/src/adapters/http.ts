@@ -12,7 +12,8 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
+import { hostName } from 'cloud-platform-api/toolbox';
+import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
 import { readRequestBody } from 'cloud-platform-api/toolbox';
 import { queryOf } from './web.js';
 import type { AdapterPort, RunLifecycle } from '../core/adapter-port.js';
