@@ -10,7 +10,9 @@ import {
   httpUrl,
   notHttpUrl,
   optionErrorMessage,
+  parsePort,
   printable,
+  UsageError,
 } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { EmulatorError } from './emulator-error.js';
@@ -135,20 +137,11 @@ function version(): string {
   return (createRequire(import.meta.url)('cloud-platform-emulator/package.json') as { version: string }).version;
 }
 
-class UsageError extends Error {}
-
 function journalSize(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_JOURNAL_SIZE)
     throw new UsageError(`--journal-size must be a whole number from 1 to ${MAX_JOURNAL_SIZE}, got "${value}"`);
   return Number(value);
-}
-
-function parsePort(value: string, source: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535)
-    throw new UsageError(`${source} must be a whole number from 0 to 65535, got "${value}"`);
-  return port;
 }
 
 const OPTIONS = {

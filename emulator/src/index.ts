@@ -66,7 +66,9 @@ export interface EmulatorOptions extends BehaviourOptions {
   log?: ((entry: RequestLogEntry) => void) | undefined;
   /**
    * The document to emulate. Default: the package's. An operation the emulator has no behaviour for is
-   * answered with its success response's example, and `warn` is told once which.
+   * answered with its success response's example, and `warn` is told once which. A request schema whose
+   * `$ref` cannot be followed, or whose `pattern` no linear-time engine runs (lookaround, backreferences),
+   * is an EmulatorOptionError naming it.
    */
   document?: OpenApiDocument | undefined;
   /**

@@ -5,7 +5,15 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import type { Logger } from 'cloud-platform-api';
-import { httpUrl, notHttpUrl, type OpenApiDocument, optionErrorMessage } from 'cloud-platform-api/toolbox';
+import {
+  httpUrl,
+  isLoopback,
+  notHttpUrl,
+  optionErrorMessage,
+  parsePort,
+  UsageError,
+  type OpenApiDocument,
+} from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -14,7 +22,7 @@ import { createServerEmulator } from 'cloud-platform-emulator/server';
 import { LineTransport, MessageTooLargeError } from './line-transport.js';
 import { selectOperations, toolsPerTag } from './selection.js';
 import { createMcpServerFactory, type McpServerOptions, type McpTarget } from './server.js';
-import { type HttpMcpServer, isLoopback, serveHttp } from './http-server.js';
+import { type HttpMcpServer, serveHttp } from './http-server.js';
 
 /** The port --http listens on unless --port says another. */
 const DEFAULT_HTTP_PORT = 3939;
@@ -40,8 +48,6 @@ Options:
   --version           print the version and exit
   --help              show this text and exit
 `;
-
-class UsageError extends Error {}
 
 interface HttpListen {
   host: string;
@@ -75,8 +81,6 @@ function httpListenOf(values: {
     return undefined;
   }
   const { port = String(DEFAULT_HTTP_PORT), host = '127.0.0.1' } = values;
-  if (!/^\d{1,5}$/.test(port) || Number(port) > 65_535)
-    throw new UsageError(`--port takes a whole number from 0 to 65535, got ${JSON.stringify(port)}`);
   if (host.trim() === '') throw new UsageError('--host takes an address or a name, got ""');
   if (WILDCARD_HOSTS.has(host))
     throw new UsageError(
@@ -87,7 +91,7 @@ function httpListenOf(values: {
       `--host ${host} is reachable from other machines, which could call the tools with your key: add --allow-remote to mean it`,
     );
   if (values['allow-remote'] && values.host === undefined) throw new UsageError('--allow-remote needs --host');
-  return { host, port: Number(port) };
+  return { host, port: parsePort(port, '--port') };
 }
 
 const OPTIONS = {

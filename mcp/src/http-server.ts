@@ -6,12 +6,8 @@
 // origin (DNS rebinding), gets nothing.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  createMcpHandler,
-  DEFAULT_MAX_REQUEST_BODY_SIZE,
-  localhostAllowedHostnames,
-  type Server,
-} from '@modelcontextprotocol/server';
+import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, type Server } from '@modelcontextprotocol/server';
+import { hostAnswered, isLoopback, LOOPBACK_NAMES, readRequestBody } from 'cloud-platform-api/toolbox';
 
 /** The one path the server answers on. */
 export const MCP_PATH = '/mcp';
@@ -34,22 +30,17 @@ export interface HttpMcpServer {
   close(): Promise<void>;
 }
 
-/** Whether the host is this machine only. */
-export function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
-}
-
 /** A host as a URL holds it: an IPv6 address in brackets. */
 const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
 
 /**
  * Why a request's Host or Origin is not this server's own, or undefined. Host must name one of the
- * server's names with its port; Origin, which a browser adds (a command-line client sends none), must be
- * http:// with the same.
+ * server's names (the toolbox's rule, the emulator's too); Origin, which a browser adds (a command-line
+ * client sends none), must be http:// with one of them and this server's port.
  */
 function foreignHeader(request: IncomingMessage, names: readonly string[], port: number): string | undefined {
+  if (!hostAnswered(request.headers.host, new Set(names))) return 'the Host header does not name this server';
   const own = new Set(names.map((name) => `${name}:${port}`));
-  if (!own.has(request.headers.host ?? '')) return 'the Host header does not name this server';
   const { origin } = request.headers;
   if (origin === undefined) return undefined;
   const url = URL.canParse(origin) ? new URL(origin) : undefined;
@@ -64,22 +55,15 @@ function refuse(res: ServerResponse, status: number, message: string): void {
   res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message } }));
 }
 
-/** The body, or undefined once it passed the limit (the connection is then dropped after the answer). */
-async function boundedBody(request: IncomingMessage, limitBytes: number): Promise<Buffer | undefined> {
-  const declared = Number(request.headers['content-length'] ?? 0);
-  if (declared > limitBytes) return undefined;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limitBytes) return undefined;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
+/** The body (empty for none), or undefined for one past the limit (read whole and dropped, so that the 413 is seen). */
+const boundedBody = (request: IncomingMessage, limitBytes: number): Promise<Uint8Array | undefined> =>
+  new Promise((resolve, reject) =>
+    readRequestBody(request, limitBytes, (body) => resolve(body.tooLarge ? undefined : (body.bytes ?? EMPTY)), reject),
+  );
+const EMPTY = new Uint8Array(0);
 
 /** The node request as the web-standard one the SDK's handler takes, aborted if the client goes away. */
-function webRequest(request: IncomingMessage, body: Buffer, base: string, signal: AbortSignal): Request {
+function webRequest(request: IncomingMessage, body: Uint8Array, base: string, signal: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers))
     for (const each of [value ?? []].flat()) headers.append(name, each);
@@ -93,8 +77,22 @@ function webRequest(request: IncomingMessage, body: Buffer, base: string, signal
   });
 }
 
+/**
+ * Headers of one connection (RFC 9110, 7.6.1), which the SDK's answer may carry but node:http sets for
+ * its own connection: copied, `connection: keep-alive` would hold open a connection its client asked to close.
+ */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
 async function writeResponse(answer: Response, res: ServerResponse): Promise<void> {
-  res.writeHead(answer.status, Object.fromEntries(answer.headers));
+  res.writeHead(answer.status, Object.fromEntries([...answer.headers].filter(([name]) => !HOP_BY_HOP.has(name))));
   // An SSE answer streams: each frame is written as it comes.
   const reader = answer.body?.getReader();
   for (let part = await reader?.read(); part && !part.done; part = await reader?.read()) res.write(part.value);
@@ -107,7 +105,7 @@ export async function serveHttp(factory: () => Server, options: HttpServeOptions
   const handler = createMcpHandler(factory, { maxRequestBodySize: limit, onerror: options.onerror });
   // The name it listens on, and the loopback names only where it listens on loopback: a Host of localhost
   // on a LAN address is no request a local client makes.
-  const names = [...(isLoopback(options.host) ? localhostAllowedHostnames() : []), urlHost(options.host)];
+  const names = [...(isLoopback(options.host) ? LOOPBACK_NAMES : []), urlHost(options.host)];
   let base = '';
   let port = 0;
   const server = createServer(async (req, res) => {

@@ -4,6 +4,7 @@
 // its output the schema of its JSON success answer, every $ref inlined so a client needs no document.
 import {
   deriveRoutes,
+  operationParameters,
   resolveRef,
   type JsonObject,
   type OpenApiDocument,
@@ -66,8 +67,7 @@ function inlined(document: OpenApiDocument, node: unknown, trail: readonly strin
 function inputSchema(document: OpenApiDocument, route: RouteSpec): JsonObject {
   const properties: JsonObject = {};
   const required: string[] = [];
-  for (const raw of (route.operation.parameters ?? []) as JsonObject[]) {
-    const parameter = resolveRef(document, raw);
+  for (const { parameter } of operationParameters(document, route)) {
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     if (parameter.name in properties || parameter.name === 'body')
       throw new Error(`${route.operationId}: two inputs named ${parameter.name}`);

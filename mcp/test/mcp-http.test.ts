@@ -36,10 +36,10 @@ describe('cloud-platform-mcp --http', () => {
   );
 
   it.each([
-    [['--port', 'x'], '--port takes a whole number from 0 to 65535, got "x"'],
-    [['--port', '65536'], '--port takes a whole number from 0 to 65535, got "65536"'],
-    [['--port=-1'], '--port takes a whole number from 0 to 65535, got "-1"'],
-    [['--port', '1.5'], '--port takes a whole number from 0 to 65535, got "1.5"'],
+    [['--port', 'x'], '--port must be a whole number from 0 to 65535, got "x"'],
+    [['--port', '65536'], '--port must be a whole number from 0 to 65535, got "65536"'],
+    [['--port=-1'], '--port must be a whole number from 0 to 65535, got "-1"'],
+    [['--port', '1.5'], '--port must be a whole number from 0 to 65535, got "1.5"'],
     [['--host', '0.0.0.0'], '--host 0.0.0.0 listens on every address'],
     [['--host', '192.0.2.7'], '--host 192.0.2.7 is reachable from other machines'],
     [['--host', ''], '--host takes an address or a name, got ""'],
@@ -156,6 +156,15 @@ describe('the Streamable HTTP server, in process, to a hostile peer', () => {
     }
   });
 
+  it.each([
+    ['a Host of another port (a port mapping in front)', '127.0.0.1:1'],
+    ['a Host without its port', '127.0.0.1'],
+    ['a Host of another loopback name', () => `localhost:${port}`],
+  ])('answers %s: the name is what is checked, the emulator’s rule too', async (_, host) => {
+    const answer = await send({ headers: { host: typeof host === 'function' ? host() : host }, body: PING });
+    expect(answer.status).toBe(200);
+  });
+
   it('answers a well-formed request from its own origin', async () => {
     const answer = await send({ headers: { origin: `http://localhost:${port}` }, body: PING });
     expect(answer.status).toBe(200);
@@ -167,8 +176,6 @@ describe('the Streamable HTTP server, in process, to a hostile peer', () => {
     ['an Origin over another scheme', { origin: () => `https://127.0.0.1:${port}` }, 'Origin'],
     ['the opaque Origin "null"', { origin: 'null' }, 'Origin'],
     ['a Host of another name (DNS rebinding)', { host: () => `rebound.evil.test:${port}` }, 'Host'],
-    ['a Host of another port', { host: '127.0.0.1:1' }, 'Host'],
-    ['a Host without its port', { host: '127.0.0.1' }, 'Host'],
   ])('refuses %s: 403', async (_, headers, named) => {
     const resolved = Object.fromEntries(
       Object.entries(headers).map(([name, value]) => [name, typeof value === 'function' ? value() : value]),
@@ -195,5 +202,83 @@ describe('the Streamable HTTP server, in process, to a hostile peer', () => {
   ] as const)('answers %s with %i, and goes on serving', async (_, status, init) => {
     expect((await send(init)).status).toBe(status);
     expect((await send({ body: PING })).status).toBe(200);
+  });
+});
+
+describe('serveHttp and the connection its client asked for', () => {
+  let emulator: Emulator;
+  let server: HttpMcpServer;
+  beforeAll(async () => {
+    emulator = await createEmulator();
+    const target = { baseUrl: 'http://emulator.local', apiKey: 'k', fetch: emulator.fetch };
+    // The SDK's default limit, 4 MiB: a body past it does not fit in the sockets' buffers.
+    server = await serveHttp(createMcpServerFactory(testServerOptions({ target })), { host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    await emulator.close();
+  });
+  const PING = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping' });
+  const HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+
+  it.each([
+    ['just over the limit', 4 * 1024 * 1024 + 1],
+    ['twice the limit', 8 * 1024 * 1024],
+  ])('a body %s, with its Content-Length, gets the 413 (the rest read and dropped)', async (_, size) => {
+    const body = `{"jsonrpc":"2.0","id":1,"method":"ping","params":{"pad":"${'x'.repeat(size)}"}}`;
+    const answer = await fetch(server.url, { method: 'POST', headers: HEADERS, body });
+    expect(answer.status).toBe(413);
+    expect((await answer.json()).error.message).toContain('Payload too large');
+    expect((await fetch(server.url, { method: 'POST', headers: HEADERS, body: PING })).status).toBe(200);
+  });
+
+  it('a client sending its whole body gets the 413 with no reset, on every try', async () => {
+    const { port } = new URL(server.url);
+    const body = 'x'.repeat(6 * 1024 * 1024);
+    const once = () =>
+      new Promise<string>((resolve) => {
+        let status = 0;
+        const req = httpRequest(
+          { host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false, headers: HEADERS },
+          (res) => {
+            status = res.statusCode ?? 0;
+            res.resume();
+          },
+        );
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(`${status}, then ${error.code ?? error.message}`));
+        req.on('close', () => resolve(String(status)));
+        req.end(body);
+      });
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) outcomes.push(await once());
+    expect(outcomes).toEqual(Array(5).fill('413'));
+  });
+
+  it('closes the connection after the answer when its client sends Connection: close, copying no hop-by-hop header', async () => {
+    const { port } = new URL(server.url);
+    const { headers, closed } = await new Promise<{ headers: Record<string, unknown>; closed: Promise<void> }>(
+      (resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/mcp',
+            agent: false,
+            headers: { ...HEADERS, connection: 'close' },
+          },
+          (res) => {
+            const closed = new Promise<void>((done) => res.socket.once('close', () => done()));
+            res.resume();
+            resolve({ headers: res.headers, closed });
+          },
+        );
+        req.on('error', reject);
+        req.end(PING);
+      },
+    );
+    expect(headers.connection).toBe('close');
+    expect(headers['keep-alive']).toBeUndefined();
+    await closed;
   });
 });

@@ -1,5 +1,5 @@
 import type { operations } from '../../generated/schema.js';
-import { pathPattern } from '../contract/document.js';
+import { pathPattern } from '../contract/path-template.js';
 import { operationById, type OperationId } from '../operations.js';
 
 // The errors the client throws. None of them carries a header, the request, or the client's

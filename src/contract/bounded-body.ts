@@ -1,6 +1,10 @@
-// Reads an answer from a peer (an upstream behind the proxy, a server under check) no further than a
-// limit: a peer cannot make us hold more than that, however it encodes it (a small gzip answer can
-// decode to gigabytes; the count is of the decoded bytes, so reading stops as soon as it is past).
+// Reads what a peer sends no further than a limit: an answer (from an upstream behind the proxy, a
+// server under check), which a peer cannot make us hold more of than that however it encodes it (a
+// small gzip answer can decode to gigabytes; the count is of the decoded bytes, so reading stops as soon
+// as it is past); and a request body on a server of this project (the emulator's and the MCP server's
+// node:http servers), whose rest past the limit is read and thrown away after the 413, so that the
+// client, still sending, sees the 413 and not a reset. The request is typed by the few members of
+// node:http's IncomingMessage used, so this module imports nothing of Node.
 
 /** The most of one answer a tool of this project reads from a peer: 16 MiB, decoded. */
 export const PEER_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
@@ -70,3 +74,62 @@ const decoded = (chunks: readonly Uint8Array[], length: number) =>
 /** The body as text (UTF-8), at most `limitBytes` of it; longer is a BodyTooLargeError. */
 export const readBoundedText = (response: WithBody, limitBytes = PEER_BODY_LIMIT_BYTES): Promise<string> =>
   readBounded(response, limitBytes, decoded);
+
+/** A node:http request, as far as reading its body goes. */
+export interface RequestStream {
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  on(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  on(event: 'end', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  off(event: 'data', listener: (chunk: Uint8Array) => void): unknown;
+  off(event: 'end', listener: () => void): unknown;
+  socket: { destroy(): unknown } | null;
+}
+
+/** A request body as read: its bytes (undefined for none), or that it was longer than the limit. */
+export type RequestBody = { bytes: Uint8Array | undefined; tooLarge: false } | { bytes: undefined; tooLarge: true };
+
+/** How much more than the limit is read and thrown away before a 413, past which the connection is closed. */
+const DISCARDED_BODY_FACTOR = 4;
+
+/**
+ * Reads the body up to `limitBytes`, then calls `done` (at once for a request that declares no body: no
+ * turn is spent waiting for its end). A body past the limit is read on and thrown away, and reported too
+ * large once it ends: node:http closes a connection whose request it has not read whole after answering,
+ * and a client still sending would see that reset, not the 413. Past DISCARDED_BODY_FACTOR times the
+ * limit, it is reported too large there, and the connection closed after. A read that fails calls `failed`. Callback-shaped, not a
+ * promise: a server answers in the same turn.
+ */
+export function readRequestBody(
+  request: RequestStream,
+  limitBytes: number,
+  done: (body: RequestBody) => void,
+  failed: (error: Error) => void,
+): void {
+  if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
+    done({ bytes: undefined, tooLarge: false });
+    return;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let answered = false;
+  const onData = (chunk: Uint8Array) => {
+    size += chunk.byteLength;
+    if (size <= limitBytes) return void chunks.push(chunk);
+    chunks.length = 0;
+    if (size <= DISCARDED_BODY_FACTOR * limitBytes) return;
+    // Past what is thrown away: answered now, and the connection closed at the next chunk, once the
+    // answer has gone out.
+    if (answered) return void request.socket?.destroy();
+    answered = true;
+    done({ bytes: undefined, tooLarge: true });
+  };
+  const onEnd = () => {
+    if (answered) return;
+    if (size > limitBytes) return done({ bytes: undefined, tooLarge: true });
+    done({ bytes: size === 0 ? undefined : chunks.length === 1 ? chunks[0]! : joined(chunks, size), tooLarge: false });
+  };
+  request.on('data', onData);
+  request.on('end', onEnd);
+  request.on('error', failed);
+}

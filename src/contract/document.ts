@@ -1,6 +1,7 @@
 // Answers the questions code asks of the OpenAPI document at run time: which operations exist, which
 // response definition covers a given status, what a schema's properties are. Browser-safe: reading
 // the bundled file from disk is bundled-document.ts's job.
+import { pathPattern } from './path-template.js';
 import { jsonPointer, pointerTokens } from './pointer.js';
 
 /** A JSON object read by path, as the document's parts are. */
@@ -83,12 +84,6 @@ export function listOperations(document: Pick<OpenApiDocument, 'paths'>): Operat
     })),
   );
 }
-
-/**
- * A path template as a pattern for request paths: `/streaming/videos/{video_id}` matches
- * `/streaming/videos/1444`, with each parameter's segment captured, in the template's order.
- */
-export const pathPattern = (template: string): RegExp => new RegExp(`^${template.replace(/\{\w+\}/g, '([^/]+)')}$`);
 
 /** The operations whose path template a request path matches, whatever their methods. */
 export function operationsAt(document: Pick<OpenApiDocument, 'paths'>, pathname: string): OperationRef[] {

@@ -4,6 +4,8 @@
 // checker) goes through expandPath, so a value is checked once, here. Browser-safe and small: the
 // client carries the rules (generated/path-parameters.json), not the document.
 import { listOperations, resolveRef, type JsonObject, type OpenApiDocument } from './document.js';
+import { operationParameters } from './parameters.js';
+import { templateParts } from './path-template.js';
 import { kindOf } from './value-kind.js';
 
 /** The part of a path parameter's schema a URL segment is checked against. */
@@ -26,12 +28,7 @@ const RULE_KEYWORDS = ['type', 'enum', 'pattern', 'minLength', 'maxLength', 'min
 export function pathRulesOf(document: OpenApiDocument): PathRules {
   const rules: PathRules = {};
   for (const op of listOperations(document)) {
-    const declared = [
-      ...((document.paths[op.path]?.parameters ?? []) as JsonObject[]),
-      ...(op.operation.parameters ?? []),
-    ];
-    for (const raw of declared as JsonObject[]) {
-      const parameter = resolveRef(document, raw);
+    for (const { parameter } of operationParameters(document, op)) {
       if (parameter.in !== 'path') continue;
       const schema = resolveRef(document, (parameter.schema ?? {}) as JsonObject);
       rules[op.path] ??= {};
@@ -125,31 +122,8 @@ export function expandPath(template: string, values: Record<string, unknown>, ru
  * rule (the checker's invalid cases), having judged the value with pathValueProblem first.
  */
 export function fillPath(template: string, textOf: (name: string) => string): string {
-  const { literals, names } = partsOf(template);
+  const { literals, names } = templateParts(template);
   let filled = literals[0]!;
   for (let i = 0; i < names.length; i++) filled += encodeURIComponent(textOf(names[i]!)) + literals[i + 1]!;
   return filled;
-}
-
-/** A template's text around its parameters, and their names: `/a/{x}/b` is ['/a/', '/b'] and ['x']. */
-interface TemplateParts {
-  literals: string[];
-  names: string[];
-}
-
-// Split once per template: a client fills the same few templates on every call. Bounded, as a caller
-// may hand any string as a template.
-const templateParts = new Map<string, TemplateParts>();
-const MAX_TEMPLATES_KEPT = 1000;
-function partsOf(template: string): TemplateParts {
-  const known = templateParts.get(template);
-  if (known) return known;
-  // split with a capture group alternates text and names: ['/a/', 'x', '/b'].
-  const pieces = template.split(/\{([^}]+)\}/);
-  const parts = {
-    literals: pieces.filter((_, i) => i % 2 === 0),
-    names: pieces.filter((_, i) => i % 2 === 1),
-  };
-  if (templateParts.size < MAX_TEMPLATES_KEPT) templateParts.set(template, parts);
-  return parts;
 }

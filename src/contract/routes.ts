@@ -9,6 +9,7 @@ import {
   type OpenApiDocument,
   type OperationRef,
 } from './document.js';
+import { operationParameters } from './parameters.js';
 import { jsonPointer } from './pointer.js';
 
 /** A path or query parameter of an operation, as the emulator reads it off a URL. */
@@ -40,17 +41,15 @@ function schemaTypes(document: OpenApiDocument, schema: JsonObject): string[] {
 export function deriveRoutes(document: OpenApiDocument): RouteSpec[] {
   return listOperations(document).map((op) => {
     const at = ['paths', op.path, op.method.toLowerCase()];
-    const parameters = ((op.operation.parameters ?? []) as JsonObject[]).map((raw, i): ParameterSpec => {
-      const parameter = resolveRef(document, raw);
-      const base = raw.$ref ? String(raw.$ref).replace(/^#\//, '').split('/') : [...at, 'parameters', String(i)];
-      return {
+    const parameters = operationParameters(document, op).map(
+      ({ parameter, at: definition }): ParameterSpec => ({
         name: parameter.name,
         in: parameter.in,
         required: parameter.required === true,
         types: schemaTypes(document, parameter.schema ?? {}),
-        schema: jsonPointer(...base, 'schema'),
-      };
-    });
+        schema: jsonPointer(...definition, 'schema'),
+      }),
+    );
     const requestBody = op.operation.requestBody
       ? resolveRef(document, op.operation.requestBody as JsonObject)
       : undefined;

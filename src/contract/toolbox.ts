@@ -11,7 +11,6 @@ export {
   HTTP_METHODS,
   listOperations,
   operationsAt,
-  pathPattern,
   refTarget,
   resolveRef,
   responseExample,
@@ -27,13 +26,27 @@ export {
   type ResponseDefinition,
 } from './document.js';
 export { authorizationValue, authSchemeOf, keyHeaderOf, type AuthScheme } from './auth-scheme.js';
-export { BodyTooLargeError, PEER_BODY_LIMIT_BYTES, readBoundedBytes, readBoundedText } from './bounded-body.js';
+export {
+  BodyTooLargeError,
+  PEER_BODY_LIMIT_BYTES,
+  readBoundedBytes,
+  readBoundedText,
+  readRequestBody,
+  type RequestBody,
+  type RequestStream,
+} from './bounded-body.js';
 export { printable } from './printable.js';
 export { kindOf } from './value-kind.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
+export { operationParameters, type DeclaredParameter } from './parameters.js';
 export { fillPath, pathValueProblem } from './path-values.js';
+export { pathParameterNames, pathPattern } from './path-template.js';
 export { jsonPointer, pointerTokens } from './pointer.js';
+export { schemaProblem, type PatternProblem } from './schema-problem.js';
 export { createRedactor, redactedBodyText, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';
+export { isLoopback, LOOPBACK_NAMES } from './loopback.js';
+export { hostAnswered, hostName } from './host-header.js';
+export { MAX_PORT, parsePort, portProblem, UsageError } from './usage.js';
 export { httpUrl, notHttpUrl } from './http-url.js';
 export { optionErrorMessage } from './option-suggestion.js';

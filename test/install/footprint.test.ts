@@ -10,8 +10,10 @@ import { run } from './installed.js';
  * the client, the validator and the emulator in it.
  */
 const BUDGETS = [
-  // 142.0 kB packed, 795.4 kB unpacked, 99 files.
-  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 160, unpackedKb: 880, files: 110 },
+  // 142.0 kB packed, 795.4 kB unpacked, 99 files; 163.7 kB, 874.0 kB, 123 files once the toolbox held each
+  // rule the tools share in a module of its own (path templates, parameters, schema checks, loopback, Host,
+  // usage; each module ships as .js, .d.ts and a map).
+  { dir: projectRoot, name: 'cloud-platform-api', packedKb: 180, unpackedKb: 960, files: 135 },
   // 67.7 kB, 246.3 kB, 59 files; with the coverage model and its page, 90.4 kB, 327.0 kB, 75 files.
   { dir: path.join(projectRoot, 'check'), name: 'cloud-platform-check', packedKb: 100, unpackedKb: 360, files: 85 },
   // 900.7 kB, 3,328.5 kB, 231 files; 926.0 kB, 3,420.3 kB, 258 files once the field filter's reading of a

@@ -88,7 +88,7 @@ function planQueues(
   const share = Math.ceil(options.maxRequests / routes.length);
   return new Map(
     routes.map((route) => {
-      const example = exampleCase(document, route);
+      const example = exampleCase(document, route, judge);
       const invalid = invalidCases(document, judge, example);
       const requested = requestedStatusCases(example);
       const random = randomValidCases(

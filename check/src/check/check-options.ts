@@ -2,7 +2,7 @@
 // the option and the rule. Also the safety policy: what may be sent to a server that is not loopback.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { httpUrl, notHttpUrl } from 'cloud-platform-api/toolbox';
+import { httpUrl, isLoopback, notHttpUrl, UsageError } from 'cloud-platform-api/toolbox';
 
 /** What checkContract sends, where, and how fast; `cloud-platform-check`'s flags, as options. */
 export interface CheckOptions {
@@ -26,8 +26,8 @@ export interface CheckOptions {
   fetch?: typeof fetch | undefined;
 }
 
-/** An option checkContract cannot use; the message names the option and the rule. */
-export class CheckUsageError extends Error {
+/** An option checkContract cannot use; the message names the option and the rule. The commands' UsageError, by its own name. */
+export class CheckUsageError extends UsageError {
   override name = 'CheckUsageError';
 }
 
@@ -50,9 +50,8 @@ export interface ResolvedCheckOptions {
   fetch: typeof fetch;
 }
 
-/** A host on this machine: the loopback range, [::1] or localhost. */
-export const isLoopback = (hostname: string) =>
-  /^127(\.\d{1,3}){3}$/.test(hostname) || hostname === '[::1]' || hostname === 'localhost';
+/** A host on this machine: the loopback range, [::1] or localhost (the toolbox's rule, for every tool). */
+export { isLoopback };
 
 function wholeNumber(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;

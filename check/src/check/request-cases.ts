@@ -75,17 +75,43 @@ export function bodyExample(document: OpenApiDocument, route: RouteSpec): unknow
   return media && 'example' in media ? media.example : schemaExample(document, { $ref: route.body.schema });
 }
 
-/** The request the document's examples make: every path and required query parameter, and the body. */
-export function exampleCase(document: OpenApiDocument, route: RouteSpec): RequestCase {
+/** The same generated body on every run: it stands in for an example, which does not change either. */
+const GENERATED_SEED = 1;
+const GENERATED_TRIES = 20;
+
+/**
+ * A body the schema allows, for an operation whose document gives none: the first of a few seeded random
+ * values that `accepts` takes (the judge, where the runner has one); undefined when none is.
+ */
+function generatedBody(document: OpenApiDocument, route: RouteSpec, accepts: (body: unknown) => boolean): unknown {
+  const values = fc.sample(valueArbitrary(document, { $ref: route.body!.schema }), {
+    seed: GENERATED_SEED,
+    numRuns: GENERATED_TRIES,
+  });
+  return values.find(accepts);
+}
+
+/**
+ * The request the document's examples make: every path and required query parameter, and the body. A
+ * body the document gives no example of (a required field without one) is generated from its schema and,
+ * given the judge, checked valid.
+ */
+export function exampleCase(document: OpenApiDocument, route: RouteSpec, judge?: RequestJudge): RequestCase {
   const params: Record<string, unknown> = {};
   for (const p of route.parameters)
     if (p.in === 'path' || p.required) params[p.name] = schemaExample(document, { $ref: p.schema });
+  const example = bodyExample(document, route);
+  const bodyValid = (body: unknown) =>
+    !judge || judge(route, params, body).every((issue) => !issue.path.startsWith('body'));
+  const generated = route.body && (example === undefined || !bodyValid(example));
   return {
     kind: 'valid',
     route,
     params,
-    body: structuredClone(bodyExample(document, route)),
-    note: "the document's examples",
+    body: generated ? generatedBody(document, route, bodyValid) : structuredClone(example),
+    note: generated
+      ? "the document's examples, the body generated from its schema (no valid example)"
+      : "the document's examples",
   };
 }
 
@@ -112,12 +138,15 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
     }
   }
   if (route.body) {
-    const example = base.body as Record<string, unknown>;
     variants.push(['no body', base.params, undefined]);
     for (const value of invalidCandidates(document, { $ref: route.body.schema }))
       variants.push([`body = ${shown(value)}`, base.params, value]);
+  }
+  // A field left out or broken needs an object to leave it out of.
+  const example = base.body;
+  if (route.body && example !== null && typeof example === 'object' && !Array.isArray(example)) {
     for (const name of requiredNames(document, { $ref: route.body.schema })) {
-      const { [name]: _dropped, ...rest } = example;
+      const { [name]: _dropped, ...rest } = example as Record<string, unknown>;
       variants.push([`body.${name} left out`, base.params, rest]);
     }
     for (const [name, property] of Object.entries(everyProperty(document, { $ref: route.body.schema }))) {

@@ -11,6 +11,7 @@ export {
   type WireAnswer,
 } from './answer-check.js';
 export { createResponseChecker, UnknownOperationError } from './response-check.js';
+export { documentPattern, DocumentPatternError, type DocumentPattern } from './document-pattern.js';
 export {
   createContractValidator,
   describeErrors,

@@ -13,6 +13,7 @@ const addFormats: FormatsPlugin =
 
 import { jsonPointer, pointerTokens } from 'cloud-platform-api/toolbox';
 import { annotationsOf } from './annotations.js';
+import { ajvRegExp } from './document-pattern.js';
 
 export const DOCUMENT_ID = 'openapi.json';
 
@@ -175,6 +176,8 @@ export function createContractValidator(
     // Keeps each failing branch's schema on its error, which collapseDiscriminators needs.
     verbose: true,
     validateSchema: false,
+    // The document's patterns in linear time: a backtracking pattern must not freeze the event loop.
+    code: { regExp: ajvRegExp },
   });
   addFormats(ajv);
   // The OpenAPI format registry's unsigned 64-bit integer, which ajv-formats does not know: any whole number from 0 to 2^64 - 1.

@@ -2,6 +2,7 @@
 // headers that let a page read the answer), and the refusals that keep other pages out: a Host header
 // that is no name of this server (DNS rebinding), and a control route called from another origin.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { hostAnswered, hostName, LOOPBACK_NAMES } from 'cloud-platform-api/toolbox';
 // The emulator's own routes change what every client sees: no page of another origin may call them.
 import { CONTROL_PREFIX } from '../core/control-routes.js';
 
@@ -23,24 +24,21 @@ function originAllowed(origin: string, allowed: readonly string[]): boolean {
   );
 }
 
-/** Host names every server answers to, beside the address it is bound to and those --allow-host adds. */
-export const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
-
-/** The host name of a Host header, without its port: `[::1]:4010` -> `[::1]`, `localhost:4010` -> `localhost`. */
-export const hostName = (host: string) =>
-  (host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!).toLowerCase();
+/** Host names every server answers to, beside the address it is bound to and those --allow-host adds: loopback's. */
+export const LOCAL_HOSTS = LOOPBACK_NAMES;
 
 /**
  * Whether a Host header names this server (one of `names`). A client sends the same Host on every
  * request, so the last header's verdict is kept rather than its name parsed again.
  */
-export function hostCheck(names: ReadonlySet<string>): (host: string) => boolean {
+export function hostCheck(names: ReadonlySet<string>): (host: string | undefined) => boolean {
   let last: string | undefined;
   let answered = false;
   return (host) => {
+    if (host === undefined) return hostAnswered(host, names);
     if (host !== last) {
       last = host;
-      answered = names.has(hostName(host));
+      answered = hostAnswered(host, names);
     }
     return answered;
   };
@@ -54,12 +52,12 @@ export function hostCheck(names: ReadonlySet<string>): (host: string) => boolean
 export function refusedBrowserRequest(
   req: IncomingMessage,
   res: ServerResponse,
-  answersHost: (host: string) => boolean,
+  answersHost: (host: string | undefined) => boolean,
   origins: readonly string[],
 ): boolean {
   const host = req.headers.host;
-  if (host !== undefined && !answersHost(host)) {
-    const name = hostName(host);
+  if (!answersHost(host)) {
+    const name = hostName(host!);
     res
       .writeHead(421, { 'content-type': 'text/plain; charset=utf-8' })
       .end(`This emulator does not answer for the host ${name}: start it with --allow-host ${name} to allow it`);

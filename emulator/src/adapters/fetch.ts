@@ -17,10 +17,11 @@ export function createInProcessFetch(
     const run = port.begin();
     const request = new Request(input, init);
     request.signal.throwIfAborted();
+    const callerSignal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? request.signal;
     // A client that left has its fetch rejected with its signal's reason, as fetch does.
     const carrier = webCarrier(request, connectionReset, (reason) => {
       throw reason;
     });
-    return run(await toCoreRequest(request), carrier);
+    return run(await toCoreRequest(request, '', callerSignal), carrier);
   };
 }

@@ -12,7 +12,9 @@ import {
 } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
-import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
+import { hostName } from 'cloud-platform-api/toolbox';
+import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
+import { readRequestBody } from 'cloud-platform-api/toolbox';
 import { queryOf } from './web.js';
 import type { AdapterPort, RunLifecycle } from '../core/adapter-port.js';
 import type { Carrier } from '../core/lifecycle.js';
@@ -53,31 +55,19 @@ interface ReadBody {
   bytes: Buffer | undefined;
   tooLarge: boolean;
 }
-const NO_BODY: ReadBody = { text: undefined, bytes: undefined, tooLarge: false };
 
-/** Reads the body up to the limit, then calls `done`; past the limit, stops reading and reports it too large. A failed read ends the response. */
+/** Reads the body up to the limit, then calls `done`; one past it is dropped and reported too large. A failed read ends the response. */
 function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBody) => void): void {
-  // Most GETs and DELETEs carry no body: answer them without waiting a turn for the stream to end.
-  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) {
-    done(NO_BODY);
-    return;
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const onData = (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= BODY_LIMIT_BYTES) return void chunks.push(chunk);
-    req.off('data', onData).off('end', onEnd).pause();
-    done({ text: undefined, bytes: undefined, tooLarge: true });
-  };
-  const onEnd = () => {
-    const bytes = size === 0 ? undefined : chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    done({ text: bytes?.toString('utf8'), bytes, tooLarge: false });
-  };
-  req
-    .on('data', onData)
-    .on('end', onEnd)
-    .on('error', () => res.destroy());
+  readRequestBody(
+    req,
+    BODY_LIMIT_BYTES,
+    ({ bytes, tooLarge }) => {
+      // A view of the bytes read, not a copy: most bodies arrive in one chunk, which is a Buffer already.
+      const buffer = bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      done({ text: buffer?.toString('utf8'), bytes: buffer, tooLarge });
+    },
+    () => res.destroy(),
+  );
 }
 
 const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
@@ -120,23 +110,6 @@ function coreRequestOf(req: IncomingMessage, { path, query }: Target, body: Read
     bodyBytes: body.bytes,
     bodyTooLarge: body.tooLarge,
   };
-}
-
-/**
- * How much more of a body cut off at the limit is read and thrown away once its 413 is sent. Closing a
- * connection with bytes unread resets it, and the client may then see the reset, not the 413; so the
- * rest is read (a body that ends within this leaves the connection open for the next request) and the
- * connection is closed past it.
- */
-const DISCARDED_BYTES_LIMIT = 4 * BODY_LIMIT_BYTES;
-
-function discardRest(req: IncomingMessage): void {
-  let discarded = 0;
-  req.on('data', (chunk: Buffer) => {
-    discarded += chunk.length;
-    if (discarded > DISCARDED_BYTES_LIMIT) req.socket.destroy();
-  });
-  req.resume();
 }
 
 function send(res: ServerResponse, answer: CoreResponse): void {
@@ -191,7 +164,7 @@ const CLIENT_GONE = new Error('The client closed the connection');
  * The lifecycle's waits and deliveries over one connection. While an answer is deferred (an injected
  * delay, an upstream's answer) or held, the idle timeout is paused; a wait ends early when the client leaves.
  */
-function httpCarrier(req: IncomingMessage, res: ServerResponse, bodyCutOff: boolean): Carrier<void> {
+function httpCarrier(req: IncomingMessage, res: ServerResponse): Carrier<void> {
   const socket = req.socket;
   // The idle timeout the server set, put back once the wait is over.
   const idle = socket.timeout ?? TIMEOUTS.idle;
@@ -216,14 +189,13 @@ function httpCarrier(req: IncomingMessage, res: ServerResponse, bodyCutOff: bool
       if (idlePaused) socket.setTimeout(idle);
       if (answer.fault?.drop) return void socket.destroy();
       send(res, answer);
-      if (bodyCutOff) discardRest(req);
     },
     // The connection is gone: there is no one to send anything to.
     abandoned: () => undefined,
   };
 }
 
-/** Answers a request whose body has been read; the rest of a body cut off at the limit is read and thrown away after. */
+/** Answers a request whose body has been read (one past the limit read whole and dropped: its 413 is seen). */
 function answerRequest(
   run: RunLifecycle,
   req: IncomingMessage,
@@ -231,7 +203,7 @@ function answerRequest(
   target: Target,
   body: ReadBody,
 ): void {
-  const delivered = run(coreRequestOf(req, target, body), httpCarrier(req, res, body.tooLarge));
+  const delivered = run(coreRequestOf(req, target, body), httpCarrier(req, res));
   // A client that left ends its life without a rejection; any other (a throwing log sink after a
   // delay) must not end the server's process as an unhandled rejection.
   if (delivered) delivered.catch(() => undefined);

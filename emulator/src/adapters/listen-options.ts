@@ -1,6 +1,7 @@
 // Where and how the HTTP server listens, checked once for every caller of startEmulatorServer: an
 // option it does not know is refused rather than ignored, since an emulator's own options (holdMs,
 // proxy, ...) belong to the emulator, made before the server.
+import { MAX_PORT, portProblem } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from '../emulator-error.js';
 import { described, quoted } from '../core/described.js';
 
@@ -17,7 +18,6 @@ export interface ListenOptions {
 }
 
 const LISTEN_KEYS = ['port', 'host', 'corsOrigins', 'allowHosts'] as const;
-const MAX_PORT = 65_535;
 
 const refused = (field: string, rule: string, value: unknown) =>
   new EmulatorOptionError(`listen.${field}: must be ${rule}, got ${described(value)}`);
@@ -36,7 +36,7 @@ export function checkedListenOptions(listen: unknown): ListenOptions {
       `listen: unknown option ${described(unknownKey)}; the options are ${quoted(LISTEN_KEYS)} (the emulator's own go to createServerEmulator)`,
     );
   const { port, host, corsOrigins, allowHosts } = given;
-  if (port !== undefined && !(Number.isInteger(port) && (port as number) >= 0 && (port as number) <= MAX_PORT))
+  if (port !== undefined && (typeof port !== 'number' || portProblem(port)))
     throw refused('port', `a whole number from 0 to ${MAX_PORT}`, port);
   if (host !== undefined && (typeof host !== 'string' || host === ''))
     throw refused('host', 'a non-empty string', host);

@@ -20,10 +20,12 @@ const TOO_LARGE = Symbol('too large');
 
 /**
  * The body's bytes, read no further than the core's limit (a body past it is cancelled there: TOO_LARGE),
- * or the signal's reason once it aborts: a body stream that never ends must not hold the caller.
+ * or the signal's reason once it aborts: a body stream that never ends must not hold the caller. The
+ * signal is the caller's own where there is one: undici's Request follows it only through a weak
+ * reference, and a Request no one else holds is collected mid-read, its own signal never aborted. A
+ * listener on the caller's signal holds the Request for as long as the read can be aborted.
  */
-function bodyOf(request: Request): Promise<Uint8Array | typeof TOO_LARGE> {
-  const { signal } = request;
+function bodyOf(request: Request, signal: AbortSignal): Promise<Uint8Array | typeof TOO_LARGE> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise((resolve, reject) => {
     const onAbort = () => {
@@ -40,8 +42,15 @@ function bodyOf(request: Request): Promise<Uint8Array | typeof TOO_LARGE> {
 const bodyFields = (read: Uint8Array | typeof TOO_LARGE): Pick<CoreRequest, 'body' | 'bodyBytes' | 'bodyTooLarge'> =>
   read === TOO_LARGE ? { bodyTooLarge: true } : { body: new TextDecoder().decode(read), bodyBytes: read };
 
-/** The request as the core takes it; `basePath`, where the API is mounted under a path, is cut off its path. */
-export async function toCoreRequest(request: Request, basePath = ''): Promise<CoreRequest> {
+/**
+ * The request as the core takes it; `basePath`, where the API is mounted under a path, is cut off its
+ * path. `signal` ends the body's read: the caller's, where the adapter has it.
+ */
+export async function toCoreRequest(
+  request: Request,
+  basePath = '',
+  signal: AbortSignal = request.signal,
+): Promise<CoreRequest> {
   const url = new URL(request.url);
   const headers: CoreRequest['headers'] = Object.create(null);
   for (const [name, value] of request.headers) headers[name] = value;
@@ -51,7 +60,7 @@ export async function toCoreRequest(request: Request, basePath = ''): Promise<Co
       basePath !== '' && url.pathname.startsWith(`${basePath}/`) ? url.pathname.slice(basePath.length) : url.pathname,
     query: queryOf(url.searchParams),
     headers,
-    ...(request.body === null ? {} : bodyFields(await bodyOf(request))),
+    ...(request.body === null ? {} : bodyFields(await bodyOf(request, signal))),
   };
 }
 

@@ -3,7 +3,8 @@
 // undeclared fields found and dropped. The operation stage refuses what fails; the proxy reports it.
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from 'cloud-platform-check/contract';
-import { createFieldFilter, NestedTooDeepError } from './documented-fields.js';
+import { createFieldFilter, KEPT_DEPTH_LIMIT, NestedTooDeepError } from './documented-fields.js';
+import { nestingDepth } from './nesting.js';
 import type { CoreRequest } from './messages.js';
 import { parseBody } from './request-body.js';
 import { createRequestChecker } from './request-validation.js';
@@ -54,23 +55,42 @@ export function createCallChecker(
     routes.filter((route) => route.body).map((route) => [route, { $ref: route.body!.schema }]),
   );
 
+  /** The body holding only the fields the document declares, or a 400 where it nests too deep to follow. */
+  function documentedBody(
+    route: RouteSpec,
+    body: unknown,
+    unknownFields: string[],
+  ): { ok: true; value: unknown } | { ok: false; status: 400; message: string } {
+    if (!route.body || body === undefined) return { ok: true, value: body };
+    try {
+      return { ok: true, value: keepDocumented(bodySchemas.get(route)!, body, 'body', unknownFields) };
+    } catch (error) {
+      if (error instanceof NestedTooDeepError) return { ok: false, status: 400, message: error.message };
+      throw error;
+    }
+  }
+
   /** The call as the document reads it, or why it cannot be; `strict` refuses undeclared body fields too. */
   return function checkCall({ route, request, rawParams }: Call, strict: boolean | undefined): CheckedCall {
     const params = decodedParams(rawParams);
     if (!params) return { ok: false, status: 400, message: 'The path has a malformed percent-escape' };
     const body = parseBody(request.body, request.headers['content-type'], request.bodyTooLarge);
     if (!body.ok) return { ok: false, status: body.status, message: body.message };
+    // The validator recurses once per level of a recursive schema: a body nested deeper than the filter
+    // follows is refused before it is checked, whatever its depth under the body limit. Each level
+    // takes two characters at least, so a shorter body is not walked.
+    if (
+      (request.body?.length ?? 0) > 2 * KEPT_DEPTH_LIMIT &&
+      nestingDepth(body.value, KEPT_DEPTH_LIMIT) > KEPT_DEPTH_LIMIT
+    ) {
+      const tooDeep = documentedBody(route, body.value, []);
+      if (!tooDeep.ok) return tooDeep;
+    }
     const checked = checkRequest(route, params, request.query, body.value, body.present, strict);
     if (checked.issues.length > 0) return { ok: false, status: 400, message: '', issues: checked.issues };
     const unknownFields: string[] = [];
-    let documented = checked.body;
-    try {
-      if (route.body && checked.body !== undefined)
-        documented = keepDocumented(bodySchemas.get(route)!, checked.body, 'body', unknownFields);
-    } catch (error) {
-      if (error instanceof NestedTooDeepError) return { ok: false, status: 400, message: error.message };
-      throw error;
-    }
+    const documented = documentedBody(route, checked.body, unknownFields);
+    if (!documented.ok) return documented;
     if (strict && unknownFields.length > 0) {
       const issues = unknownFields.map((path) => ({
         path,
@@ -79,7 +99,7 @@ export function createCallChecker(
       }));
       return { ok: false, status: 400, message: '', issues, unknownFields };
     }
-    return { ok: true, params: checked.params, query: checked.query, body: documented, unknownFields };
+    return { ok: true, params: checked.params, query: checked.query, body: documented.value, unknownFields };
   };
 }
 

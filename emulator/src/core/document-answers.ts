@@ -14,7 +14,9 @@ export function withDocumentAnswers(
   handlers: Partial<Record<string, Handler>>,
   warn: (line: string) => void,
 ): Record<string, Handler> {
-  const answered: Record<string, Handler> = { ...handlers } as Record<string, Handler>;
+  // No prototype: an operationId such as `constructor` or `__proto__` is a key like any other, never
+  // Object.prototype's method or accessor.
+  const answered: Record<string, Handler> = Object.assign(Object.create(null), handlers);
   const missing = routes.filter((route) => answered[route.operationId] === undefined);
   for (const route of missing) {
     const body = responseExample(document, responseFor(document, route, route.status));

@@ -125,7 +125,8 @@ function unmatchedPath(rule: FaultRule, routes: readonly RouteSpec[]): string | 
 const ruleMatches = (rule: FaultRule, route: RouteSpec, path: string) =>
   rule.operationId
     ? rule.operationId === route.operationId
-    : rule.method === route.method && (rule.path === route.path || rule.path === path);
+    : rule.method === route.method &&
+      (rule.path === route.path || (rule.path !== undefined && pathPattern(rule.path).test(path)));
 
 /** The check of a fault rule against what the routes allow, compiled once per document. */
 export const compileFaultRule = (routes: readonly RouteSpec[], validator: ContractValidator) =>

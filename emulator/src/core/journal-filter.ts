@@ -79,7 +79,9 @@ export function createJournalFilter(routes: readonly RouteSpec[]) {
       };
     }
     const atPath = patterns.filter(({ pattern }) => pattern.test(path)).flatMap(({ atTemplate }) => atTemplate);
-    if (atPath.length > 0) return { matches: (request) => request.path === path, methods: methodsOf(atPath) };
+    // As sent, or with its characters percent-encoded: `/météo/paris` is `/m%C3%A9t%C3%A9o/paris`.
+    const sameAs = pathPattern(path);
+    if (atPath.length > 0) return { matches: (request) => sameAs.test(request.path), methods: methodsOf(atPath) };
     throw new JournalFilterError(
       `path: no operation has the path ${described(path)}, so it would match no request; give a concrete path or one of the templates ${quoted(byTemplate.keys())}`,
     );

@@ -1,7 +1,7 @@
 // Which operation a request goes to, from the document's path templates: the route and its path
 // parameters (still percent-escaped), a 405 with the methods a known path has, or no operation (404,
 // answered in the shape of the area whose paths share the longest prefix).
-import { pathPattern, type OperationRef, type RouteSpec } from 'cloud-platform-api/toolbox';
+import { pathParameterNames, pathPattern, type OperationRef, type RouteSpec } from 'cloud-platform-api/toolbox';
 
 export type RouteMatch =
   | { kind: 'operation'; route: RouteSpec; rawParams: Record<string, string> }
@@ -33,11 +33,13 @@ export function createRouter(routes: readonly RouteSpec[]) {
   const compiled = routes.map((route) => ({
     route,
     pattern: pathPattern(route.path),
-    names: [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!),
+    names: pathParameterNames(route.path),
   }));
   // A path is tried against the templates with parameters that share its first segment, or that start
   // with a parameter, in the document's order: a request tries one or two patterns, not every one.
   const parameterized = compiled.filter(({ route }) => route.path.includes('{'));
+  // Literal paths first, as by lookup: they win over a template that would also match.
+  const everyTemplate = [...compiled.filter(({ route }) => !route.path.includes('{')), ...parameterized];
   const startsOpen = (template: string) => firstSegment(template).includes('{');
   const anyFirst = parameterized.filter(({ route }) => startsOpen(route.path));
   const byFirst = new Map(
@@ -73,7 +75,10 @@ export function createRouter(routes: readonly RouteSpec[]) {
   return function match(method: string, path: string): RouteMatch {
     for (const route of literal.get(path) ?? [])
       if (takes(route, method)) return { kind: 'operation', route, rawParams: {} };
-    for (const { route, pattern, names } of byFirst.get(firstSegment(path)) ?? anyFirst) {
+    // An escape may stand for a literal character of a template (`/m%C3%A9t%C3%A9o` for `/météo`): such a
+    // path is tried against every template, as no lookup by its text can find it.
+    const candidates = path.includes('%') ? everyTemplate : (byFirst.get(firstSegment(path)) ?? anyFirst);
+    for (const { route, pattern, names } of candidates) {
       if (!takes(route, method)) continue;
       const found = pattern.exec(path);
       if (found) return { kind: 'operation', route, rawParams: paramsOf(names, found) };

@@ -4,6 +4,7 @@
 // field any branch declares counts as declared, so the emulator never drops (or, with strict, refuses)
 // what the document allows.
 import { refTarget, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { documentPattern, type DocumentPattern } from 'cloud-platform-check/contract';
 
 /** A schema as JSON Schema 2020-12 allows one: an object, or `true` (anything) or `false` (nothing). */
 export type Schema = JsonObject | boolean;
@@ -15,7 +16,7 @@ export interface Fields {
   /** Each declared name's schema, in a record with no prototype: `constructor` is a name like any other. */
   properties: Record<string, Schema>;
   /** `patternProperties`: a name that matches a pattern holds its schema. */
-  patterns: [RegExp, Schema][];
+  patterns: [DocumentPattern, Schema][];
   /** What any other name holds, where the schema allows other names; undefined where it lists them all. */
   others: Schema | undefined;
   /** `prefixItems`, then `items`: what each item of an array holds. */
@@ -100,12 +101,12 @@ function partsOf(schema: JsonObject, branch: Schema | undefined): { parts: Schem
   return { parts: [...allOf, ...branches], firstBranch: allOf.length };
 }
 
-/** `patternProperties` as expressions (with the `u` flag, as Ajv compiles them); one that is no expression is left out. */
-function patternsOf(schema: JsonObject): [RegExp, Schema][] {
+/** `patternProperties` as the validator runs them (in linear time); one it cannot run is left out. */
+function patternsOf(schema: JsonObject): [DocumentPattern, Schema][] {
   return Object.entries((schema.patternProperties as Record<string, Schema> | undefined) ?? {}).flatMap(
     ([source, s]) => {
       try {
-        return [[new RegExp(source, 'u'), s] as [RegExp, Schema]];
+        return [[documentPattern(source), s] as [DocumentPattern, Schema]];
       } catch {
         return [];
       }

@@ -2,8 +2,15 @@
 // it: the routes and the router, the validators (Ajv compiles each schema once) and the call check,
 // the error answers, the fixture loader and the built-in fixtures (frozen), the state checks and the
 // fault rule check. A test suite that makes an emulator per test pays for these once.
-import { deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/toolbox';
-import { createAnswerChecker, createContractValidator } from 'cloud-platform-check/contract';
+import {
+  deriveRoutes,
+  refTarget,
+  schemaProblem,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
+import { EmulatorOptionError } from '../emulator-error.js';
+import { createAnswerChecker, createContractValidator, documentPattern } from 'cloud-platform-check/contract';
 import { deprecationHeaders } from '../core/deprecation-headers.js';
 import { createCallChecker } from '../core/call-check.js';
 import { createErrorAnswer } from '../core/error-answer.js';
@@ -21,8 +28,40 @@ function lazily<T>(make: () => T): () => T {
   return () => (value ??= make());
 }
 
-function makeParts(document: OpenApiDocument) {
+/** Why the validator's engine cannot run a pattern, or undefined when it can. */
+function patternProblem(source: string): string | undefined {
+  try {
+    documentPattern(source);
+    return undefined;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+/**
+ * The routes, once every schema a request is checked against can be followed to its end and its
+ * patterns run in linear time: a `$ref` or a pattern that cannot is an EmulatorOptionError naming it and
+ * where it is, not a 500 on every request.
+ */
+function checkedRoutes(document: OpenApiDocument): RouteSpec[] {
   const routes = deriveRoutes(document);
+  for (const route of routes) {
+    const schemas = [
+      ...route.parameters.map((parameter) => [`${parameter.in} parameter ${parameter.name}`, parameter.schema]),
+      ...(route.body ? [['request body', route.body.schema]] : []),
+    ];
+    for (const [what, pointer] of schemas) {
+      // A parameter or a body may give no schema: nothing to follow.
+      if (refTarget(document, pointer!) === undefined) continue;
+      const problem = schemaProblem(document, { $ref: pointer }, patternProblem);
+      if (problem) throw new EmulatorOptionError(`document: ${route.method} ${route.path}, ${what}: ${problem}`);
+    }
+  }
+  return routes;
+}
+
+function makeParts(document: OpenApiDocument) {
+  const routes = checkedRoutes(document);
   // Not strict: any document that is valid JSON Schema is served, never answered 500 for a keyword Ajv
   // would call a mistake (the project's own is linted by the tests, strictly).
   const validator = createContractValidator(document, { strict: false });

@@ -5,6 +5,7 @@
 // the checker's random values (fast-check).
 import {
   everyProperty,
+  operationParameters,
   resolveRef,
   type JsonObject,
   type OpenApiDocument,
@@ -55,10 +56,9 @@ function inputOf(where: InputCoverage['in'], name: string, values: unknown[] | u
 
 /** Every input of an operation, in the document's order: its parameters, then its body's properties. */
 export function inputsOf(document: OpenApiDocument, route: RouteSpec): InputCoverage[] {
-  const parameters = ((route.operation.parameters ?? []) as JsonObject[]).map((raw) => {
-    const parameter = resolveRef(document, raw);
-    return inputOf(parameter.in, parameter.name, distinctValues(document, parameter.schema ?? {}));
-  });
+  const parameters = operationParameters(document, route).map(({ parameter }) =>
+    inputOf(parameter.in, parameter.name, distinctValues(document, parameter.schema ?? {})),
+  );
   const properties = route.body
     ? Object.entries(everyProperty(document, { $ref: route.body.schema })).map(([name, schema]) =>
         inputOf('body', name, distinctValues(document, schema)),

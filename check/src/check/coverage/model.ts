@@ -3,6 +3,7 @@
 // link followed or not. One model for the checker's run and for an emulator's journal.
 import {
   deriveRoutes,
+  pathParameterNames,
   pathPattern,
   responseFor,
   successLinks,
@@ -89,7 +90,7 @@ function routeOf(routes: readonly RouteSpec[], exchange: CoverageExchange): Rout
 
 /** The path parameters' values as sent, in the template's order, decoded. */
 function pathValues(route: RouteSpec, path: string): Record<string, string> {
-  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const names = pathParameterNames(route.path);
   const values = pathPattern(route.path).exec(path)?.slice(1) ?? [];
   return Object.fromEntries(
     names.flatMap((name, i) => {
