@@ -8,12 +8,13 @@ import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
+import { createPlainHandle } from './adapters/plain.js';
 import type { JournalEntry } from './core/journal.js';
 import type { JournalFilter } from './core/journal-filter.js';
 import { clockText } from './core/clock.js';
 import { registerPort } from './core/adapter-port.js';
 import { checkedHoldMs, DEFAULT_HOLD_MS } from './core/lifecycle.js';
-import type { RequestLogEntry } from './core/request-record.js';
+import type { RequestLogEntry } from './core/stages/recording.js';
 import { type BehaviourOptions, createCore } from './wiring/create-core.js';
 import type { ProxyOptions } from './proxy/proxy-options.js';
 import { shownUpstream } from './proxy/upstream.js';
@@ -42,7 +43,7 @@ export { JournalFilterError, type JournalFilter } from './core/journal-filter.js
 export type { ProxyOptions } from './proxy/proxy-options.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';
-export type { RequestLogEntry } from './core/request-record.js';
+export type { RequestLogEntry } from './core/stages/recording.js';
 
 /** The emulator's store: its tables, each area's and the core's. */
 export type Store = AnyStore<EmulatorTables>;
@@ -92,8 +93,11 @@ export interface OverrideHandle {
 export interface Emulator {
   /** A fetch answered by the emulator in process; any origin, the path decides. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** The core itself: a request as plain data in, the answer as plain data out. */
-  handle(request: CoreRequest): CoreResponse;
+  /**
+   * The core itself: a request as plain data in, the answer as plain data out (status, headers, body),
+   * once any injected delay is over; undefined where a fault dropped the connection.
+   */
+  handle(request: CoreRequest): Promise<CoreResponse | undefined>;
   /** Restores the fixtures' state (POST /__emulator/reset does the same over HTTP). */
   reset(): void;
   /**
@@ -195,7 +199,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   const emulator: Emulator = {
     fetch: createInProcessFetch(core.port),
-    handle: core.handle,
+    handle: createPlainHandle(core.port),
     reset: core.reset,
     controlRoutes: core.controlRoutes,
     requests: { list: (filter) => core.journal.list(filter), clear: () => core.journal.clear() },

@@ -14,8 +14,8 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, hostName, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
 import { queryOf } from './web.js';
-import type { AdapterPort, RunLifecycle } from '../core/adapter-port.js';
-import type { Carrier } from '../core/lifecycle.js';
+import { refuse, type AdapterPort } from '../core/adapter-port.js';
+import { runLifecycle, type Carrier } from '../core/lifecycle.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
 import { BODY_LIMIT_BYTES } from '../core/request-body.js';
 import { bodyContent, bodyText } from '../core/serialize.js';
@@ -165,13 +165,13 @@ function serveStatic(res: ServerResponse, root: string, asset: StaticFiles[strin
  * Answers a request Node's HTTP parser refused (headers too large, a timeout, a malformed request
  * line): what the document declares for the operation its first line names, or no body.
  */
-function answerClientError(port: Pick<AdapterPort, 'refuse'>, timeouts: ConnectionTimeouts) {
+function answerClientError(port: AdapterPort, timeouts: ConnectionTimeouts) {
   const known = clientErrors(timeouts);
   return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] = known[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
     const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
-    const answer = port.refuse(method, target.split('?')[0]!, status, message);
+    const answer = refuse(port, method, target.split('?')[0]!, status, message);
     const text = bodyText(answer) ?? '';
     const lines = [
       `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`,
@@ -188,8 +188,8 @@ function answerClientError(port: Pick<AdapterPort, 'refuse'>, timeouts: Connecti
 const CLIENT_GONE = new Error('The client closed the connection');
 
 /**
- * The lifecycle's waits and deliveries over one connection. While an answer is deferred (an injected
- * delay, an upstream's answer) or held, the idle timeout is paused; a wait ends early when the client leaves.
+ * The lifecycle's waits and deliveries over one connection. While a stage waits (an injected
+ * delay, an upstream's answer) or a request is held, the idle timeout is paused; a wait ends early when the client leaves.
  */
 function httpCarrier(req: IncomingMessage, res: ServerResponse, bodyCutOff: boolean): Carrier<void> {
   const socket = req.socket;
@@ -214,9 +214,12 @@ function httpCarrier(req: IncomingMessage, res: ServerResponse, bodyCutOff: bool
       }),
     deliver(answer) {
       if (idlePaused) socket.setTimeout(idle);
-      if (answer.fault?.drop) return void socket.destroy();
       send(res, answer);
       if (bodyCutOff) discardRest(req);
+    },
+    drop() {
+      if (idlePaused) socket.setTimeout(idle);
+      socket.destroy();
     },
     // The connection is gone: there is no one to send anything to.
     abandoned: () => undefined,
@@ -225,13 +228,14 @@ function httpCarrier(req: IncomingMessage, res: ServerResponse, bodyCutOff: bool
 
 /** Answers a request whose body has been read; the rest of a body cut off at the limit is read and thrown away after. */
 function answerRequest(
-  run: RunLifecycle,
+  port: AdapterPort,
+  started: number,
   req: IncomingMessage,
   res: ServerResponse,
   target: Target,
   body: ReadBody,
 ): void {
-  const delivered = run(coreRequestOf(req, target, body), httpCarrier(req, res, body.tooLarge));
+  const delivered = runLifecycle(port, coreRequestOf(req, target, body), httpCarrier(req, res, body.tooLarge), started);
   // A client that left ends its life without a rejection; any other (a throwing log sink after a
   // delay) must not end the server's process as an unhandled rejection.
   if (delivered) delivered.catch(() => undefined);
@@ -286,7 +290,8 @@ export function createHttpServer(
       connectionsCheckingInterval: Math.min(500, Math.ceil(Math.min(timeouts.headers, timeouts.request) / 10)),
     },
     (req, res) => {
-      const run = port.begin();
+      // A request's time counts from here, before its body is read.
+      const started = performance.now();
       if (refusedBrowserRequest(req, res, answersHost, corsOrigins)) return;
       if (corsHeaders(req, res, corsOrigins, keyHeader)) return;
       const target = readTarget(req.url ?? '/');
@@ -294,7 +299,7 @@ export function createHttpServer(
       if (asset) return serveStatic(res, root, asset);
       if (browserHome && req.method === 'GET' && target.path === '/' && asksForHtml(req))
         return void res.writeHead(302, { location: browserHome }).end();
-      readBody(req, res, (body) => answerRequest(run, req, res, target, body));
+      readBody(req, res, (body) => answerRequest(port, started, req, res, target, body));
     },
   );
   server.setTimeout(timeouts.idle);

@@ -91,7 +91,8 @@ export function webCarrier(
         }, ms);
         request.signal.addEventListener('abort', onAbort, { once: true });
       }),
-    deliver: (answer) => (answer.fault?.drop ? dropped() : toWebResponse(answer)),
+    deliver: toWebResponse,
+    drop: dropped,
     abandoned,
   };
 }

@@ -135,6 +135,12 @@ function violationsRoute(violations: ViolationsView): Methods {
   };
 }
 
+/** The emulator's own routes: the answer of one (or undefined for a request that is not theirs), and their list. */
+export interface ControlRoutes {
+  handle(method: string, request: CoreRequest): CoreResponse | undefined;
+  list(): { path: string; methods: string[] }[];
+}
+
 export function createControlRoutes({
   faults,
   overrides,

@@ -23,8 +23,6 @@ export function createErrorAnswer(document: OpenApiDocument): ErrorAnswer {
       status,
       headers: { ...headers, ...answer.headers, ...contentType },
       body: answer.body,
-      operationId: op.operationId,
-      ...(issues?.length ? { issues } : {}),
     };
   };
 }

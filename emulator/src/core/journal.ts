@@ -9,7 +9,7 @@ import { createRedactor, redactJson, type RouteSpec } from 'cloud-platform-api/t
 import type { ValidationIssue } from 'cloud-platform-check/contract';
 import { credentialOf } from './auth.js';
 import { createJournalFilter } from './journal-filter.js';
-import type { CoreRequest, CoreResponse } from './messages.js';
+import type { CoreRequest } from './messages.js';
 import { wholeNumberOption } from './option-values.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
@@ -45,6 +45,17 @@ export interface JournalEntry {
   unknownFields?: string[];
   /** Why the request was refused with a 400. */
   issues?: readonly ValidationIssue[];
+}
+
+/** What the journal keeps of an exchange (the stages' Exchange is one): the request, and what the emulator made of it. */
+export interface JournalledExchange {
+  request: CoreRequest;
+  route: { operationId: string } | undefined;
+  injected: number | undefined;
+  drop: DropKind | undefined;
+  applied: number | undefined;
+  unknownFields: string[] | undefined;
+  issues: readonly ValidationIssue[] | undefined;
 }
 
 /** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
@@ -173,7 +184,8 @@ export function createJournal(journalSize: unknown, routes: readonly RouteSpec[]
   }
 
   return {
-    add(request: CoreRequest, answer: CoreResponse, time: string): void {
+    add(exchange: JournalledExchange, status: number, time: string): void {
+      const { request } = exchange;
       const record: Kept = {
         time,
         method: request.method,
@@ -181,12 +193,12 @@ export function createJournal(journalSize: unknown, routes: readonly RouteSpec[]
         query: request.query,
         ...keptBody(request.body),
         keyHeaderValue: keyHeaderValue(request.headers[keyHeaderName]),
-        operationId: answer.operationId,
-        status: answer.status,
-        fault: answer.injected ?? answer.fault?.drop,
-        applied: answer.applied,
-        unknownFields: answer.unknownFields,
-        issues: answer.issues,
+        operationId: exchange.route?.operationId,
+        status,
+        fault: exchange.injected ?? exchange.drop,
+        applied: exchange.applied,
+        unknownFields: exchange.unknownFields,
+        issues: exchange.issues,
       };
       kept.push(record);
       bodyBytes += bytesHeld(record.body);

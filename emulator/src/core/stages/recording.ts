@@ -1,9 +1,8 @@
-// What happens to a request once it is answered (or dropped), whichever adapter carried it: the journal
+// The recording stage, whichever adapter carried the request: the journal
 // keeps it (the emulator's own routes aside) and the log, a sink the caller gives, gets one line for it.
-import { CONTROL_PREFIX } from './control-routes.js';
-import type { DropKind } from './faults.js';
-import type { Journal } from './journal.js';
-import type { CoreRequest, CoreResponse } from './messages.js';
+import { CONTROL_PREFIX } from '../control-routes.js';
+import type { DropKind } from '../faults.js';
+import type { Exchange } from './exchange.js';
 
 /** One line of the request log: never a header, a query or a body value, so no key or secret. */
 export interface RequestLogEntry {
@@ -29,42 +28,40 @@ export interface RequestLogEntry {
   violations?: { direction: 'request' | 'response'; path: string; rule: string; undeclared?: true }[];
 }
 
-export interface RecordOptions {
-  journal: Pick<Journal, 'add'>;
-  /** The sink of the log's lines, if any. */
-  log?: ((entry: RequestLogEntry) => void) | undefined;
-  /** The time of a request, as the journal and the log write it. */
-  now: () => string;
-}
+/** The status the journal and the log give an exchange: 0 where no answer went out (a dropped or held connection, a client that left). */
+const statusOf = (exchange: Exchange) => exchange.answer?.status ?? 0;
 
-/** Records a request once it is answered (or dropped), `ms` after it arrived. */
-export function createRequestRecord({ journal, log, now }: RecordOptions) {
-  return (request: CoreRequest, answer: CoreResponse, ms: number): void => {
-    const time = now();
-    // The emulator's own routes are not API requests: not in the journal.
-    if (!request.path.startsWith(CONTROL_PREFIX)) journal.add(request, answer, time);
-    log?.(logEntryOf(request, answer, ms, time));
-  };
+/**
+ * The last stage, whatever happened before it: the exchange recorded once it is answered (or dropped, or
+ * left by its client), `ms` after the request arrived.
+ */
+export function recording(exchange: Exchange): void {
+  const { parts, request } = exchange;
+  const time = parts.now();
+  // The emulator's own routes are not API requests: not in the journal.
+  if (!request.path.startsWith(CONTROL_PREFIX)) parts.journal.add(exchange, statusOf(exchange), time);
+  parts.log?.(logEntryOf(exchange, performance.now() - exchange.started, time));
 }
 
 /** The log's line for an answered request: what it says, never a header, a query or a body value. */
-function logEntryOf(request: CoreRequest, answer: CoreResponse, ms: number, time: string): RequestLogEntry {
-  const method = request.method.toUpperCase();
-  const { path } = request;
-  const { operationId, status } = answer;
+function logEntryOf(exchange: Exchange, ms: number, time: string): RequestLogEntry {
+  const method = exchange.request.method.toUpperCase();
+  const { path } = exchange.request;
+  const operationId = exchange.route?.operationId;
+  const status = statusOf(exchange);
   const tenths = Math.round(ms * 10) / 10;
   // Made for every request: the optional fields are set where they apply, in the log's order, rather
   // than spread in from an object made for each.
   const entry: RequestLogEntry = operationId
     ? { time, method, path, operationId, status, ms: tenths }
     : { time, method, path, status, ms: tenths };
-  if (answer.unknownFields?.length) entry.unknownFields = answer.unknownFields;
-  if (answer.injected !== undefined) entry.injected = true;
-  if (answer.issues?.length) entry.issues = answer.issues.map(({ path, rule }) => ({ path, rule }));
-  if (answer.fault?.drop) entry.fault = answer.fault.drop;
-  if (answer.applied !== undefined) entry.applied = answer.applied;
-  if (answer.violations?.length)
-    entry.violations = answer.violations.map(({ direction, path, rule, undeclared }) =>
+  if (exchange.unknownFields?.length) entry.unknownFields = exchange.unknownFields;
+  if (exchange.injected !== undefined) entry.injected = true;
+  if (exchange.issues?.length) entry.issues = exchange.issues.map(({ path, rule }) => ({ path, rule }));
+  if (exchange.drop) entry.fault = exchange.drop;
+  if (exchange.applied !== undefined) entry.applied = exchange.applied;
+  if (exchange.violations?.length)
+    entry.violations = exchange.violations.map(({ direction, path, rule, undeclared }) =>
       undeclared ? { direction, path, rule, undeclared } : { direction, path, rule },
     );
   return entry;
