@@ -9,7 +9,7 @@ import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { EmulatorError } from './emulator-error.js';
 import type { ProxyOptions } from './proxy/proxy-options.js';
 import { MAX_UPSTREAM_TIMEOUT_MS, shownUpstream } from './proxy/upstream.js';
-import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal.js';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/controls/journal.js';
 import type { RequestLogEntry } from './index.js';
 import {
   createServerEmulator,

@@ -8,8 +8,8 @@ import { authSchemeOf, keyHeaderOf, kindOf } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from './emulator-error.js';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { portOf } from './core/adapter-port.js';
-import { described } from './core/described.js';
-import { FixtureError } from './core/fixtures.js';
+import { shownValue } from './core/common/shown-value.js';
+import { FixtureError } from './core/state/fixtures.js';
 import { checkedListenOptions, type ListenOptions } from './adapters/listen-options.js';
 import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
 
@@ -20,7 +20,7 @@ import { openSqliteStore } from './store/sqlite.js';
 
 export { DEFAULT_CORS_ORIGINS } from './adapters/cors.js';
 export { TIMEOUTS } from './adapters/http.js';
-export { BODY_LIMIT_BYTES } from './core/request-body.js';
+export { BODY_LIMIT_BYTES } from './core/document/request-body.js';
 export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';
 
 /** Opens (or creates) a state file with the emulator's tables; a corrupt, foreign, newer or busy file is a StateFileError naming it. */
@@ -68,7 +68,7 @@ function checkServerEmulatorOptions(options: unknown): void {
   for (const name of ['fixturesFile', 'stateFile'] as const) {
     const file = (options as ServerEmulatorOptions)[name];
     if (file !== undefined && (typeof file !== 'string' || file === ''))
-      throw new EmulatorOptionError(`createServerEmulator: ${name} must be a file's path, got ${described(file)}`);
+      throw new EmulatorOptionError(`createServerEmulator: ${name} must be a file's path, got ${shownValue(file)}`);
   }
 }
 

@@ -17,9 +17,9 @@ import { queryOf } from './web.js';
 import { refuse, type AdapterPort } from '../core/adapter-port.js';
 import { runLifecycle, type Carrier } from '../core/lifecycle.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
-import { BODY_LIMIT_BYTES } from '../core/request-body.js';
-import { bodyContent, bodyText } from '../core/serialize.js';
-import { STATUS_TEXT } from '../core/status-text.js';
+import { BODY_LIMIT_BYTES } from '../core/document/request-body.js';
+import { bodyContent, bodyText } from '../core/common/body-content.js';
+import { STATUS_TEXT } from '../core/common/status-text.js';
 
 /** How long a connection may take, in ms. */
 export interface ConnectionTimeouts {

@@ -2,7 +2,7 @@
 // option it does not know is refused rather than ignored, since an emulator's own options (holdMs,
 // proxy, ...) belong to the emulator, made before the server.
 import { EmulatorOptionError } from '../emulator-error.js';
-import { described, quoted } from '../core/described.js';
+import { shownValue, quoted } from '../core/common/shown-value.js';
 
 /** Where and how startEmulatorServer listens; all optional. */
 export interface ListenOptions {
@@ -20,7 +20,7 @@ const LISTEN_KEYS = ['port', 'host', 'corsOrigins', 'allowHosts'] as const;
 const MAX_PORT = 65_535;
 
 const refused = (field: string, rule: string, value: unknown) =>
-  new EmulatorOptionError(`listen.${field}: must be ${rule}, got ${described(value)}`);
+  new EmulatorOptionError(`listen.${field}: must be ${rule}, got ${shownValue(value)}`);
 
 const isStringList = (value: unknown) =>
   Array.isArray(value) && value.every((entry) => typeof entry === 'string' && entry !== '');
@@ -28,12 +28,12 @@ const isStringList = (value: unknown) =>
 /** The listen options, each checked; an unknown key, or a value of the wrong kind, is an EmulatorOptionError naming it. */
 export function checkedListenOptions(listen: unknown): ListenOptions {
   if (listen === null || typeof listen !== 'object' || Array.isArray(listen))
-    throw new EmulatorOptionError(`listen: must be an object of ${quoted(LISTEN_KEYS)}, got ${described(listen)}`);
+    throw new EmulatorOptionError(`listen: must be an object of ${quoted(LISTEN_KEYS)}, got ${shownValue(listen)}`);
   const given = listen as Record<string, unknown>;
   const unknownKey = Object.keys(given).find((key) => !(LISTEN_KEYS as readonly string[]).includes(key));
   if (unknownKey !== undefined)
     throw new EmulatorOptionError(
-      `listen: unknown option ${described(unknownKey)}; the options are ${quoted(LISTEN_KEYS)} (the emulator's own go to createServerEmulator)`,
+      `listen: unknown option ${shownValue(unknownKey)}; the options are ${quoted(LISTEN_KEYS)} (the emulator's own go to createServerEmulator)`,
     );
   const { port, host, corsOrigins, allowHosts } = given;
   if (port !== undefined && !(Number.isInteger(port) && (port as number) >= 0 && (port as number) <= MAX_PORT))

@@ -3,7 +3,7 @@
 // Emulator, which has no way to record a request or to answer a refused one: createEmulator registers
 // each emulator's port here, and an adapter given an Emulator (the MSW handlers, the HTTP server) looks it up.
 import { EmulatorOptionError } from '../emulator-error.js';
-import { described } from './described.js';
+import { shownValue } from './common/shown-value.js';
 import type { LifecycleParts } from './lifecycle.js';
 import type { CoreResponse } from './messages.js';
 import { refusedAnswer } from './stages/routing.js';
@@ -40,6 +40,6 @@ export function portOf(emulator: unknown, caller: string): AdapterPort {
   const port = typeof emulator === 'object' && emulator !== null ? ports.get(emulator) : undefined;
   if (port) return port;
   throw new EmulatorOptionError(
-    `${caller}: emulator must be one made by createEmulator or createServerEmulator, got ${described(emulator)}`,
+    `${caller}: emulator must be one made by createEmulator or createServerEmulator, got ${shownValue(emulator)}`,
   );
 }

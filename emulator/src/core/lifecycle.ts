@@ -6,7 +6,7 @@
 // delivered. Each adapter supplies a Carrier, as Hono and MSW keep a request handler apart from what
 // moves the bytes.
 import type { CoreRequest, CoreResponse } from './messages.js';
-import { wholeNumberOption } from './option-values.js';
+import { wholeNumberOption } from './common/option-values.js';
 import { newExchange, type Exchange, type StageParts } from './stages/exchange.js';
 import { runStages } from './stages/pipeline.js';
 

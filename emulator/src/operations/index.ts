@@ -2,7 +2,7 @@
 // built-in set, the rows of a fresh state, and the behaviour of every operation, each typed from the
 // document. An operation no area covers is answered from the document.
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
-import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state.js';
+import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state/state.js';
 import type { TableRows } from '../store/store.js';
 import type { Area, ErasedRecorder } from './area.js';
 import { bareMetal } from './bare-metal.js';

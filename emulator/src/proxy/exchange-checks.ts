@@ -3,8 +3,8 @@
 // contract's answer checker), with the fields neither declares listed apart.
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import { createAnswerChecker, type ContractValidator } from 'cloud-platform-check/contract';
-import type { CheckedCall } from '../core/call-check.js';
-import { createFieldFilter, NestedTooDeepError } from '../core/documented-fields.js';
+import type { CheckedCall } from '../core/document/call-check.js';
+import { createFieldFilter, NestedTooDeepError } from '../core/document/documented-fields.js';
 import type { ContractViolation } from '../core/messages.js';
 import type { UpstreamAnswer } from './upstream.js';
 
@@ -22,7 +22,15 @@ export type RequestSide = {
   checked?: { params: Record<string, unknown>; query: Record<string, unknown> };
 };
 
-export function createExchangeChecks(document: OpenApiDocument, validator: ContractValidator) {
+/** The proxy's checks of both sides of an exchange. */
+export interface ExchangeChecks {
+  /** The request as the validation stage checked it (not strict: undeclared fields are reported apart). */
+  requestSide(checked: CheckedCall): RequestSide;
+  /** The upstream's answer against what the document declares for the operation and status; its body as parsed. */
+  responseSide(route: RouteSpec, answer: UpstreamAnswer): { violations: ContractViolation[]; body: unknown };
+}
+
+export function createExchangeChecks(document: OpenApiDocument, validator: ContractValidator): ExchangeChecks {
   const checkAnswer = createAnswerChecker(document, validator);
   const keepDocumented = createFieldFilter(document);
   // One reference object per response schema, so the filter's shape of it is worked out once.

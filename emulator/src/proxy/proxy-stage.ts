@@ -5,13 +5,13 @@
 // A path no operation has is forwarded unchecked. Every exchange goes into the violation log, scrubbed.
 import { authSchemeOf, keyHeaderOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ContractValidator } from 'cloud-platform-check/contract';
-import { credentialOf } from '../core/auth.js';
+import { credentialOf } from '../core/api-keys.js';
 import { JSON_HEADERS, type ContractViolation, type CoreRequest, type CoreResponse } from '../core/messages.js';
 import type { Exchange, Forwarder } from '../core/stages/exchange.js';
-import { createExchangeChecks, type RequestSide } from './exchange-checks.js';
+import { createExchangeChecks, type ExchangeChecks, type RequestSide } from './exchange-checks.js';
 import type { Recorder } from './recorder.js';
 import { createScrubber, type Scrubber } from './scrub.js';
-import { MAX_NESTING, nestingDepth } from '../core/nesting.js';
+import { MAX_NESTING, nestingDepth } from '../core/document/nesting.js';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream.js';
 import type { ViolationLog } from './violation-log.js';
 
@@ -45,7 +45,7 @@ function requestLine(request: CoreRequest, scrub: Scrubber): string {
 
 /** What one proxy forwards with, made once. */
 interface ProxyParts extends Pick<ProxyStageOptions, 'upstream' | 'log' | 'failOnViolation' | 'recorder' | 'now'> {
-  checks: ReturnType<typeof createExchangeChecks>;
+  checks: ExchangeChecks;
   scrubberFor: (credential: string | undefined) => Scrubber;
   keyHeader: string;
   /** Whether a violation fails the exchange: an undeclared field only when the emulator is strict. */

@@ -11,20 +11,20 @@ import { checkedProxyOptions, type ProxyOptions } from '../proxy/proxy-options.j
 import { createRecorder } from '../proxy/recorder.js';
 import { createUpstream } from '../proxy/upstream.js';
 import { createViolationLog, type ViolationLog } from '../proxy/violation-log.js';
-import { createAuth } from '../core/auth.js';
-import { asCalledByTheCore } from '../core/behaviour.js';
-import { createControlRoutes, type ControlRoutes } from '../core/control-routes.js';
-import { withDocumentAnswers } from '../core/document-answers.js';
-import { createExampleAnswer } from '../core/example-answer.js';
+import { createAuth } from '../core/api-keys.js';
+import { asCalledByTheCore } from '../core/operation-handler.js';
+import { createControlRoutes, type ControlRoutes } from '../core/controls/routes.js';
+import { withStatelessHandlers } from '../core/document/stateless-handlers.js';
+import { createPreferredExamples } from '../core/document/preferred-examples.js';
 import { documentParts } from './document-parts.js';
-import { createFaults, type Faults } from '../core/faults.js';
-import type { RequestLogEntry } from '../core/stages/recording.js';
+import { createFaults, type Faults } from '../core/controls/faults.js';
+import type { RequestLogEntry } from '../core/stages/exchange.js';
 import type { AdapterPort } from '../core/adapter-port.js';
 import type { Forwarder } from '../core/stages/exchange.js';
-import { createOverrides, type Overrides } from '../core/overrides.js';
-import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from '../core/journal.js';
-import { journalCoverage } from '../core/coverage.js';
-import { initialSnapshot } from '../core/state.js';
+import { createOverrides, type Overrides } from '../core/controls/overrides.js';
+import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from '../core/controls/journal.js';
+import { journalCoverage } from '../core/controls/coverage.js';
+import { initialSnapshot } from '../core/state/state.js';
 
 /**
  * What the emulator does with requests, however it is run: declared once here, and taken by the core,
@@ -89,7 +89,7 @@ export function createCore(options: CoreOptions): Core {
   const forward = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
   const handlers = forward
     ? {}
-    : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
+    : withStatelessHandlers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
   const overrides = createOverrides(routes, checkAnswer, { proxied: forward !== undefined });
   const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, keyHeaderOf(scheme));
   const reset = () => {
@@ -119,7 +119,7 @@ export function createCore(options: CoreOptions): Core {
     checkCall,
     strict,
     faults,
-    exampleAnswer: createExampleAnswer(document),
+    preferredExample: createPreferredExamples(document),
     handlers,
     overrides,
     forward,

@@ -11,7 +11,7 @@ import { ApiTimeoutError, createCloudClient, unwrap } from 'cloud-platform-api';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type FaultRule } from '../../src/index.js';
 import { DEFAULT_HOLD_MS } from '../../src/core/lifecycle.js';
-import { BODY_LIMIT_BYTES } from '../../src/core/request-body.js';
+import { BODY_LIMIT_BYTES } from '../../src/core/document/request-body.js';
 import { createServerEmulator, startEmulatorServer } from '../../src/server.js';
 import { ADAPTER_NAMES, ADAPTERS, type Fetch, type Target } from '../helpers/adapters.js';
 

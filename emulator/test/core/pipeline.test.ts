@@ -8,7 +8,7 @@ import type { CoreRequest, CoreResponse } from '../../src/core/messages.js';
 import { newExchange, type Exchange, type StageParts } from '../../src/core/stages/exchange.js';
 import { runStages } from '../../src/core/stages/pipeline.js';
 import { refusedAnswer } from '../../src/core/stages/routing.js';
-import type { RouteMatch } from '../../src/core/routing.js';
+import type { RouteMatch } from '../../src/core/document/router.js';
 
 const route = { operationId: 'getVideo', path: '/videos/{id}', status: 200 } as unknown as RouteSpec;
 const MATCHES: Record<string, RouteMatch> = {
@@ -44,7 +44,7 @@ function stubs(proxied: boolean) {
     checkCall: () => noted('validate', { ok: true, params: {}, query: {}, body: undefined, unknownFields: [] }),
     strict: false,
     faults: { match: () => noted('faults', undefined) },
-    exampleAnswer: () => 'none',
+    preferredExample: () => 'none',
     handlers: {
       getVideo: () => noted('operate', 'video'),
     },

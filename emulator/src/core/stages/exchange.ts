@@ -4,17 +4,40 @@
 // stages read are on `parts`, built once by the composition root.
 import type { RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ValidationIssue } from 'cloud-platform-check/contract';
-import type { ControlRoutes } from '../control-routes.js';
-import type { CallChecker, CheckedCall } from '../call-check.js';
-import type { ErrorAnswer } from '../error-answer.js';
-import type { ExampleAnswer } from '../example-answer.js';
-import type { DropKind, FaultAction, Faults } from '../faults.js';
-import type { Handler } from '../behaviour.js';
-import type { Journal } from '../journal.js';
+import type { ControlRoutes } from '../controls/routes.js';
+import type { CallChecker, CheckedCall } from '../document/call-check.js';
+import type { ErrorAnswer } from '../document/area-errors.js';
+import type { PreferredExample } from '../document/preferred-examples.js';
+import type { DropKind, FaultAction, Faults } from '../controls/faults.js';
+import type { Handler } from '../operation-handler.js';
+import type { Journal } from '../controls/journal.js';
 import type { ContractViolation, CoreRequest, CoreResponse } from '../messages.js';
-import type { Overrides } from '../overrides.js';
-import type { RouteMatch } from '../routing.js';
-import type { RequestLogEntry } from './recording.js';
+import type { Overrides } from '../controls/overrides.js';
+import type { RouteMatch } from '../document/router.js';
+
+/** One line of the request log: never a header, a query or a body value, so no key or secret. */
+export interface RequestLogEntry {
+  time: string;
+  method: string;
+  path: string;
+  /** The operation that took the request, where one did. */
+  operationId?: string;
+  /** The status answered; 0 when an injected fault dropped or held the connection instead. */
+  status: number;
+  ms: number;
+  /** Body fields the document does not declare (dropped, or refused with strict). */
+  unknownFields?: string[];
+  /** The status was injected by a fault, not the operation's own answer. */
+  injected?: true;
+  /** Why a 400 was refused: each field and rule (the text log shows the first). */
+  issues?: { path: string; rule: string }[];
+  /** The injected fault that dropped or held the connection, if one did. */
+  fault?: DropKind;
+  /** The status the operation answered before a fault after it failed the answer: its change was kept. */
+  applied?: number;
+  /** Through the proxy: each violation of the exchange (direction, path, rule), the undeclared fields marked. */
+  violations?: { direction: 'request' | 'response'; path: string; rule: string; undeclared?: true }[];
+}
 
 /** The proxy, where the emulator forwards the API: it answers the exchange with the upstream's answer. */
 export interface Forwarder {
@@ -36,7 +59,7 @@ export interface StageParts {
   /** Refuse body fields the document does not declare. */
   strict: boolean | undefined;
   faults: Pick<Faults, 'match'>;
-  exampleAnswer: ExampleAnswer;
+  preferredExample: PreferredExample;
   handlers: Readonly<Record<string, Handler>>;
   overrides: Pick<Overrides, 'answer'>;
   /** Set when a proxy forwards the API: the target forwards instead of running the operation. */

@@ -3,7 +3,7 @@
 // made). Then an injected status answers instead of the target (a success status or a named example from
 // the document's examples); a dropped or held connection is the carrier's to carry out. A fault after the
 // target (`after: true`) is kept on the exchange for the faults-after stage.
-import { FaultRuleError, preferredFault, type FaultAction } from '../faults.js';
+import { FaultRuleError, preferredFault, type FaultAction } from '../controls/faults.js';
 import type { CoreResponse } from '../messages.js';
 import { answerError, settled, type Exchange } from './exchange.js';
 
@@ -21,7 +21,7 @@ function injectBefore(exchange: Exchange, fault: FaultAction): void {
   // A named example, or another success the operation declares: the document answers, nothing changes.
   if (fault.example !== undefined || (fault.status !== undefined && fault.status < 300)) {
     const status = fault.status ?? route.status;
-    const example = exchange.parts.exampleAnswer(route, status, fault.example, exchange.headers);
+    const example = exchange.parts.preferredExample(route, status, fault.example, exchange.headers);
     if (typeof example === 'string') {
       answerError(exchange, 400, example);
       return;

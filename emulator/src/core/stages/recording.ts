@@ -1,32 +1,7 @@
 // The recording stage, whichever adapter carried the request: the journal
 // keeps it (the emulator's own routes aside) and the log, a sink the caller gives, gets one line for it.
-import { CONTROL_PREFIX } from '../control-routes.js';
-import type { DropKind } from '../faults.js';
-import type { Exchange } from './exchange.js';
-
-/** One line of the request log: never a header, a query or a body value, so no key or secret. */
-export interface RequestLogEntry {
-  time: string;
-  method: string;
-  path: string;
-  /** The operation that took the request, where one did. */
-  operationId?: string;
-  /** The status answered; 0 when an injected fault dropped or held the connection instead. */
-  status: number;
-  ms: number;
-  /** Body fields the document does not declare (dropped, or refused with strict). */
-  unknownFields?: string[];
-  /** The status was injected by a fault, not the operation's own answer. */
-  injected?: true;
-  /** Why a 400 was refused: each field and rule (the text log shows the first). */
-  issues?: { path: string; rule: string }[];
-  /** The injected fault that dropped or held the connection, if one did. */
-  fault?: DropKind;
-  /** The status the operation answered before a fault after it failed the answer: its change was kept. */
-  applied?: number;
-  /** Through the proxy: each violation of the exchange (direction, path, rule), the undeclared fields marked. */
-  violations?: { direction: 'request' | 'response'; path: string; rule: string; undeclared?: true }[];
-}
+import { CONTROL_PREFIX } from '../controls/routes.js';
+import type { Exchange, RequestLogEntry } from './exchange.js';
 
 /** The status the journal and the log give an exchange: 0 where no answer went out (a dropped or held connection, a client that left). */
 const statusOf = (exchange: Exchange) => exchange.answer?.status ?? 0;

@@ -3,12 +3,12 @@
 // operation refuses a call the validation stage found failing, else runs the behaviour (or a test's
 // override of it), whose refusals become the area's error answers.
 import { StatePersistError } from '../../store/store.js';
-import type { CheckedCall } from '../call-check.js';
-import { describeIssues } from '../error-bodies.js';
-import { HttpProblem } from '../http-problem.js';
+import type { CheckedCall } from '../document/call-check.js';
+import { describeIssues } from '../document/area-errors.js';
+import { HttpProblem } from '../common/http-problem.js';
 import { withJsonType, type CoreResponse } from '../messages.js';
-import { OverrideError, type OverrideAnswer } from '../overrides.js';
-import { overLimit } from '../request-body.js';
+import { OverrideError, type OverrideAnswer } from '../controls/overrides.js';
+import { overLimit } from '../document/request-body.js';
 import { answerError, settled, type Exchange } from './exchange.js';
 
 /** An override's answer as the core sends it: its headers over the call's, JSON for a body that is not text. */

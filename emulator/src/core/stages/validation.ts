@@ -2,7 +2,7 @@
 // on the exchange for the target, which refuses what fails (the operation) or reports it (the proxy).
 // The target, not this stage, answers: a fault before it may answer instead, and one after it fails a
 // refusal as it fails any answer of the operation.
-import type { Call } from '../call-check.js';
+import type { Call } from '../document/call-check.js';
 import { settled, type Exchange } from './exchange.js';
 
 export function validation(exchange: Exchange): void {

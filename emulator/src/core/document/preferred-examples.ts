@@ -2,18 +2,18 @@
 // declared for the status) and for `Prefer: code=` of a declared 2xx that is not the operation's own
 // (that response's example, else its schema's). The operation does not run: nothing changes.
 import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
-import { withJsonType, type CoreResponse } from './messages.js';
+import { withJsonType, type CoreResponse } from '../messages.js';
 
 /** The answer made of the document's examples; a string says why the name asked for is not one. */
-export type ExampleAnswer = (
+export type PreferredExample = (
   route: RouteSpec,
   status: number,
   name: string | undefined,
   headers: Readonly<Record<string, string>>,
 ) => CoreResponse | string;
 
-export function createExampleAnswer(document: OpenApiDocument): ExampleAnswer {
-  return function exampleAnswer(
+export function createPreferredExamples(document: OpenApiDocument): PreferredExample {
+  return function preferredExample(
     route: RouteSpec,
     status: number,
     name: string | undefined,

@@ -4,7 +4,7 @@
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from 'cloud-platform-check/contract';
 import { createFieldFilter, NestedTooDeepError } from './documented-fields.js';
-import type { CoreRequest } from './messages.js';
+import type { CoreRequest } from '../messages.js';
 import { parseBody } from './request-body.js';
 import { createRequestChecker } from './request-validation.js';
 
@@ -43,11 +43,14 @@ function decodedParams(raw: Record<string, string>): Record<string, string> | un
   return decoded;
 }
 
+/** The call as the document reads it, or why it cannot be; `strict` refuses undeclared body fields too. */
+export type CallChecker = (call: Call, strict: boolean | undefined) => CheckedCall;
+
 export function createCallChecker(
   document: OpenApiDocument,
   routes: readonly RouteSpec[],
   validator: ContractValidator,
-) {
+): CallChecker {
   const keepDocumented = createFieldFilter(document);
   const checkRequest = createRequestChecker(validator);
   const bodySchemas = new Map(
@@ -82,5 +85,3 @@ export function createCallChecker(
     return { ok: true, params: checked.params, query: checked.query, body: documented, unknownFields };
   };
 }
-
-export type CallChecker = ReturnType<typeof createCallChecker>;

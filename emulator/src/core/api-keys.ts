@@ -3,9 +3,9 @@
 import { authorizationValue, keyHeaderOf, type AuthScheme } from 'cloud-platform-api/toolbox';
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
-import { stringListOption } from './option-values.js';
-import { CLIENT_IDS, nextId, type CoreTables } from './state.js';
-import { tokenHash } from './token-hash.js';
+import { stringListOption } from './common/option-values.js';
+import { CLIENT_IDS, nextId, type CoreTables } from './state/state.js';
+import { tokenHash } from './common/token-hash.js';
 
 /**
  * The token of the scheme's header: after the scheme word in any case and one space, everything to the
