@@ -193,9 +193,13 @@ function proxyOptions(values: ReturnType<typeof parseOptions>): ProxyOptions | u
     baseUrl: url.href.replace(/\/$/, ''),
     failOnViolation: values['proxy-errors'],
     timeoutMs: timeout === undefined ? undefined : Number(timeout),
-    recording: record === undefined ? undefined : recordingFile(record),
+    recording: record === undefined ? undefined : recordingFile(record, { onSaveError: recordSaveError }),
   };
 }
+
+/** A recording the CLI could not save: said on stderr, naming the option. */
+const recordSaveError = (error: Error, file: string) =>
+  process.stderr.write(`emulator: --record: cannot write ${file}: ${error.message}\n`);
 
 /** How the package's document says a request carries the key. */
 const AUTH = authSchemeOf(bundled);

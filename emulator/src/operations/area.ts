@@ -30,7 +30,7 @@ export type ErasedRecorder = (
 ) => Record<string, unknown>;
 
 export interface Area<T extends TableRows, F extends object> {
-  /** The tables of its resources. A new table also needs a new SQLite migration (store/sqlite.ts). */
+  /** The tables of its resources. A new table also needs a new SQLite migration (TABLE_MIGRATIONS, index.ts). */
   tables?: TableSpecs<T>;
   /** The counters that hand out its ids (rows of the core's `counters` table). */
   counters?: readonly Counter[];
