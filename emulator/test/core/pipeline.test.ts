@@ -3,7 +3,8 @@
 // the operation, and the journal last; through a proxy, no key is checked and a path no operation has
 // goes to the upstream.
 import type { OperationRef, RouteSpec } from 'cloud-platform-api/toolbox';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createEmulator } from '../../src/index.js';
 import type { CoreRequest, CoreResponse } from '../../src/core/messages.js';
 import { newExchange, type Exchange, type StageParts } from '../../src/core/stages/exchange.js';
 import { runStages } from '../../src/core/stages/pipeline.js';
@@ -143,5 +144,55 @@ describe('the answers of the stages themselves', () => {
     ['a path no operation has: no body', '/nowhere', { status: 408, body: undefined }],
   ])('refusedAnswer answers for %s', (_, path, expected) => {
     expect(refusedAnswer(stubs(false).parts, 'get', path, 408, 'slow')).toEqual({ headers: {}, ...expected });
+  });
+});
+
+describe('emulator.handle: plain data in, the answer on the wire out', () => {
+  const create = (prefer?: string): CoreRequest => ({
+    method: 'POST',
+    path: '/cdn/logs_uploader/configs',
+    query: {},
+    headers: {
+      authorization: 'apikey handle',
+      'content-type': 'application/json',
+      ...(prefer ? { prefer } : {}),
+    },
+    body: JSON.stringify({ name: 'Handled', policy: 1, target: 2 }),
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('answers with the status, headers and body only: what the journal keeps is in the journal', async () => {
+    const emulator = await createEmulator();
+    const answer = await emulator.handle(create());
+    expect(Object.keys(answer!).sort()).toEqual(['body', 'headers', 'status']);
+    expect(answer).toMatchObject({ status: 200, body: { name: 'Handled' } });
+    expect(emulator.requests.list()).toEqual([
+      expect.objectContaining({ operationId: 'createLogsUploaderConfig', status: 200 }),
+    ]);
+  });
+
+  it('answers once an injected delay is over', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const emulator = await createEmulator();
+    let answer: CoreResponse | undefined;
+    const pending = emulator.handle(create('delay=500')).then((given) => {
+      answer = given;
+    });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(answer).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    await pending;
+    expect(answer).toMatchObject({ status: 200 });
+  });
+
+  it('gives no answer for a dropped connection, and an injected status as any answer', async () => {
+    const emulator = await createEmulator();
+    emulator.faults.add({ operationId: 'createLogsUploaderConfig', count: 1, reset: true });
+    expect(await emulator.handle(create())).toBeUndefined();
+    expect(await emulator.handle(create('code=503'))).toMatchObject({ status: 503 });
+    expect(emulator.requests.list().map(({ status, fault }) => [status, fault])).toEqual([
+      [0, 'reset'],
+      [503, 503],
+    ]);
   });
 });
