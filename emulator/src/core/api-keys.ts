@@ -30,7 +30,7 @@ export function credentialOf(headerValue: string | undefined): string | undefine
   return /^\S+\s+(.+)$/s.exec(value)?.[1]?.trim() ?? value;
 }
 
-export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, auth: AuthScheme) {
+export function createApiKeys(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, auth: AuthScheme) {
   const keys = apiKeys === undefined ? undefined : stringListOption('apiKeys', apiKeys, 'keys');
   const allowedKeys = keys?.length ? new Set(keys) : undefined;
   return {

@@ -11,7 +11,7 @@ import { checkedProxyOptions, type ProxyOptions } from '../proxy/proxy-options.j
 import { createRecorder } from '../proxy/recorder.js';
 import { createUpstream } from '../proxy/upstream.js';
 import { createViolationLog, type ViolationLog } from '../proxy/violation-log.js';
-import { createAuth } from '../core/api-keys.js';
+import { createApiKeys } from '../core/api-keys.js';
 import { asCalledByTheCore } from '../core/operation-handler.js';
 import { createControlRoutes, type ControlRoutes } from '../core/controls/routes.js';
 import { withStatelessHandlers } from '../core/document/stateless-handlers.js';
@@ -84,7 +84,7 @@ export function createCore(options: CoreOptions): Core {
   const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
   const scheme = authSchemeOf(document);
-  const auth = createAuth(store, apiKeys, scheme);
+  const auth = createApiKeys(store, apiKeys, scheme);
   const violations = createViolationLog();
   const forward = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
   const handlers = forward
