@@ -1,4 +1,4 @@
-// The contributing guide's list of the emulator core's stages, held against the module that runs them:
+// The contributing guide's table of the emulator core's stages, held against the module that runs them:
 // the order is read from runStages' calls in core/stages/pipeline.ts, never written a second time here.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,9 +9,9 @@ const STAGES_FOLDER = path.join(projectRoot, 'emulator', 'src', 'core', 'stages'
 const guide = readFileSync(path.join(projectRoot, 'docs', 'contributing.md'), 'utf8');
 const section = /### The stages\n([\s\S]*?)\n#/.exec(guide)?.[1] ?? '';
 
-/** Each stage as a list names it: its entry and its module, in the list's order. */
+/** Each stage as the table names it: its entry and its module, in the table's order. */
 const listed = (text: string) =>
-  [...text.matchAll(/^\d+\. `(\w+)` \(`([\w-]+\.ts)`\)/gm)].map(([, entry, file]) => ({ entry, file }));
+  [...text.matchAll(/^\| \d+ \| `(\w+)` \| `([\w-]+\.ts)` \|/gm)].map(([, entry, file]) => ({ entry, file }));
 
 /**
  * The stages a pipeline module calls, in the order it first calls each: the names it imports from a

@@ -1,6 +1,6 @@
 // The plain-data adapter, emulator.handle: a request as plain data in, the answer as plain data out,
-// with no transport. A delay is waited out on a timer; a dropped connection, or a held one once its
-// hold is over, is no answer (undefined).
+// with no bytes to carry. A delay is waited out on a timer; a dropped connection, or a held one once
+// its hold is over, is no answer (undefined).
 import type { AdapterPort } from '../core/adapter-port.js';
 import { runLifecycle, type Carrier } from '../core/lifecycle.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
