@@ -29,7 +29,7 @@ function stubs(proxied: boolean) {
   const answer = (stage: string, status: number): CoreResponse => ({ status, headers: {}, body: stage });
   const parts = {
     control: {
-      handle: (_: string, { path }: CoreRequest) =>
+      handle: ({ path }: CoreRequest) =>
         noted('control', path.startsWith('/__emulator/') ? answer('control', 204) : undefined),
     },
     match: (_: string, path: string) => noted('match', MATCHES[path]!),

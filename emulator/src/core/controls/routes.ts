@@ -137,7 +137,7 @@ function violationsRoute(violations: ViolationsView): Methods {
 
 /** The emulator's own routes: the answer of one (or undefined for a request that is not theirs), and their list. */
 export interface ControlRoutes {
-  handle(method: string, request: CoreRequest): CoreResponse | undefined;
+  handle(request: CoreRequest): CoreResponse | undefined;
   list(): { path: string; methods: string[] }[];
 }
 
@@ -186,9 +186,10 @@ export function createControlRoutes(options: ControlOptions): ControlRoutes {
   const routes = ownRoutes(options);
 
   /** The answer of an own route, or undefined for a request that is not for one. */
-  function handle(method: string, request: CoreRequest): CoreResponse | undefined {
+  function handle(request: CoreRequest): CoreResponse | undefined {
     const atPath = routes.get(request.path);
     if (!atPath) return undefined;
+    const method = request.method.toUpperCase();
     const refused = keysRequired ? refusal(tokenOf(request.headers)) : undefined;
     if (refused) return answer(401, { message: refused });
     // A page of any origin can send a text/plain body without a preflight; a JSON one needs a preflight,

@@ -3,6 +3,5 @@
 import type { Exchange } from './exchange.js';
 
 export function controlRoutes(exchange: Exchange): void {
-  const { request } = exchange;
-  exchange.answer = exchange.parts.control.handle(request.method.toUpperCase(), request);
+  exchange.answer = exchange.parts.control.handle(exchange.request);
 }
