@@ -1,7 +1,8 @@
 // The composition root: the parts the core's stages read (core/), the operations' behaviour (operations/)
-// and the proxy (proxy/) built and put on the adapters' port; the core's pipeline runs the stages in order, from a request as
-// plain data to an answer as plain data, with no adapter in it. It lives outside core/ so that the
-// core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
+// and the proxy (proxy/) built and put on the adapters' port; the core's pipeline runs the stages in
+// order, from a request as plain data to an answer as plain data, with no adapter in it. It lives outside
+// core/ so that the core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch,
+// MSW) only translate.
 import { authSchemeOf, keyHeaderOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
 import type { Store } from '../store/store.js';

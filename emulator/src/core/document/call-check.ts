@@ -1,6 +1,6 @@
 // A call checked in full against the document before anything acts on it: path parameters decoded,
 // the body parsed, path, query and body validated (the document's defaults put in), and the body's
-// undeclared fields found and dropped. The operation stage refuses what fails; the proxy reports it.
+// undeclared fields found and dropped. The target refuses what fails; the proxy reports it.
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from 'cloud-platform-check/contract';
 import { createFieldFilter, NestedTooDeepError } from './documented-fields.js';
