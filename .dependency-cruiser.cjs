@@ -2,7 +2,7 @@
 // flows one way: openapi/ -> generated/ -> src/ -> check/ -> emulator/ -> mcp/. In src/, contract/ is the
 // toolbox (the document at run time), client/ builds on it. The checker, a package of its own, reaches
 // src/ through the client package's entry points; in it, contract/ (the validator) is below check/ (the
-// runner). In the emulator, store/ is the bottom, core/ the transport-free stages, operations/ and proxy/
+// runner). In the emulator, store/ is the bottom, core/ the transport-free stages (in folders by concern), operations/ and proxy/
 // plug into the core, adapters/ translate transports, wiring/ is the composition root, and the entry
 // points (index, server, cli) sit on top. The MCP server, a package of its own, reaches all three through
 // their packages' entry points.
@@ -76,6 +76,39 @@ module.exports = {
       '^emulator/src/core/',
       '^emulator/src/(operations|proxy|adapters|wiring)/|^emulator/src/(index|server|cli)\\.ts$',
       'The core imports neither the areas, the proxy, the transports nor the wiring.',
+    ),
+    // Inside the core, by concern, each folder below the ones that use it: common/ (small helpers) at the
+    // bottom, then document/ (the document's readers), state/, the controls a test drives (controls/), the
+    // stages (stages/), and the lifecycle and the adapters' port on top.
+    layer(
+      'core-common-is-the-bottom',
+      '^emulator/src/core/common/',
+      '^emulator/src/core/(document|state|controls|stages)/|^emulator/src/core/(api-keys|lifecycle|adapter-port)\\.ts$',
+      "The core's helpers know nothing of the document, the state, the controls or the stages.",
+    ),
+    layer(
+      'core-document-only-reads',
+      '^emulator/src/core/document/',
+      '^emulator/src/core/(state|controls|stages)/|^emulator/src/core/(api-keys|lifecycle|adapter-port)\\.ts$',
+      "The document's readers answer from the document alone: no state, no control, no stage.",
+    ),
+    layer(
+      'core-state-below-controls',
+      '^emulator/src/core/state/',
+      '^emulator/src/core/(controls|stages)/|^emulator/src/core/(api-keys|lifecycle|adapter-port)\\.ts$',
+      'The state is read by the controls and the stages, never the other way.',
+    ),
+    layer(
+      'core-controls-below-stages',
+      '^emulator/src/core/controls/',
+      '^emulator/src/core/stages/|^emulator/src/core/(lifecycle|adapter-port)\\.ts$',
+      'The controls (faults, overrides, journal, coverage) are parts the stages read: they run no stage.',
+    ),
+    layer(
+      'core-stages-below-lifecycle',
+      '^emulator/src/core/stages/',
+      '^emulator/src/core/(lifecycle|adapter-port)\\.ts$',
+      "The stages take an exchange: the lifecycle runs them over an adapter's carrier, never the other way.",
     ),
     layer(
       'operations-not-up',

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCloudClient, type CloudClient } from 'cloud-platform-api';
 import { createEmulator, type Emulator } from '../src/index.js';
-import { initialSnapshot } from '../src/core/state.js';
+import { initialSnapshot } from '../src/core/state/state.js';
 import { STATE_MODEL, TABLE_NAMES, type EmulatorTables } from '../src/operations/index.js';
 import { createServerEmulator, startEmulatorServer } from '../src/server.js';
 import { createSqliteStore, type Store } from '../src/server.js';

@@ -18,7 +18,7 @@ import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { EmulatorError } from './emulator-error.js';
 import type { ProxyOptions } from './proxy/proxy-options.js';
 import { MAX_UPSTREAM_TIMEOUT_MS, shownUpstream } from './proxy/upstream.js';
-import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/journal.js';
+import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/controls/journal.js';
 import type { RequestLogEntry } from './index.js';
 import {
   createServerEmulator,
@@ -192,9 +192,13 @@ function proxyOptions(values: ReturnType<typeof parseOptions>): ProxyOptions | u
     baseUrl: url.href.replace(/\/$/, ''),
     failOnViolation: values['proxy-errors'],
     timeoutMs: timeout === undefined ? undefined : Number(timeout),
-    recording: record === undefined ? undefined : recordingFile(record),
+    recording: record === undefined ? undefined : recordingFile(record, { onSaveError: recordSaveError }),
   };
 }
+
+/** A recording the CLI could not save: said on stderr, naming the option. */
+const recordSaveError = (error: Error, file: string) =>
+  process.stderr.write(`emulator: --record: cannot write ${file}: ${error.message}\n`);
 
 /** How the package's document says a request carries the key. */
 const AUTH = authSchemeOf(bundled);

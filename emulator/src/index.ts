@@ -8,41 +8,42 @@ import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
-import type { JournalEntry } from './core/journal.js';
-import type { JournalFilter } from './core/journal-filter.js';
-import { clockText } from './core/clock.js';
+import { createPlainHandle } from './adapters/plain.js';
+import type { JournalEntry } from './core/controls/journal.js';
+import type { JournalFilter } from './core/controls/journal-filter.js';
+import { clockText } from './core/common/clock.js';
 import { registerPort } from './core/adapter-port.js';
 import { checkedHoldMs, DEFAULT_HOLD_MS } from './core/lifecycle.js';
-import type { RequestLogEntry } from './core/request-record.js';
+import type { RequestLogEntry } from './core/stages/exchange.js';
 import { type BehaviourOptions, createCore } from './wiring/create-core.js';
 import type { ProxyOptions } from './proxy/proxy-options.js';
 import { shownUpstream } from './proxy/upstream.js';
 import type { ViolationEntry } from './proxy/violation-log.js';
 import type { CoreRequest, CoreResponse } from './core/messages.js';
-import type { FaultRule, StoredFault } from './core/faults.js';
+import type { FaultRule, StoredFault } from './core/controls/faults.js';
 import { documentParts } from './wiring/document-parts.js';
-import { prepareState, raiseCounters } from './core/state.js';
+import { prepareState, raiseCounters } from './core/state/state.js';
 import { BUILT_IN_FIXTURES, STATE_MODEL, TABLE_NAMES, type EmulatorTables, type Fixtures } from './operations/index.js';
-import { prepared } from './core/fixtures.js';
-import type { OverrideSource, StoredOverride } from './core/overrides.js';
+import { prepared } from './core/state/fixtures.js';
+import type { OverrideSource, StoredOverride } from './core/controls/overrides.js';
 import type { DeepReadonly, OverrideAnswerOf, OverrideRequestOf } from './override-types.js';
 import { createMemoryStore, type StateSnapshot as AnySnapshot, type Store as AnyStore } from './store/store.js';
 
 export { EmulatorError, EmulatorOptionError } from './emulator-error.js';
-export { FixtureError } from './core/fixtures.js';
+export { FixtureError } from './core/state/fixtures.js';
 export type { EmulatorTables, Fixtures } from './operations/index.js';
 export { StateFileError, StatePersistError } from './store/store.js';
 export type { CoreRequest, CoreResponse } from './core/messages.js';
-export { FaultRuleError, MAX_FAULT_RULES, type FaultRule, type StoredFault } from './core/faults.js';
-export { MAX_OVERRIDES, OverrideError, type StoredOverride } from './core/overrides.js';
-export { MAX_OVERRIDE_HEADER_BYTES, MAX_OVERRIDE_HEADERS } from './core/override-shape.js';
+export { FaultRuleError, MAX_FAULT_RULES, type FaultRule, type StoredFault } from './core/controls/faults.js';
+export { MAX_OVERRIDES, OverrideError, type StoredOverride } from './core/controls/overrides.js';
+export { MAX_OVERRIDE_HEADER_BYTES, MAX_OVERRIDE_HEADERS } from './core/controls/override-shape.js';
 export type { DeepReadonly, OverrideAnswerOf, OverrideOf, OverrideRequestOf } from './override-types.js';
-export { JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, type JournalEntry } from './core/journal.js';
-export { JournalFilterError, type JournalFilter } from './core/journal-filter.js';
+export { JOURNAL_BODY_BUDGET_BYTES, JOURNAL_BODY_LIMIT_BYTES, type JournalEntry } from './core/controls/journal.js';
+export { JournalFilterError, type JournalFilter } from './core/controls/journal-filter.js';
 export type { ProxyOptions } from './proxy/proxy-options.js';
 export type { RecordingSink } from './proxy/recorder.js';
 export type { ViolationEntry } from './proxy/violation-log.js';
-export type { RequestLogEntry } from './core/request-record.js';
+export type { RequestLogEntry } from './core/stages/exchange.js';
 
 /** The emulator's store: its tables, each area's and the core's. */
 export type Store = AnyStore<EmulatorTables>;
@@ -94,8 +95,11 @@ export interface OverrideHandle {
 export interface Emulator {
   /** A fetch answered by the emulator in process; any origin, the path decides. */
   fetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response>;
-  /** The core itself: a request as plain data in, the answer as plain data out. */
-  handle(request: CoreRequest): CoreResponse;
+  /**
+   * The core itself: a request as plain data in, the answer as plain data out (status, headers, body),
+   * once any injected delay is over; undefined where a fault dropped the connection.
+   */
+  handle(request: CoreRequest): Promise<CoreResponse | undefined>;
   /** Restores the fixtures' state (POST /__emulator/reset does the same over HTTP). */
   reset(): void;
   /**
@@ -197,7 +201,7 @@ export async function createEmulator(options: EmulatorOptions = {}): Promise<Emu
   });
   const emulator: Emulator = {
     fetch: createInProcessFetch(core.port),
-    handle: core.handle,
+    handle: createPlainHandle(core.port),
     reset: core.reset,
     controlRoutes: core.controlRoutes,
     requests: { list: (filter) => core.journal.list(filter), clear: () => core.journal.clear() },

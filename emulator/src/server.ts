@@ -8,23 +8,24 @@ import { authSchemeOf, keyHeaderOf, kindOf } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from './emulator-error.js';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { portOf } from './core/adapter-port.js';
-import { described } from './core/described.js';
-import { FixtureError } from './core/fixtures.js';
+import { shownValue } from './core/common/shown-value.js';
+import { FixtureError } from './core/state/fixtures.js';
 import { checkedListenOptions, type ListenOptions } from './adapters/listen-options.js';
 import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
 
 export type { Store };
-import { TABLE_NAMES, type EmulatorTables } from './operations/index.js';
+import { TABLE_MIGRATIONS, TABLE_NAMES, type EmulatorTables } from './operations/index.js';
 import { writeJsonFileWhole } from './store/json-file.js';
 import { openSqliteStore } from './store/sqlite.js';
 
 export { DEFAULT_CORS_ORIGINS } from './adapters/cors.js';
 export { TIMEOUTS } from './adapters/http.js';
-export { BODY_LIMIT_BYTES } from './core/request-body.js';
+export { BODY_LIMIT_BYTES } from './core/document/request-body.js';
 export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';
 
 /** Opens (or creates) a state file with the emulator's tables; a corrupt, foreign, newer or busy file is a StateFileError naming it. */
-export const createSqliteStore = (file: string): Store => openSqliteStore<EmulatorTables>(file, TABLE_NAMES);
+export const createSqliteStore = (file: string): Store =>
+  openSqliteStore<EmulatorTables>(file, TABLE_NAMES, TABLE_MIGRATIONS);
 
 /** The address the server binds unless told: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -68,7 +69,7 @@ function checkServerEmulatorOptions(options: unknown): void {
   for (const name of ['fixturesFile', 'stateFile'] as const) {
     const file = (options as ServerEmulatorOptions)[name];
     if (file !== undefined && (typeof file !== 'string' || file === ''))
-      throw new EmulatorOptionError(`createServerEmulator: ${name} must be a file's path, got ${described(file)}`);
+      throw new EmulatorOptionError(`createServerEmulator: ${name} must be a file's path, got ${shownValue(file)}`);
   }
 }
 
@@ -109,18 +110,27 @@ function readJsonObject(file: string, what: string): Record<string, unknown> | u
   return given as Record<string, unknown>;
 }
 
+/** Options of recordingFile. */
+export interface RecordingFileOptions {
+  /** Told of a save that failed (the recording is kept in memory, and the next save tries again). Default: console.warn. */
+  onSaveError?: (error: Error, file: string) => void;
+}
+
+const warnSaveError = (error: Error, file: string) =>
+  console.warn(`cloud-platform-emulator: cannot write the recording ${file}: ${error.message}`);
+
 /**
  * A recording kept in a JSON file (`--record FILE`), for the `recording` of the `proxy` option: what the
  * file holds, merged into, and a save that writes the whole recording or nothing (temp file + rename).
  */
-export function recordingFile(file: string): RecordingSink {
+export function recordingFile(file: string, { onSaveError = warnSaveError }: RecordingFileOptions = {}): RecordingSink {
   return {
     initial: readJsonObject(file, 'Recording file') ?? {},
     save(fixtures) {
       try {
         writeJsonFileWhole(file, fixtures, 2);
       } catch (error) {
-        process.stderr.write(`emulator: --record: cannot write ${file}: ${(error as Error).message}\n`);
+        onSaveError(error as Error, file);
       }
     },
   };

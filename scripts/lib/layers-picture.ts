@@ -52,11 +52,15 @@ function exportedSources(root: string): Map<string, string> {
   return sources;
 }
 
-/** The box a module belongs to, or undefined for one outside the project: the MCP server is one box, its package has no layers. */
+/**
+ * The box a module belongs to, or undefined for one outside the project: the MCP server is one box, its
+ * package has no layers; the emulator's core is drawn by its folders, and each file at its top.
+ */
 function boxOf(module: string): string | undefined {
   if (!OWN.test(module)) return undefined;
   if (module.startsWith('generated/')) return 'generated/';
   if (module.startsWith('mcp/')) return 'mcp/src/';
+  if (module.startsWith('emulator/src/core/')) return /^emulator\/src\/core\/[^/]+\//.exec(module)?.[0] ?? module;
   const folder = /^((?:emulator\/)?src\/[^/]+\/)/.exec(module)?.[1];
   return folder ?? module;
 }

@@ -4,7 +4,7 @@
 // emulator requests and judges its answers. Used by `npm run stress` and by the robustness test.
 import fc from 'fast-check';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
-import { FixtureError } from '../../src/core/fixtures.js';
+import { FixtureError } from '../../src/core/state/fixtures.js';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { BUILT_IN_FIXTURES as builtIn, TABLE_NAMES } from '../../src/operations/index.js';
 import type { StateSnapshot } from '../../src/index.js';

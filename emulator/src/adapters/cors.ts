@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { hostAnswered, hostName, LOOPBACK_NAMES } from 'cloud-platform-api/toolbox';
 // The emulator's own routes change what every client sees: no page of another origin may call them.
-import { CONTROL_PREFIX } from '../core/control-routes.js';
+import { CONTROL_PREFIX } from '../core/controls/routes.js';
 
 /** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;

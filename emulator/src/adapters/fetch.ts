@@ -1,6 +1,7 @@
 // The in-process adapter: a `fetch` answered by the core, with no server and no port, in Node and in
 // browsers. Any origin; the path decides.
 import type { AdapterPort } from '../core/adapter-port.js';
+import { runLifecycle } from '../core/lifecycle.js';
 import { toCoreRequest, webCarrier } from './web.js';
 
 /** A dropped connection as fetch reports one: its TypeError, whose cause's code is ECONNRESET. */
@@ -14,7 +15,8 @@ export function createInProcessFetch(
   port: AdapterPort,
 ): (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> {
   return async function fetch(input, init) {
-    const run = port.begin();
+    // A request's time counts from here, before its body is read.
+    const started = performance.now();
     const request = new Request(input, init);
     request.signal.throwIfAborted();
     const callerSignal = init?.signal ?? (input instanceof Request ? input.signal : undefined) ?? request.signal;
@@ -22,6 +24,6 @@ export function createInProcessFetch(
     const carrier = webCarrier(request, connectionReset, (reason) => {
       throw reason;
     });
-    return run(await toCoreRequest(request, '', callerSignal), carrier);
+    return runLifecycle(port, await toCoreRequest(request, '', callerSignal), carrier, started);
   };
 }

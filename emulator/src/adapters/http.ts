@@ -16,12 +16,12 @@ import { hostName } from 'cloud-platform-api/toolbox';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
 import { readRequestBody } from 'cloud-platform-api/toolbox';
 import { queryOf } from './web.js';
-import type { AdapterPort, RunLifecycle } from '../core/adapter-port.js';
-import type { Carrier } from '../core/lifecycle.js';
+import { refuse, type AdapterPort } from '../core/adapter-port.js';
+import { runLifecycle, type Carrier } from '../core/lifecycle.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
-import { BODY_LIMIT_BYTES } from '../core/request-body.js';
-import { bodyContent, bodyText } from '../core/serialize.js';
-import { STATUS_TEXT } from '../core/status-text.js';
+import { BODY_LIMIT_BYTES } from '../core/document/request-body.js';
+import { bodyContent, bodyText } from '../core/common/body-content.js';
+import { STATUS_TEXT } from '../core/common/status-text.js';
 
 /** How long a connection may take, in ms. */
 export interface ConnectionTimeouts {
@@ -138,13 +138,13 @@ function serveStatic(res: ServerResponse, root: string, asset: StaticFiles[strin
  * Answers a request Node's HTTP parser refused (headers too large, a timeout, a malformed request
  * line): what the document declares for the operation its first line names, or no body.
  */
-function answerClientError(port: Pick<AdapterPort, 'refuse'>, timeouts: ConnectionTimeouts) {
+function answerClientError(port: AdapterPort, timeouts: ConnectionTimeouts) {
   const known = clientErrors(timeouts);
   return (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, message] = known[error.code ?? ''] ?? [400, 'Malformed HTTP request'];
     const [method = '', target = ''] = (error.rawPacket?.toString('latin1').split('\r\n', 1)[0] ?? '').split(' ');
-    const answer = port.refuse(method, target.split('?')[0]!, status, message);
+    const answer = refuse(port, method, target.split('?')[0]!, status, message);
     const text = bodyText(answer) ?? '';
     const lines = [
       `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? ''}`,
@@ -161,8 +161,8 @@ function answerClientError(port: Pick<AdapterPort, 'refuse'>, timeouts: Connecti
 const CLIENT_GONE = new Error('The client closed the connection');
 
 /**
- * The lifecycle's waits and deliveries over one connection. While an answer is deferred (an injected
- * delay, an upstream's answer) or held, the idle timeout is paused; a wait ends early when the client leaves.
+ * The lifecycle's waits and deliveries over one connection. While a stage waits (an injected
+ * delay, an upstream's answer) or a request is held, the idle timeout is paused; a wait ends early when the client leaves.
  */
 function httpCarrier(req: IncomingMessage, res: ServerResponse): Carrier<void> {
   const socket = req.socket;
@@ -187,8 +187,11 @@ function httpCarrier(req: IncomingMessage, res: ServerResponse): Carrier<void> {
       }),
     deliver(answer) {
       if (idlePaused) socket.setTimeout(idle);
-      if (answer.fault?.drop) return void socket.destroy();
       send(res, answer);
+    },
+    drop() {
+      if (idlePaused) socket.setTimeout(idle);
+      socket.destroy();
     },
     // The connection is gone: there is no one to send anything to.
     abandoned: () => undefined,
@@ -197,13 +200,14 @@ function httpCarrier(req: IncomingMessage, res: ServerResponse): Carrier<void> {
 
 /** Answers a request whose body has been read (one past the limit read whole and dropped: its 413 is seen). */
 function answerRequest(
-  run: RunLifecycle,
+  port: AdapterPort,
+  started: number,
   req: IncomingMessage,
   res: ServerResponse,
   target: Target,
   body: ReadBody,
 ): void {
-  const delivered = run(coreRequestOf(req, target, body), httpCarrier(req, res));
+  const delivered = runLifecycle(port, coreRequestOf(req, target, body), httpCarrier(req, res), started);
   // A client that left ends its life without a rejection; any other (a throwing log sink after a
   // delay) must not end the server's process as an unhandled rejection.
   if (delivered) delivered.catch(() => undefined);
@@ -258,7 +262,8 @@ export function createHttpServer(
       connectionsCheckingInterval: Math.min(500, Math.ceil(Math.min(timeouts.headers, timeouts.request) / 10)),
     },
     (req, res) => {
-      const run = port.begin();
+      // A request's time counts from here, before its body is read.
+      const started = performance.now();
       if (refusedBrowserRequest(req, res, answersHost, corsOrigins)) return;
       if (corsHeaders(req, res, corsOrigins, keyHeader)) return;
       const target = readTarget(req.url ?? '/');
@@ -266,7 +271,7 @@ export function createHttpServer(
       if (asset) return serveStatic(res, root, asset);
       if (browserHome && req.method === 'GET' && target.path === '/' && asksForHtml(req))
         return void res.writeHead(302, { location: browserHome }).end();
-      readBody(req, res, (body) => answerRequest(run, req, res, target, body));
+      readBody(req, res, (body) => answerRequest(port, started, req, res, target, body));
     },
   );
   server.setTimeout(timeouts.idle);

@@ -3,7 +3,7 @@
 // proxy, ...) belong to the emulator, made before the server.
 import { MAX_PORT, portProblem } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from '../emulator-error.js';
-import { described, quoted } from '../core/described.js';
+import { shownValue, quoted } from '../core/common/shown-value.js';
 
 /** Where and how startEmulatorServer listens; all optional. */
 export interface ListenOptions {
@@ -20,7 +20,7 @@ export interface ListenOptions {
 const LISTEN_KEYS = ['port', 'host', 'corsOrigins', 'allowHosts'] as const;
 
 const refused = (field: string, rule: string, value: unknown) =>
-  new EmulatorOptionError(`listen.${field}: must be ${rule}, got ${described(value)}`);
+  new EmulatorOptionError(`listen.${field}: must be ${rule}, got ${shownValue(value)}`);
 
 const isStringList = (value: unknown) =>
   Array.isArray(value) && value.every((entry) => typeof entry === 'string' && entry !== '');
@@ -28,12 +28,12 @@ const isStringList = (value: unknown) =>
 /** The listen options, each checked; an unknown key, or a value of the wrong kind, is an EmulatorOptionError naming it. */
 export function checkedListenOptions(listen: unknown): ListenOptions {
   if (listen === null || typeof listen !== 'object' || Array.isArray(listen))
-    throw new EmulatorOptionError(`listen: must be an object of ${quoted(LISTEN_KEYS)}, got ${described(listen)}`);
+    throw new EmulatorOptionError(`listen: must be an object of ${quoted(LISTEN_KEYS)}, got ${shownValue(listen)}`);
   const given = listen as Record<string, unknown>;
   const unknownKey = Object.keys(given).find((key) => !(LISTEN_KEYS as readonly string[]).includes(key));
   if (unknownKey !== undefined)
     throw new EmulatorOptionError(
-      `listen: unknown option ${described(unknownKey)}; the options are ${quoted(LISTEN_KEYS)} (the emulator's own go to createServerEmulator)`,
+      `listen: unknown option ${shownValue(unknownKey)}; the options are ${quoted(LISTEN_KEYS)} (the emulator's own go to createServerEmulator)`,
     );
   const { port, host, corsOrigins, allowHosts } = given;
   if (port !== undefined && (typeof port !== 'number' || portProblem(port)))

@@ -3,6 +3,7 @@
 import { DEFAULT_BASE_URL } from 'cloud-platform-api';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { portOf, type ServedEmulator } from '../core/adapter-port.js';
+import { runLifecycle } from '../core/lifecycle.js';
 import { toCoreRequest, webCarrier } from './web.js';
 
 /** Options of createMswHandlers. */
@@ -40,9 +41,9 @@ export function createMswHandlers(
   const basePath = new URL(base).pathname.replace(/\/+$/, '');
   return [
     http.all(`${base}/*`, async ({ request }) => {
-      const run = port.begin();
+      const started = performance.now();
       const carrier = webCarrier(request, networkError, networkError);
-      return run(await toCoreRequest(request, basePath), carrier);
+      return runLifecycle(port, await toCoreRequest(request, basePath), carrier, started);
     }),
   ];
 }

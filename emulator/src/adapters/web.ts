@@ -2,8 +2,8 @@
 import { BodyTooLargeError, readBoundedBytes } from 'cloud-platform-api/toolbox';
 import type { Carrier } from '../core/lifecycle.js';
 import type { CoreRequest, CoreResponse } from '../core/messages.js';
-import { BODY_LIMIT_BYTES } from '../core/request-body.js';
-import { bodyContent } from '../core/serialize.js';
+import { BODY_LIMIT_BYTES } from '../core/document/request-body.js';
+import { bodyContent } from '../core/common/body-content.js';
 
 /** A repeated query parameter becomes an array; keys go in a null-prototype object, so `__proto__` is a key. */
 export function queryOf(params: URLSearchParams): CoreRequest['query'] {
@@ -100,7 +100,8 @@ export function webCarrier(
         }, ms);
         request.signal.addEventListener('abort', onAbort, { once: true });
       }),
-    deliver: (answer) => (answer.fault?.drop ? dropped() : toWebResponse(answer)),
+    deliver: toWebResponse,
+    drop: dropped,
     abandoned,
   };
 }

@@ -1,6 +1,4 @@
 // The core's request and answer: plain data, what every adapter translates to and from.
-import type { ValidationIssue } from 'cloud-platform-check/contract';
-import type { FaultAction } from './faults.js';
 
 /** Something an exchange through the proxy does that the document does not allow, or does not declare. */
 export interface ContractViolation {
@@ -43,7 +41,7 @@ export interface CoreRequest {
   bodyTooLarge?: boolean;
 }
 
-/** The core's answer as plain data, for an adapter to send: status, headers, body, and what the journal records. */
+/** The core's answer as plain data, for an adapter to send: wire data only (what the journal records sits beside it, on the exchange). */
 export interface CoreResponse {
   status: number;
   headers: Readonly<Record<string, string>>;
@@ -53,23 +51,4 @@ export interface CoreResponse {
   verbatim?: true;
   /** Each Set-Cookie header, apart: several cannot be joined into one header as others can. */
   setCookie?: readonly string[];
-  /** For the log and the journal: the operation that took the request (none for a path no operation has), and the body fields it did not declare. */
-  operationId?: string;
-  unknownFields?: string[];
-  /** Why a request was refused with a 400: each field and rule. */
-  issues?: readonly ValidationIssue[];
-  /** The status a fault injected instead of the operation's answer. */
-  injected?: number;
-  /** The status the operation answered before a fault after it (`after: true`) failed the answer: its change was kept. */
-  applied?: number;
-  /** An injected fault the adapter carries out: wait first, or drop the connection, or hold the request. */
-  fault?: Pick<FaultAction, 'delayMs' | 'drop'>;
-  /**
-   * An answer made later: after an injected delay (`fault.delayMs`), or by an upstream (the proxy). The
-   * adapter waits out any delay, then makes the call only if its client is still there (a client that
-   * gave up during the delay changed nothing), and awaits it; what it gives may be deferred in turn.
-   */
-  deferred?: () => CoreResponse | Promise<CoreResponse>;
-  /** Where the emulator forwards to an upstream (the proxy): what it found wrong in the exchange. */
-  violations?: readonly ContractViolation[];
 }

@@ -1,7 +1,7 @@
 // What the areas' behaviour shares: the refusal it answers with (HttpProblem: the core shapes its body),
 // the time format of keys and configs, and a delete that answers 404 for what is not there.
-import { clockText } from '../core/clock.js';
-import { HttpProblem } from '../core/http-problem.js';
+import { clockText } from '../core/common/clock.js';
+import { HttpProblem } from '../core/common/http-problem.js';
 import type { Store } from '../store/store.js';
 
 export { HttpProblem };

@@ -5,7 +5,7 @@ import type { OperationId } from 'cloud-platform-api';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { documentRef } from 'cloud-platform-check/contract';
 import type { TableRows } from '../store/store.js';
-import type { Counter, TableSpecs } from '../core/state.js';
+import type { Counter, TableSpecs } from '../core/state/state.js';
 import type { AreaContext, OperationHandlers, PathParams, QueryParams, SuccessBody } from './types.js';
 
 /** A success answer of an operation as the proxy saw it, and the path and query it answered. */
@@ -30,7 +30,7 @@ export type ErasedRecorder = (
 ) => Record<string, unknown>;
 
 export interface Area<T extends TableRows, F extends object> {
-  /** The tables of its resources. A new table also needs a new SQLite migration (store/sqlite.ts). */
+  /** The tables of its resources. A new table also needs a new SQLite migration (TABLE_MIGRATIONS, index.ts). */
   tables?: TableSpecs<T>;
   /** The counters that hand out its ids (rows of the core's `counters` table). */
   counters?: readonly Counter[];

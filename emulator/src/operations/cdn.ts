@@ -1,7 +1,7 @@
 // CDN logs uploader: configs a client creates (with the document's defaults, which the validator put
 // in the body) and changes; a config is its client's alone.
 import type { components } from 'cloud-platform-api';
-import { CLIENT_IDS, nextId, table, WHOLE_ID, type Counter } from '../core/state.js';
+import { CLIENT_IDS, nextId, table, WHOLE_ID, type Counter } from '../core/state/state.js';
 import { notFound, nowInSeconds } from './answers.js';
 import { defineArea, schemaRef } from './area.js';
 

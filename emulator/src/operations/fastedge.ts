@@ -1,5 +1,5 @@
 // Edge applications: the delete of an app (of the fixtures' apps).
-import { table } from '../core/state.js';
+import { table } from '../core/state/state.js';
 import { deleteOrNotFound } from './answers.js';
 import { defineArea, parameterRef } from './area.js';
 import builtIn from './fixtures/fastedge.json' with { type: 'json' };

@@ -2,7 +2,8 @@
 // built-in set, the rows of a fresh state, and the behaviour of every operation, each typed from the
 // document. An operation no area covers is answered from the document.
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
-import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state.js';
+import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state/state.js';
+import type { TableMigration } from '../store/sqlite.js';
 import type { TableRows } from '../store/store.js';
 import type { Area, ErasedRecorder } from './area.js';
 import { bareMetal } from './bare-metal.js';
@@ -37,6 +38,16 @@ const tables = Object.assign({}, ...areas.map((area) => area.tables ?? {}), CORE
 
 /** The names of the state's tables, in the order a snapshot lists them. */
 export const TABLE_NAMES = Object.keys(tables) as (keyof EmulatorTables & string)[];
+
+/**
+ * The SQLite state file's schema versions (`--state FILE`), each the tables it creates. Never edit one:
+ * add the next. Each names its tables as they were when it was written (never TABLE_NAMES, which grows:
+ * the first version would then make a later one's table on a fresh file, and that one would fail). A
+ * new table is a new entry: `['new_table']`.
+ */
+export const TABLE_MIGRATIONS: readonly TableMigration[] = [
+  ['inference_keys', 'deployments', 'configs', 'clients', 'apps', 'storage_events', 'thresholds', 'counters'],
+];
 
 export const STATE_MODEL: StateModel = {
   tables,

@@ -1,8 +1,8 @@
 // Inference: API keys (a name is taken once per project; the secret is answered once, never kept) and
 // the deprecated delete of a deployment (of the fixtures' deployments).
 import type { components } from 'cloud-platform-api';
-import { randomHex } from '../core/random.js';
-import { table } from '../core/state.js';
+import { randomHex } from '../core/common/random.js';
+import { table } from '../core/state/state.js';
 import { deleteOrNotFound, HttpProblem, nowInSeconds } from './answers.js';
 import { defineArea, parameterRef, schemaRef } from './area.js';
 import builtIn from './fixtures/inference.json' with { type: 'json' };

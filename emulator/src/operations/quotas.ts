@@ -1,7 +1,7 @@
 // Quotas: a client's notification threshold: the one the fixtures set, else the document's default.
 import type { components } from 'cloud-platform-api';
 import { resolveRef } from 'cloud-platform-api/toolbox';
-import { table, WHOLE_ID } from '../core/state.js';
+import { table, WHOLE_ID } from '../core/state/state.js';
 import { defineArea, replacing, schemaRef } from './area.js';
 import builtIn from './fixtures/quotas.json' with { type: 'json' };
 

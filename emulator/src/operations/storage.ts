@@ -2,7 +2,7 @@
 // configurator derived from the document's event schemas.
 import type { components } from 'cloud-platform-api';
 import { deriveConfigurator } from './storage-configurator.js';
-import { table } from '../core/state.js';
+import { table } from '../core/state/state.js';
 import { deleteOrNotFound, HttpProblem, notFound } from './answers.js';
 import { defineArea, schemaRef } from './area.js';
 

@@ -3,7 +3,7 @@
 // declare, or answers a field of the wrong type, fails the typecheck.
 import type { OperationId, operations } from 'cloud-platform-api';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
-import type { CoreTables } from '../core/state.js';
+import type { CoreTables } from '../core/state/state.js';
 import type { Store, TableRows } from '../store/store.js';
 
 type Op<Id extends OperationId> = operations[Id];

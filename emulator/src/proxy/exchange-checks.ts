@@ -1,10 +1,10 @@
-// What the proxy checks of an exchange: the request as the operation stage would (call-check.ts), and
+// What the proxy checks of an exchange: the request as the validation stage checked it (call-check.ts), and
 // the upstream's answer against what the document declares for that operation and status (the
 // contract's answer checker), with the fields neither declares listed apart.
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import { createAnswerChecker, type ContractValidator } from 'cloud-platform-check/contract';
-import type { Call, CallChecker } from '../core/call-check.js';
-import { createFieldFilter, NestedTooDeepError } from '../core/documented-fields.js';
+import type { CheckedCall } from '../core/document/call-check.js';
+import { createFieldFilter, NestedTooDeepError } from '../core/document/documented-fields.js';
 import type { ContractViolation } from '../core/messages.js';
 import type { UpstreamAnswer } from './upstream.js';
 
@@ -22,7 +22,15 @@ export type RequestSide = {
   checked?: { params: Record<string, unknown>; query: Record<string, unknown> };
 };
 
-export function createExchangeChecks(document: OpenApiDocument, validator: ContractValidator, checkCall: CallChecker) {
+/** The proxy's checks of both sides of an exchange. */
+export interface ExchangeChecks {
+  /** The request as the validation stage checked it (not strict: undeclared fields are reported apart). */
+  requestSide(checked: CheckedCall): RequestSide;
+  /** The upstream's answer against what the document declares for the operation and status; its body as parsed. */
+  responseSide(route: RouteSpec, answer: UpstreamAnswer): { violations: ContractViolation[]; body: unknown };
+}
+
+export function createExchangeChecks(document: OpenApiDocument, validator: ContractValidator): ExchangeChecks {
   const checkAnswer = createAnswerChecker(document, validator);
   const keepDocumented = createFieldFilter(document);
   // One reference object per response schema, so the filter's shape of it is worked out once.
@@ -35,8 +43,8 @@ export function createExchangeChecks(document: OpenApiDocument, validator: Contr
     return reference;
   };
 
-  function requestSide(call: Call): RequestSide {
-    const checked = checkCall(call, false);
+  /** The request as the validation stage checked it (not strict: undeclared fields are reported apart). */
+  function requestSide(checked: CheckedCall): RequestSide {
     if (checked.ok) return { violations: checked.unknownFields.map((path) => undeclared('request', path)), checked };
     if (checked.issues) return { violations: checked.issues.map((issue) => ({ direction: 'request', ...issue })) };
     return {

@@ -1,6 +1,6 @@
 // The proxy's options: one nested shape, taken by createEmulator, createServerEmulator and, from its
 // flags, the command line; its shape checked here for every caller (the upstream's values in upstream.ts).
-import { described } from '../core/described.js';
+import { shownValue } from '../core/common/shown-value.js';
 import { EmulatorOptionError } from '../emulator-error.js';
 import type { RecordingSink } from './recorder.js';
 import type { UpstreamOptions } from './upstream.js';
@@ -19,7 +19,7 @@ const PROXY_OPTION_NAMES = new Set<string>(['baseUrl', 'fetch', 'timeoutMs', 'fa
 export function checkedProxyOptions(options: ProxyOptions): ProxyOptions {
   if (options === null || typeof options !== 'object' || Array.isArray(options))
     throw new EmulatorOptionError(
-      `proxy: must be an object of baseUrl and the proxy's options, got ${described(options)}`,
+      `proxy: must be an object of baseUrl and the proxy's options, got ${shownValue(options)}`,
     );
   const unknownKey = Object.keys(options).find((key) => !PROXY_OPTION_NAMES.has(key));
   if (unknownKey !== undefined)
@@ -28,14 +28,14 @@ export function checkedProxyOptions(options: ProxyOptions): ProxyOptions {
     );
   const { failOnViolation, recording } = options;
   if (failOnViolation !== undefined && typeof failOnViolation !== 'boolean')
-    throw new EmulatorOptionError(`proxy.failOnViolation: must be true or false, got ${described(failOnViolation)}`);
+    throw new EmulatorOptionError(`proxy.failOnViolation: must be true or false, got ${shownValue(failOnViolation)}`);
   const sink = recording as Partial<RecordingSink> | null | undefined;
   if (
     recording !== undefined &&
     (typeof sink !== 'object' || sink === null || typeof sink.save !== 'function' || typeof sink.initial !== 'object')
   )
     throw new EmulatorOptionError(
-      `proxy.recording: must be a recording sink such as recordingFile(file) makes, got ${described(recording)}`,
+      `proxy.recording: must be a recording sink such as recordingFile(file) makes, got ${shownValue(recording)}`,
     );
   return options;
 }

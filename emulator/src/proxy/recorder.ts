@@ -21,11 +21,18 @@ export interface RecordingSink {
   save(fixtures: Record<string, unknown>): void;
 }
 
+/** What the proxy records: an operation's valid success answer into the fixtures, or why one is not. */
+export interface Recorder {
+  /** An answer the fixtures could not load (nested too deep): the rest of the recording stays loadable. */
+  skip(operationId: string, why: string): void;
+  record(operationId: string, exchange: RecordedExchange): void;
+}
+
 export function createRecorder(
   recorders: ReadonlyMap<string, RecordAnswer>,
   sink: RecordingSink,
   warn: (line: string) => void,
-) {
+): Recorder {
   let recorded = { ...sink.initial };
   const named = new Set<string>();
   /** Says once per operation and reason why an answer was not recorded. */
@@ -34,11 +41,10 @@ export function createRecorder(
     named.add(`${operationId} ${why}`);
   };
   return {
-    /** An answer the fixtures could not load (nested too deep): the rest of the recording stays loadable. */
-    skip(operationId: string, why: string): void {
+    skip(operationId, why) {
       notRecorded(operationId, `answered with a body that is not recorded: ${why}`);
     },
-    record(operationId: string, exchange: RecordedExchange): void {
+    record(operationId, exchange) {
       const recordAnswer = recorders.get(operationId);
       if (!recordAnswer) {
         notRecorded(
@@ -52,5 +58,3 @@ export function createRecorder(
     },
   };
 }
-
-export type Recorder = ReturnType<typeof createRecorder>;

@@ -24,23 +24,27 @@ export function secretFieldNames(document: OpenApiDocument): Set<string> {
 const keyRedactor = (token: string | undefined): ((text: string) => string) =>
   token ? createRedactor(token) : (text) => text;
 
-export function createScrubber(document: OpenApiDocument) {
+/** For one exchange's token: a scrubbed copy of any JSON value, and of a text. */
+export interface Scrubber {
+  value(node: unknown): unknown;
+  text(text: string): string;
+}
+
+export function createScrubber(document: OpenApiDocument): (token: string | undefined) => Scrubber {
   const secrets = secretFieldNames(document);
 
-  function scrubbing(token: string | undefined) {
+  function scrubbing(token: string | undefined): Scrubber {
     const redact = keyRedactor(token);
     return { value: (node: unknown) => redactJson(node, redact, secrets), text: redact };
   }
 
   // The last token's scrubber, kept: an app sends one token request after request, and making one
   // compiles its patterns. One entry only, as for the token's hash.
-  let last: { token: string | undefined; scrubber: ReturnType<typeof scrubbing> } | undefined;
+  let last: { token: string | undefined; scrubber: Scrubber } | undefined;
 
   /** For one exchange's token: a scrubbed copy of any JSON value, and of a text. */
-  return function scrubberFor(token: string | undefined) {
+  return function scrubberFor(token) {
     if (!last || last.token !== token) last = { token, scrubber: scrubbing(token) };
     return last.scrubber;
   };
 }
-
-export type Scrubber = ReturnType<ReturnType<typeof createScrubber>>;

@@ -3,8 +3,8 @@
 // An upstream that is down, cut off or too slow is an UpstreamError that names the upstream and what
 // happened, with the status to answer (502, 504).
 import { BodyTooLargeError, httpUrl, networkCode, notHttpUrl, readBoundedBytes } from 'cloud-platform-api/toolbox';
-import { described } from '../core/described.js';
-import { wholeNumberOption } from '../core/option-values.js';
+import { shownValue } from '../core/common/shown-value.js';
+import { wholeNumberOption } from '../core/common/option-values.js';
 import type { CoreRequest } from '../core/messages.js';
 import { EmulatorError, EmulatorOptionError } from '../emulator-error.js';
 
@@ -130,10 +130,10 @@ function upstreamUrl(base: string, request: CoreRequest): URL {
 function checkedUpstreamOptions(options: UpstreamOptions): Required<UpstreamOptions> {
   const { baseUrl, fetch = globalThis.fetch, timeoutMs = DEFAULT_UPSTREAM_TIMEOUT_MS } = options;
   if (typeof baseUrl !== 'string')
-    throw new EmulatorOptionError(`proxy.baseUrl: must be an http(s) URL, got ${described(baseUrl)}`);
+    throw new EmulatorOptionError(`proxy.baseUrl: must be an http(s) URL, got ${shownValue(baseUrl)}`);
   if (!httpUrl(baseUrl)) throw new EmulatorOptionError(notHttpUrl('proxy.baseUrl', baseUrl));
   if (typeof fetch !== 'function')
-    throw new EmulatorOptionError(`proxy.fetch: must be a function, got ${described(fetch)}`);
+    throw new EmulatorOptionError(`proxy.fetch: must be a function, got ${shownValue(fetch)}`);
   return {
     baseUrl,
     fetch,
@@ -141,7 +141,10 @@ function checkedUpstreamOptions(options: UpstreamOptions): Required<UpstreamOpti
   };
 }
 
-export function createUpstream(options: UpstreamOptions) {
+/** Forwards a request to the upstream, and gives its answer, bounded; an UpstreamError says why it could not. */
+export type Upstream = (request: CoreRequest) => Promise<UpstreamAnswer>;
+
+export function createUpstream(options: UpstreamOptions): Upstream {
   const { baseUrl, fetch: send, timeoutMs } = checkedUpstreamOptions(options);
   const base = baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
@@ -187,5 +190,3 @@ export function createUpstream(options: UpstreamOptions) {
     }
   };
 }
-
-export type Upstream = ReturnType<typeof createUpstream>;

@@ -33,26 +33,10 @@ const createTable = (db: Db, name: string) =>
   db.exec(`CREATE TABLE ${name} (key TEXT PRIMARY KEY, row TEXT NOT NULL) WITHOUT ROWID`);
 
 /**
- * Each entry brings the file from the version before it to its own. Never edit one: add the next. Each
- * names its tables as they were when it was written (never the emulator's table list, which grows: the first
- * migration would then make a later one's table on a fresh file, and that one would fail). A new table
- * is a new entry: `(db) => createTable(db, 'new_table')`.
+ * One schema version: the tables it creates (their SQL names), bringing a file from the version before
+ * it to its own. The store keeps rows and knows no table of its own: whoever opens it lists these.
  */
-export const MIGRATIONS: ((db: Db) => void)[] = [
-  (db) => {
-    for (const name of [
-      'inference_keys',
-      'deployments',
-      'configs',
-      'clients',
-      'apps',
-      'storage_events',
-      'thresholds',
-      'counters',
-    ])
-      createTable(db, name);
-  },
-];
+export type TableMigration = readonly string[];
 
 /**
  * Refuses, naming it, a path that is no regular file (a directory, a FIFO that would block the open,
@@ -94,7 +78,7 @@ function checkFile(file: string): void {
 }
 
 /** The file's schema version, after checking, without writing anything, that it is this emulator's and whole. */
-function checkedVersion(db: Db, file: string, names: readonly string[]): number {
+function checkedVersion(db: Db, file: string, names: readonly string[], migrations: readonly TableMigration[]): number {
   const integrity = db.pragma('quick_check', { simple: true }) as string;
   if (integrity !== 'ok')
     throw new StateFileError(`State file ${file} is damaged (SQLite quick_check: ${integrity}): refusing to use it`);
@@ -108,12 +92,12 @@ function checkedVersion(db: Db, file: string, names: readonly string[]): number 
   const version = tables.has('schema_version')
     ? ((db.prepare('SELECT max(version) AS v FROM schema_version').get() as { v: number | null }).v ?? 0)
     : 0;
-  if (version > MIGRATIONS.length) {
+  if (version > migrations.length) {
     throw new StateFileError(
-      `State file ${file} has schema version ${version}, newer than this emulator knows (${MIGRATIONS.length}): use a newer emulator`,
+      `State file ${file} has schema version ${version}, newer than this emulator knows (${migrations.length}): use a newer emulator`,
     );
   }
-  if (version === MIGRATIONS.length) {
+  if (version === migrations.length) {
     const missing = names.map(sqlName).filter((name) => !tables.has(name));
     if (missing.length > 0)
       throw new StateFileError(`State file ${file} has lost its table ${missing.join(', ')}: refusing to use it`);
@@ -122,12 +106,13 @@ function checkedVersion(db: Db, file: string, names: readonly string[]): number 
 }
 
 /** Brings an older (or new) file to the current schema; a current one is not written to. */
-function migrate(db: Db, version: number): void {
-  if (version === MIGRATIONS.length) return;
+function migrate(db: Db, version: number, migrations: readonly TableMigration[]): void {
+  if (version === migrations.length) return;
   db.transaction(() => {
     db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-    for (let next = version; next < MIGRATIONS.length; next++) MIGRATIONS[next]!(db);
-    db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(MIGRATIONS.length);
+    for (let next = version; next < migrations.length; next++)
+      for (const name of migrations[next]!) createTable(db, name);
+    db.prepare('INSERT INTO schema_version (version) VALUES (?)').run(migrations.length);
     db.exec(`PRAGMA application_id = ${APPLICATION_ID}`);
   })();
 }
@@ -174,7 +159,7 @@ class SqliteTable<Row> implements Table<Row> {
 }
 
 /** Opens the file with the store's settings and brings its schema up to date, or closes it and says why. */
-function openDatabase(file: string, names: readonly string[]): Db {
+function openDatabase(file: string, names: readonly string[], migrations: readonly TableMigration[]): Db {
   checkFile(file);
   let db: Db | undefined;
   try {
@@ -182,9 +167,9 @@ function openDatabase(file: string, names: readonly string[]): Db {
     // Another process holding the file: give it a moment, then refuse rather than block.
     db.exec('PRAGMA busy_timeout = 200; PRAGMA locking_mode = EXCLUSIVE');
     // Checked before the journal mode or a migration writes to it: a refused file is left as it was.
-    const version = checkedVersion(db, file, names);
+    const version = checkedVersion(db, file, names, migrations);
     db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL');
-    migrate(db, version);
+    migrate(db, version, migrations);
     return db;
   } catch (error) {
     db?.close();
@@ -198,11 +183,15 @@ function openDatabase(file: string, names: readonly string[]): Db {
 }
 
 /**
- * Opens (or creates) the state file, with these tables (which its migrations make); a corrupt, foreign,
+ * Opens (or creates) the state file, with these tables, which `migrations` make; a corrupt, foreign,
  * newer or busy file is a StateFileError naming it.
  */
-export function openSqliteStore<T extends TableRows>(file: string, names: readonly (keyof T & string)[]): Store<T> {
-  const db = openDatabase(file, names);
+export function openSqliteStore<T extends TableRows>(
+  file: string,
+  names: readonly (keyof T & string)[],
+  migrations: readonly TableMigration[],
+): Store<T> {
+  const db = openDatabase(file, names, migrations);
   const source = `State file ${file}`;
   const tables = Object.fromEntries(
     names.map((name) => [name, new SqliteTable(db, sqlName(name), source)]),

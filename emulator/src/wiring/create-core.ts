@@ -1,33 +1,31 @@
-// The composition root: the core's stages (core/), the operations' behaviour (operations/) and the
-// proxy (proxy/) built and handed to the core's pipeline, which runs them in order, from a request as
-// plain data to an answer as plain data, with no adapter in it. It lives outside core/ so that the
-// core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch, MSW) only translate.
-import { authSchemeOf, keyHeaderOf, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+// The composition root: the parts the core's stages read (core/), the operations' behaviour (operations/)
+// and the proxy (proxy/) built and put on the adapters' port; the core's pipeline runs the stages in
+// order, from a request as plain data to an answer as plain data, with no adapter in it. It lives outside
+// core/ so that the core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch,
+// MSW) only translate.
+import { authSchemeOf, keyHeaderOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import type { CoverageReport } from 'cloud-platform-check/coverage';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createProxyStage } from '../proxy/proxy-stage.js';
 import { checkedProxyOptions, type ProxyOptions } from '../proxy/proxy-options.js';
 import { createRecorder } from '../proxy/recorder.js';
 import { createUpstream } from '../proxy/upstream.js';
-import { createViolationLog } from '../proxy/violation-log.js';
-import type { Call } from '../core/call-check.js';
-import { overLimit } from '../core/request-body.js';
-import { createAuth } from '../core/auth.js';
-import { asCalledByTheCore } from '../core/behaviour.js';
-import { createControlRoutes } from '../core/control-routes.js';
-import { withDocumentAnswers } from '../core/document-answers.js';
-import { createExampleAnswer } from '../core/example-answer.js';
-import { createFaultStage } from '../core/fault-stage.js';
+import { createViolationLog, type ViolationLog } from '../proxy/violation-log.js';
+import { createApiKeys } from '../core/api-keys.js';
+import { asCalledByTheCore } from '../core/operation-handler.js';
+import { createControlRoutes, type ControlRoutes } from '../core/controls/routes.js';
+import { withStatelessHandlers } from '../core/document/stateless-handlers.js';
+import { createPreferredExamples } from '../core/document/preferred-examples.js';
 import { documentParts } from './document-parts.js';
-import { createFaults } from '../core/faults.js';
-import { createOperate } from '../core/operate.js';
-import { createPipeline } from '../core/pipeline.js';
-import { createRequestRecord, type RequestLogEntry } from '../core/request-record.js';
-import { createAdapterPort } from '../core/adapter-port.js';
-import { createOverrides } from '../core/overrides.js';
-import { createJournal, DEFAULT_JOURNAL_SIZE } from '../core/journal.js';
-import { journalCoverage } from '../core/coverage.js';
-import { initialSnapshot } from '../core/state.js';
+import { createFaults, type Faults } from '../core/controls/faults.js';
+import type { RequestLogEntry } from '../core/stages/exchange.js';
+import type { AdapterPort } from '../core/adapter-port.js';
+import type { Forwarder } from '../core/stages/exchange.js';
+import { createOverrides, type Overrides } from '../core/controls/overrides.js';
+import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from '../core/controls/journal.js';
+import { journalCoverage } from '../core/controls/coverage.js';
+import { initialSnapshot } from '../core/state/state.js';
 
 /**
  * What the emulator does with requests, however it is run: declared once here, and taken by the core,
@@ -62,38 +60,39 @@ export interface CoreOptions extends BehaviourOptions {
   holdMs: number;
 }
 
+/** The core as createEmulator takes it: the adapters' port, and the test controls. */
+export interface Core {
+  /** The parts every adapter runs its requests' lifecycle on. */
+  port: AdapterPort;
+  /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
+  reset(): void;
+  routes: readonly RouteSpec[];
+  faults: Faults;
+  overrides: Overrides;
+  journal: Journal;
+  violations: ViolationLog;
+  coverage(): CoverageReport;
+  controlRoutes: ControlRoutes['list'];
+}
+
 /**
- * The core: the stages (the emulator's own routes, routing, auth, faults, the checks and the operation),
- * each of its own module, built here and handed to the pipeline, which runs them in order; the adapters'
- * port, through which each request is run and recorded.
+ * The core: the parts its stages read (the document's readers, auth, the faults, the behaviour or the
+ * proxy, the journal), each of its own module, built here and put on the adapters' port; the stages
+ * themselves run in the order core/stages/pipeline.ts gives.
  */
-export function createCore(options: CoreOptions) {
-  const {
-    document,
-    fixtures,
-    store,
-    apiKeys,
-    strict,
-    warn = (line) => console.warn(line.trimEnd()),
-    journalSize,
-  } = options;
+export function createCore(options: CoreOptions): Core {
+  const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()) } = options;
   const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
   const scheme = authSchemeOf(document);
-  const auth = createAuth(store, apiKeys, scheme);
-  const { tokenOf, refusal } = auth;
+  const auth = createApiKeys(store, apiKeys, scheme);
   const violations = createViolationLog();
-  const proxy = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
-  const handlers = proxy
+  const forward = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
+  const handlers = forward
     ? {}
-    : withDocumentAnswers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
-  const overrides = createOverrides(routes, checkAnswer, { proxied: proxy !== undefined });
-  const operate = createOperate({ handlers, checkCall, strict, error, clientIdentity: auth.clientIdentity, overrides });
-  // A body over the size limit is refused by the operation stage, proxy or not: it is never forwarded.
-  const perform = (call: Call) =>
-    proxy && !overLimit(call.request.body, call.request.bodyTooLarge) ? proxy.operation(call) : operate(call);
-  const journal = createJournal(journalSize ?? DEFAULT_JOURNAL_SIZE, routes, keyHeaderOf(scheme));
-  /** The fixtures' state again, and an empty journal: for POST /__emulator/reset and emulator.reset(). */
+    : withStatelessHandlers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
+  const overrides = createOverrides(routes, checkAnswer, { proxied: forward !== undefined });
+  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, keyHeaderOf(scheme));
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
@@ -106,47 +105,43 @@ export function createCore(options: CoreOptions) {
     violations,
     coverage,
     resetState: reset,
-    refusal,
-    tokenOf,
+    refusal: auth.refusal,
+    tokenOf: auth.tokenOf,
     keysRequired: auth.keysRequired,
   });
-  const { handle, refuse } = createPipeline({
-    control: control.handle,
+  const port: AdapterPort = {
+    control,
     match,
     error,
     headersOf: (route) => deprecation.get(route),
-    tokenOf,
-    refusal,
-    perform: createFaultStage(faults, error, createExampleAnswer(document, error), perform),
-    unrouted: proxy?.unrouted,
-  });
-  const record = createRequestRecord({ journal, log: options.log, now: options.now });
-  const port = createAdapterPort({ handle, refuse, record, holdMs: options.holdMs });
-  return {
-    handle,
-    port,
-    reset,
-    routes,
+    tokenOf: auth.tokenOf,
+    refusal: auth.refusal,
+    clientIdentity: auth.clientIdentity,
+    checkCall,
+    strict,
     faults,
+    preferredExample: createPreferredExamples(document),
+    handlers,
     overrides,
+    forward,
     journal,
-    violations,
-    coverage,
-    controlRoutes: control.list,
+    log: options.log,
+    now: options.now,
+    holdMs: options.holdMs,
   };
+  return { port, reset, routes, faults, overrides, journal, violations, coverage, controlRoutes: control.list };
 }
 
-/** The proxy's stage, with its upstream, its checks and any recording. */
+/** The proxy as the core's target, with its upstream, its checks and any recording. */
 function proxyStage(
   { document, strict, warn, now }: CoreOptions & { warn: (line: string) => void },
   proxy: ProxyOptions,
-  log: ReturnType<typeof createViolationLog>,
-) {
-  const { validator, checkCall } = documentParts(document);
+  log: ViolationLog,
+): Forwarder {
+  const { validator } = documentParts(document);
   return createProxyStage({
     document,
     validator,
-    checkCall,
     upstream: createUpstream(proxy),
     log,
     strict,
@@ -155,5 +150,3 @@ function proxyStage(
     now,
   });
 }
-
-export type Core = ReturnType<typeof createCore>;

@@ -10,22 +10,49 @@ import {
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from '../emulator-error.js';
-import { createAnswerChecker, createContractValidator, documentPattern } from 'cloud-platform-check/contract';
-import { deprecationHeaders } from '../core/deprecation-headers.js';
-import { createCallChecker } from '../core/call-check.js';
-import { createErrorAnswer } from '../core/error-answer.js';
-import { compileFaultRule } from '../core/faults.js';
+import {
+  createAnswerChecker,
+  createContractValidator,
+  documentPattern,
+  type AnswerChecker,
+  type ContractValidator,
+} from 'cloud-platform-check/contract';
+import { deprecationHeaders } from '../core/document/deprecation-headers.js';
+import { createCallChecker, type CallChecker } from '../core/document/call-check.js';
+import { createErrorAnswer, type ErrorAnswer } from '../core/document/area-errors.js';
+import { compileFaultRule, type FaultRuleCheck } from '../core/controls/faults.js';
 import { BUILT_IN_FIXTURES, fixtureSchemas, STATE_MODEL, type Fixtures } from '../operations/index.js';
-import { createFixtureLoader } from '../core/fixtures.js';
-import { createRouter } from '../core/routing.js';
-import { withSafeIntegers } from '../core/safe-integers.js';
-import { createStateChecker } from '../core/state-check.js';
+import { createFixtureLoader, type FixtureLoader } from '../core/state/fixtures.js';
+import { createRouter, type Router } from '../core/document/router.js';
+import { withSafeIntegers } from '../core/document/safe-integers.js';
+import { createStateChecker, type StateChecker } from '../core/state/state-check.js';
 import type { StateSnapshot } from '../store/store.js';
 
 /** A value made the first time it is asked for. */
 function lazily<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
+}
+
+/** What an emulator takes of its document, made once per document. */
+export interface DocumentParts {
+  routes: readonly RouteSpec[];
+  match: Router;
+  error: ErrorAnswer;
+  /** The full check of a call (path, query, body, undeclared fields), for the operations and the proxy alike. */
+  checkCall: CallChecker;
+  /** The document's schemas as they are (no defaults put in): for checking answers. */
+  validator: ContractValidator;
+  deprecation: Map<RouteSpec, Record<string, string>>;
+  /** The check of an answer against the document, made when the first override is added. */
+  checkAnswer: () => AnswerChecker;
+  /** The check of a fault rule, compiled when the first rule is added. */
+  checkFaultRule: () => FaultRuleCheck;
+  fixtureLoader: FixtureLoader<Fixtures>;
+  /** The built-in fixture set, checked once: it is frozen, so every emulator can share it. */
+  builtInFixtures(): Fixtures;
+  /** The check of a whole state, compiled when the first non-empty state comes: a fresh emulator needs none. */
+  checkState: StateChecker;
 }
 
 /** Why the validator's engine cannot run a pattern, or undefined when it can. */
@@ -60,7 +87,7 @@ function checkedRoutes(document: OpenApiDocument): RouteSpec[] {
   return routes;
 }
 
-function makeParts(document: OpenApiDocument) {
+function makeParts(document: OpenApiDocument): DocumentParts {
   const routes = checkedRoutes(document);
   // Not strict: any document that is valid JSON Schema is served, never answered 500 for a keyword Ajv
   // would call a mistake (the project's own is linted by the tests, strictly).
@@ -93,8 +120,6 @@ function makeParts(document: OpenApiDocument) {
     checkState: (snapshot: StateSnapshot, source: string) => checkState()(snapshot, source),
   };
 }
-
-export type DocumentParts = ReturnType<typeof makeParts>;
 
 const made = new WeakMap<OpenApiDocument, DocumentParts>();
 

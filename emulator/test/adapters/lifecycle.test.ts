@@ -1,6 +1,6 @@
-// One request lifecycle behind every adapter: the same cases (an answer, a delay, a throw now and a
-// deferred one, a dropped connection; a client that leaves during a delay or a hold; the hold's cap; a
-// body over the cap) through each, with the same outcome for the client, the state and the journal, and
+// One request lifecycle behind every adapter: the same cases (an answer, a delay, a throw now and one
+// after a delay, a dropped connection, a fault after the operation; a client that leaves during a delay or
+// a hold; the hold's cap; a body over the cap; the same through a proxy) through each, with the same outcome for the client, the state and the journal, and
 // the journal written before the client sees the outcome. Waits are run out on fake timers.
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
@@ -8,12 +8,13 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { ApiTimeoutError, createCloudClient, unwrap } from 'cloud-platform-api';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmulator, type FaultRule } from '../../src/index.js';
 import { DEFAULT_HOLD_MS } from '../../src/core/lifecycle.js';
-import { BODY_LIMIT_BYTES } from '../../src/core/request-body.js';
-import { createServerEmulator, startEmulatorServer } from '../../src/server.js';
+import { BODY_LIMIT_BYTES } from '../../src/core/document/request-body.js';
+import { createServerEmulator, startEmulatorServer, type RunningServer } from '../../src/server.js';
 import { ADAPTER_NAMES, ADAPTERS, type Fetch, type Target } from '../helpers/adapters.js';
+import { serveEmulator } from '../helpers/emulator.js';
 
 const OPERATION = 'createLogsUploaderConfig';
 const DELAY_MS = 1_500;
@@ -79,7 +80,7 @@ interface LifecycleCase {
   prepare?: (target: Target) => void;
   client: string;
   configs: number;
-  journal: { status: number; fault?: string };
+  journal: { status: number; fault?: string | number; applied?: number };
 }
 
 const CASES: LifecycleCase[] = [
@@ -87,7 +88,7 @@ const CASES: LifecycleCase[] = [
   { name: 'a delay, waited out', fault: { delay_ms: 50 }, client: 'status 200', configs: 1, journal: { status: 200 } },
   { name: 'a throw from the core', prepare: failingStore, client: 'status 500', configs: 0, journal: { status: 500 } },
   {
-    name: 'a throw from a deferred answer',
+    name: 'a throw after a delay',
     fault: { delay_ms: 20 },
     prepare: failingStore,
     client: 'status 500',
@@ -100,6 +101,27 @@ const CASES: LifecycleCase[] = [
     client: 'network error (TypeError)',
     configs: 0,
     journal: { status: 0, fault: 'reset' },
+  },
+  {
+    name: 'a fault after the operation: its change kept, its answer failed',
+    fault: { after: true, status: 503 },
+    client: 'status 503',
+    configs: 1,
+    journal: { status: 503, fault: 503, applied: 200 },
+  },
+  {
+    name: 'a fault after the operation that drops the connection',
+    fault: { after: true, reset: true },
+    client: 'network error (TypeError)',
+    configs: 1,
+    journal: { status: 0, fault: 'reset', applied: 200 },
+  },
+  {
+    name: 'a delay, then a fault after the operation',
+    fault: { delay_ms: 20, after: true, status: 502 },
+    client: 'status 502',
+    configs: 1,
+    journal: { status: 502, fault: 502, applied: 200 },
   },
 ];
 
@@ -225,6 +247,73 @@ describe.each(ADAPTER_NAMES)('the request lifecycle, %s', (adapter) => {
     // Reading stopped at the cap (over HTTP, the socket's buffers may take some more), far short of the end.
     expect(pulls).toBeGreaterThan(BODY_LIMIT_BYTES / CHUNK_BYTES);
     expect(pulls).toBeLessThan(OVERSIZED_CHUNKS / 4);
+  });
+});
+
+/** The global fetch before any MSW server patches it: the proxy's way to its upstream, which no handler answers. */
+const upstreamFetch = globalThis.fetch;
+
+/** Through a proxy, the upstream (an emulator of its own) makes what the operation would have. */
+const PROXY_CASES: (Omit<LifecycleCase, 'prepare'> & { forwarded: number })[] = [
+  { name: 'forwarded at once', client: 'status 200', configs: 0, forwarded: 1, journal: { status: 200 } },
+  {
+    name: 'a delay, then forwarded',
+    fault: { delay_ms: 20 },
+    client: 'status 200',
+    configs: 0,
+    forwarded: 1,
+    journal: { status: 200 },
+  },
+  {
+    name: 'an injected status: nothing forwarded',
+    fault: { status: 503 },
+    client: 'status 503',
+    configs: 0,
+    forwarded: 0,
+    journal: { status: 503, fault: 503 },
+  },
+  {
+    name: "a fault after the upstream's answer: its change kept",
+    fault: { after: true, status: 502 },
+    client: 'status 502',
+    configs: 0,
+    forwarded: 1,
+    journal: { status: 502, fault: 502, applied: 200 },
+  },
+];
+
+describe.each(ADAPTER_NAMES)('the request lifecycle through a proxy, %s', (adapter) => {
+  let upstream: RunningServer;
+  let target: Target;
+  beforeEach(async () => {
+    upstream = await serveEmulator(await createEmulator());
+    target = await ADAPTERS[adapter]!({ proxy: { baseUrl: upstream.url, fetch: upstreamFetch } });
+  });
+  afterEach(async () => {
+    await target.close();
+    await upstream.close();
+  });
+
+  it.each(PROXY_CASES)('$name', async ({ fault, client, configs, forwarded, journal }) => {
+    if (fault) target.emulator.faults.add({ operationId: OPERATION, count: 1, ...fault });
+    const before = upstream.emulator.store.tables.configs.size();
+    expect(await outcomeOf(create(target))).toBe(client);
+    expect(target.emulator.requests.list()).toEqual([expect.objectContaining({ operationId: OPERATION, ...journal })]);
+    expect(upstream.emulator.store.tables.configs.size() - before).toBe(forwarded);
+    expect(target.emulator.store.tables.configs.size()).toBe(configs);
+  });
+
+  it('forwards nothing for a client that leaves during a delay, and records it at once', async () => {
+    target.emulator.faults.add({ operationId: OPERATION, count: 1, delay_ms: 60_000 });
+    const before = upstream.emulator.store.tables.configs.size();
+    const leave = new AbortController();
+    const pending = outcomeOf(create(target, leave.signal));
+    await eventually(() => expect(target.emulator.faults.list()).toEqual([]));
+    leave.abort();
+    expect(await settledWithin(pending, 2_000)).toBe('aborted');
+    await eventually(() => expect(target.emulator.requests.list()).toHaveLength(1));
+    expect(target.emulator.requests.list()[0]).toMatchObject({ operationId: OPERATION, status: 0 });
+    expect(upstream.emulator.store.tables.configs.size()).toBe(before);
   });
 });
 

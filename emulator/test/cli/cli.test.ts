@@ -431,7 +431,7 @@ describe('a state file this process cannot both read and write', () => {
 
 describe('the built-in fixture set', () => {
   it('meets the document (it is not checked at run time: the emulator trusts the set it ships)', async () => {
-    const { createFixtureLoader } = await import('../../src/core/fixtures.js');
+    const { createFixtureLoader } = await import('../../src/core/state/fixtures.js');
     const { createContractValidator } = await import('cloud-platform-check/contract');
     const { fixtureSchemas } = await import('../../src/operations/index.js');
     const loader = createFixtureLoader(bundledDocument, createContractValidator(bundledDocument), {

@@ -7,7 +7,7 @@ import { deriveRoutes, type RouteSpec } from 'cloud-platform-api/toolbox';
 import { checkContract, type CheckResult } from 'cloud-platform-check';
 import { coverageGaps } from 'cloud-platform-check/coverage';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { preferredFault } from '../../src/core/faults.js';
+import { preferredFault } from '../../src/core/controls/faults.js';
 import { createEmulator } from '../../src/index.js';
 import { projectRoot } from '../../../test/helpers/sources.js';
 import { bundled } from '../helpers/emulator.js';

@@ -5,7 +5,7 @@ import * as root from '../../src/index.js';
 import { createEmulator, EmulatorError, type JournalFilter } from '../../src/index.js';
 import * as server from '../../src/server.js';
 import { createServerEmulator, readFixturesFile, startEmulatorServer } from '../../src/server.js';
-import { HttpProblem } from '../../src/core/http-problem.js';
+import { HttpProblem } from '../../src/core/common/http-problem.js';
 import { createUpstream } from '../../src/proxy/upstream.js';
 import { StatePersistError } from '../../src/store/store.js';
 

@@ -3,7 +3,7 @@
 // dropped. Each row's schema is valid OpenAPI 3.1; the value is valid against it.
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { describe, expect, it } from 'vitest';
-import { createFieldFilter } from '../../src/core/documented-fields.js';
+import { createFieldFilter } from '../../src/core/document/documented-fields.js';
 
 type Schema = Record<string, unknown> | boolean;
 

@@ -4,7 +4,7 @@
 // router finds by lookup, not by pattern) are walked alike.
 import { describe, expect, it } from 'vitest';
 import type { RouteSpec } from 'cloud-platform-api/toolbox';
-import { createRouter } from '../../src/core/routing.js';
+import { createRouter } from '../../src/core/document/router.js';
 import { documentParts } from '../../src/wiring/document-parts.js';
 import { createEmulator } from '../../src/index.js';
 

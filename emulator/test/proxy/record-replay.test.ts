@@ -5,7 +5,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
 import type { TestServer } from '../../../test/helpers/http-server.js';
 import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
@@ -223,4 +223,34 @@ describe('what the proxy keeps', () => {
       for (const each of [KEY, SECRET, ...(secret ? [secret] : [])]) expect(keyFormIn(kept, each)).toBeUndefined();
     },
   );
+});
+
+describe('a recording file that cannot be written', () => {
+  const unwritable = () => path.join(mkdtempSync(path.join(os.tmpdir(), 'recording-')), 'no-such-folder', 'rec.json');
+
+  it('tells onSaveError, with the file, and the next save tries again', () => {
+    const failed: [string, string][] = [];
+    const file = unwritable();
+    const sink = recordingFile(file, { onSaveError: (error, at) => failed.push([at, error.message]) });
+    sink.save({ apps: [1] });
+    sink.save({ apps: [2] });
+    expect(failed).toEqual([
+      [file, expect.stringContaining('no-such-folder')],
+      [file, expect.stringContaining('no-such-folder')],
+    ]);
+  });
+
+  it('warns by default in the library’s words, never the command’s (--record) or on stderr directly', () => {
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const written = vi.spyOn(process.stderr, 'write');
+    try {
+      recordingFile(unwritable()).save({ apps: [1] });
+      expect(warned).toHaveBeenCalledTimes(1);
+      expect(String(warned.mock.calls[0]![0])).toMatch(/^cloud-platform-emulator: cannot write the recording /);
+      expect(String(warned.mock.calls[0]![0])).not.toContain('--record');
+      expect(written).not.toHaveBeenCalled();
+    } finally {
+      vi.restoreAllMocks();
+    }
+  });
 });

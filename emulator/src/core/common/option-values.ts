@@ -1,13 +1,13 @@
 // Option values as createEmulator takes them from code, checked once where the core receives them: the
 // command line checks its own flags, but a value from code reaches the core unparsed.
-import { EmulatorOptionError } from '../emulator-error.js';
-import { described } from './described.js';
+import { EmulatorOptionError } from '../../emulator-error.js';
+import { shownValue } from './shown-value.js';
 
 /** `value` if it is a whole number from `min` to `max`; an EmulatorOptionError naming `name` otherwise. */
 export function wholeNumberOption(name: string, value: unknown, min: number, max: number, unit = ''): number {
   if (typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max) return value;
   throw new EmulatorOptionError(
-    `${name}: must be a whole number${unit} from ${min} to ${max}, got ${described(value)}`,
+    `${name}: must be a whole number${unit} from ${min} to ${max}, got ${shownValue(value)}`,
   );
 }
 
@@ -15,6 +15,6 @@ export function wholeNumberOption(name: string, value: unknown, min: number, max
 export function stringListOption(name: string, value: unknown, what: string): readonly string[] {
   if (Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '')) return value;
   throw new EmulatorOptionError(
-    `${name}: must be an array of ${what}, each a non-empty string, got ${described(value)}`,
+    `${name}: must be an array of ${what}, each a non-empty string, got ${shownValue(value)}`,
   );
 }

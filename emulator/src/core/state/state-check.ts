@@ -5,11 +5,14 @@
 // row and the rule; nothing is replaced.
 import { describeErrors, type ContractValidator } from 'cloud-platform-check/contract';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import { assertSnapshotShape, StateFileError, type StateSnapshot } from '../store/store.js';
-import { MAX_NESTING, nestingDepth } from './nesting.js';
+import { assertSnapshotShape, StateFileError, type StateSnapshot } from '../../store/store.js';
+import { MAX_NESTING, nestingDepth } from '../document/nesting.js';
 import type { StateModel, TableSpec } from './state.js';
 
-export function createStateChecker(validator: ContractValidator, model: StateModel) {
+/** Throws StateFileError naming `source`, the table, the row and the rule, unless the state can be used whole. */
+export type StateChecker = (snapshot: StateSnapshot, source: string) => void;
+
+export function createStateChecker(validator: ContractValidator, model: StateModel): StateChecker {
   const names = Object.keys(model.tables);
   const validators = new Map<string, ValidateFunction>(
     Object.entries(model.tables).map(([name, spec]) => [name, validator.compile(spec.row)]),
@@ -54,5 +57,3 @@ export function createStateChecker(validator: ContractValidator, model: StateMod
     }
   };
 }
-
-export type StateChecker = ReturnType<typeof createStateChecker>;

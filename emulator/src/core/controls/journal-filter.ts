@@ -4,8 +4,8 @@
 // query is the filter) both go through this one check.
 import type { OperationId } from 'cloud-platform-api';
 import { pathPattern, type RouteSpec } from 'cloud-platform-api/toolbox';
-import { described, quoted } from './described.js';
-import { EmulatorError } from '../emulator-error.js';
+import { shownValue, quoted } from '../common/shown-value.js';
+import { EmulatorError } from '../../emulator-error.js';
 
 /** Which journal entries to list; every field given must match. */
 export interface JournalFilter {
@@ -35,14 +35,14 @@ const FILTER_KEYS: readonly string[] = ['operationId', 'method', 'path'];
 function oneString(filter: Record<string, unknown>, key: string): string | undefined {
   const value = filter[key];
   if (value === undefined || typeof value === 'string') return value;
-  throw new JournalFilterError(`${key}: must be one string, got ${described(value)}`);
+  throw new JournalFilterError(`${key}: must be one string, got ${shownValue(value)}`);
 }
 
 /** The value, where it is one of `known`; else a JournalFilterError listing them. */
 function oneOf(key: string, value: string | undefined, known: ReadonlySet<string>): string | undefined {
   if (value === undefined || known.has(value)) return value;
   throw new JournalFilterError(
-    `${key}: must be one of ${quoted(known)}, got ${described(value)}: it would match no request`,
+    `${key}: must be one of ${quoted(known)}, got ${shownValue(value)}: it would match no request`,
   );
 }
 
@@ -68,7 +68,7 @@ export function createJournalFilter(routes: readonly RouteSpec[]) {
   function pathMatch(path: string): PathMatch {
     if (/[?#]/.test(path))
       throw new JournalFilterError(
-        `path: a path as sent, without a query or fragment (the journal keeps the query apart), got ${described(path)}`,
+        `path: a path as sent, without a query or fragment (the journal keeps the query apart), got ${shownValue(path)}`,
       );
     const atTemplate = byTemplate.get(path);
     if (atTemplate) {
@@ -83,7 +83,7 @@ export function createJournalFilter(routes: readonly RouteSpec[]) {
     const sameAs = pathPattern(path);
     if (atPath.length > 0) return { matches: (request) => sameAs.test(request.path), methods: methodsOf(atPath) };
     throw new JournalFilterError(
-      `path: no operation has the path ${described(path)}, so it would match no request; give a concrete path or one of the templates ${quoted(byTemplate.keys())}`,
+      `path: no operation has the path ${shownValue(path)}, so it would match no request; give a concrete path or one of the templates ${quoted(byTemplate.keys())}`,
     );
   }
 
@@ -94,7 +94,9 @@ export function createJournalFilter(routes: readonly RouteSpec[]) {
     const filter = given as Record<string, unknown>;
     const unknownKey = Object.keys(filter).find((key) => !FILTER_KEYS.includes(key));
     if (unknownKey !== undefined)
-      throw new JournalFilterError(`filter: unknown key ${described(unknownKey)}; the keys are ${quoted(FILTER_KEYS)}`);
+      throw new JournalFilterError(
+        `filter: unknown key ${shownValue(unknownKey)}; the keys are ${quoted(FILTER_KEYS)}`,
+      );
     const operationId = oneOf('operationId', oneString(filter, 'operationId'), operationIds);
     const method = oneOf('method', oneString(filter, 'method')?.toUpperCase(), methods);
     const path = oneString(filter, 'path');

@@ -3,9 +3,9 @@
 import { authorizationValue, keyHeaderOf, type AuthScheme } from 'cloud-platform-api/toolbox';
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
-import { stringListOption } from './option-values.js';
-import { CLIENT_IDS, nextId, type CoreTables } from './state.js';
-import { tokenHash } from './token-hash.js';
+import { stringListOption } from './common/option-values.js';
+import { CLIENT_IDS, nextId, type CoreTables } from './state/state.js';
+import { tokenHash } from './common/token-hash.js';
 
 /**
  * The token of the scheme's header: after the scheme word in any case and one space, everything to the
@@ -30,7 +30,7 @@ export function credentialOf(headerValue: string | undefined): string | undefine
   return /^\S+\s+(.+)$/s.exec(value)?.[1]?.trim() ?? value;
 }
 
-export function createAuth(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, auth: AuthScheme) {
+export function createApiKeys(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, auth: AuthScheme) {
   const keys = apiKeys === undefined ? undefined : stringListOption('apiKeys', apiKeys, 'keys');
   const allowedKeys = keys?.length ? new Set(keys) : undefined;
   return {

@@ -4,7 +4,7 @@
 import type { OperationId } from 'cloud-platform-api';
 import { pathPattern, type RouteSpec } from 'cloud-platform-api/toolbox';
 import { describeErrors, type ContractValidator } from 'cloud-platform-check/contract';
-import { EmulatorError } from '../emulator-error.js';
+import { EmulatorError } from '../../emulator-error.js';
 
 /** A scripted fault: which requests it takes, and what happens to them (a status, a delay, a dropped or held connection). */
 export interface FaultRule {
@@ -129,14 +129,30 @@ const ruleMatches = (rule: FaultRule, route: RouteSpec, path: string) =>
       (rule.path === route.path || (rule.path !== undefined && pathPattern(rule.path).test(path)));
 
 /** The check of a fault rule against what the routes allow, compiled once per document. */
+/** The check of a fault rule against the rule's schema, as the contract validator compiles it. */
+export type FaultRuleCheck = ReturnType<ContractValidator['compile']>;
+
 export const compileFaultRule = (routes: readonly RouteSpec[], validator: ContractValidator) =>
   validator.compile(ruleSchema(routes));
 
+/** The scripted faults: emulator.faults and /__emulator/faults. */
+export interface Faults {
+  /** Checks and adds a rule; a rule that cannot be used is a FaultRuleError naming the field. */
+  add(rule: unknown): StoredFault;
+  list(): StoredFault[];
+  clear(): void;
+  /**
+   * The fault for a call to this route at this path: the first matching rule, in the order they were
+   * added, that fires (each draws its own probability); spends that rule's count.
+   */
+  match(route: RouteSpec, path: string): FaultAction | undefined;
+}
+
 export function createFaults(
   routes: readonly RouteSpec[],
-  ruleCheck: () => ReturnType<typeof compileFaultRule>,
+  ruleCheck: () => FaultRuleCheck,
   random: () => number = Math.random,
-) {
+): Faults {
   let rules: StoredFault[] = [];
   let nextId = 1;
 
@@ -190,8 +206,6 @@ export function createFaults(
     },
   };
 }
-
-export type Faults = ReturnType<typeof createFaults>;
 
 /**
  * What a `Prefer` header asks for, in Prism's syntax: `code=NNN` answers that status (an error status;

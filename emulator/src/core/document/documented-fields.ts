@@ -2,8 +2,16 @@
 // the schemas do not list is accepted (they allow it) and dropped before a handler sees the body, so
 // nothing stored or answered holds a client's arbitrary data, however deep or large.
 import type { JsonObject, OpenApiDocument } from 'cloud-platform-api/toolbox';
-import { EmulatorError } from '../emulator-error.js';
-import { ANYTHING, type Fields, fieldsByBranch, fieldsOf, fieldsWalk, type Schema } from './schema-fields.js';
+import { EmulatorError } from '../../emulator-error.js';
+import {
+  ANYTHING,
+  type Fields,
+  fieldsByBranch,
+  fieldsOf,
+  fieldsWalk,
+  type FieldsWalk,
+  type Schema,
+} from './schema-fields.js';
 
 /** The most levels of declared fields `keep` follows (a recursive schema); a field undeclared is dropped, not followed. */
 export const KEPT_DEPTH_LIMIT = 1000;
@@ -54,34 +62,42 @@ function setField(kept: JsonObject, name: string, value: unknown): void {
   else Object.defineProperty(kept, name, { value, enumerable: true, writable: true, configurable: true });
 }
 
+/** What a schema says about the shape of a value. */
+function shapeFrom(walk: FieldsWalk, schema: JsonObject): Shape {
+  const fields = fieldsOf(walk, schema);
+  const byBranch = fieldsByBranch(walk, schema);
+  return {
+    keepsAll:
+      Object.keys(fields.properties).length === 0 &&
+      fields.patterns.length === 0 &&
+      holdsAnything(fields.others) &&
+      fields.prefixItems.length === 0 &&
+      (fields.items === undefined || holdsAnything(fields.items)) &&
+      !byBranch,
+    prefixItems: fields.prefixItems,
+    items: fields.items,
+    fields: objectFields(fields),
+    byBranch: byBranch && {
+      property: byBranch.property,
+      fields: new Map([...byBranch.fields].map(([value, branch]) => [value, objectFields(branch)])),
+    },
+  };
+}
+
 /**
  * `keep(schema, value, at, dropped)`: a copy of a valid value with every object holding only the
  * properties its schema declares; the path of each field left out (`body.enabeld`) goes into `dropped`.
  */
-export function createFieldFilter(document: OpenApiDocument) {
+/** A copy of a valid value holding only what its schema declares; each field left out goes into `dropped`. */
+export type FieldFilter = (schema: Schema, value: unknown, at: string, dropped: string[]) => unknown;
+
+export function createFieldFilter(document: OpenApiDocument): FieldFilter {
   const walk = fieldsWalk(document);
   const shapes = new WeakMap<JsonObject, Shape>();
   const shapeOf = (schema: JsonObject): Shape => {
     let shape = shapes.get(schema);
     if (shape) return shape;
-    const fields = fieldsOf(walk, schema);
-    const byBranch = fieldsByBranch(walk, schema);
-    shape = {
-      keepsAll:
-        Object.keys(fields.properties).length === 0 &&
-        fields.patterns.length === 0 &&
-        holdsAnything(fields.others) &&
-        fields.prefixItems.length === 0 &&
-        (fields.items === undefined || holdsAnything(fields.items)) &&
-        !byBranch,
-      prefixItems: fields.prefixItems,
-      items: fields.items,
-      fields: objectFields(fields),
-      byBranch: byBranch && {
-        property: byBranch.property,
-        fields: new Map([...byBranch.fields].map(([value, branch]) => [value, objectFields(branch)])),
-      },
-    };
+    shape = shapeFrom(walk, schema);
     shapes.set(schema, shape);
     return shape;
   };

@@ -25,7 +25,10 @@ function paramsOf(names: readonly string[], found: RegExpExecArray): Record<stri
   return params;
 }
 
-export function createRouter(routes: readonly RouteSpec[]) {
+/** Which operation a request goes to, by its method (upper case) and path. */
+export type Router = (method: string, path: string) => RouteMatch;
+
+export function createRouter(routes: readonly RouteSpec[]): Router {
   // Paths without parameters are found by one lookup; only the others are tried against their patterns.
   const literal = new Map<string, RouteSpec[]>();
   for (const route of routes)

@@ -7,7 +7,7 @@ import { kindOf } from 'cloud-platform-api/toolbox';
 const PREVIEW_LENGTH = 60;
 
 /** `"text"` (its first PREVIEW_LENGTH characters), `12`, `true`, `null`; `an array`, `an object`, `a function`. */
-export function described(value: unknown): string {
+export function shownValue(value: unknown): string {
   if (typeof value === 'string')
     return JSON.stringify(value.length > PREVIEW_LENGTH ? `${value.slice(0, PREVIEW_LENGTH)}…` : value);
   if (value === null || ['undefined', 'number', 'boolean', 'bigint'].includes(typeof value)) return String(value);

@@ -4,9 +4,9 @@
 // the operation before it is sent, so a test cannot teach an app something the service never says.
 import type { RouteSpec } from 'cloud-platform-api/toolbox';
 import type { AnswerChecker, AnswerIssue, AnswerPart } from 'cloud-platform-check/contract';
-import { described, quoted } from './described.js';
+import { shownValue, quoted } from '../common/shown-value.js';
 import { ANSWER_KEYS, isPlainObject, shapedAnswer, unknownKeyProblem, type OverrideAnswer } from './override-shape.js';
-import { EmulatorError } from '../emulator-error.js';
+import { EmulatorError } from '../../emulator-error.js';
 
 /** The most overrides kept at once: each call of an operation looks through them. */
 export const MAX_OVERRIDES = 100;
@@ -90,16 +90,16 @@ function checkedAnswer(checkAnswer: AnswerChecker, route: RouteSpec, given: unkn
 /** The route of the operation named, checked; an OverrideError names what is off. */
 function routeNamed(byId: ReadonlyMap<string, RouteSpec>, operationId: unknown): RouteSpec {
   if (typeof operationId !== 'string')
-    throw new OverrideError(`operationId: must be a string, got ${described(operationId)}`);
+    throw new OverrideError(`operationId: must be a string, got ${shownValue(operationId)}`);
   const route = byId.get(operationId);
   if (!route)
-    throw new OverrideError(`operationId: must be one of ${quoted(byId.keys())}, got ${described(operationId)}`);
+    throw new OverrideError(`operationId: must be one of ${quoted(byId.keys())}, got ${shownValue(operationId)}`);
   return route;
 }
 
 function checkedCount(count: unknown): number | undefined {
   if (count === undefined || (Number.isInteger(count) && (count as number) >= 1)) return count as number | undefined;
-  throw new OverrideError(`count: must be a whole number from 1, got ${described(count)}`);
+  throw new OverrideError(`count: must be a whole number from 1, got ${shownValue(count)}`);
 }
 
 /** Why no override can be added now: proxy mode, or MAX_OVERRIDES kept already. */
@@ -111,6 +111,34 @@ function refusal(proxied: boolean, keptCount: number): string | undefined {
   return undefined;
 }
 
+/** A test's answers in place of the behaviour, per operation: emulator.override and /__emulator/overrides. */
+export interface Overrides {
+  /** Adds an override; a fixed answer is checked now (and kept as it will be sent), a function's as each is made. */
+  add(operationId: unknown, source: unknown, options?: { count?: unknown }): StoredOverride;
+  /** Adds an override given as JSON, `{ operationId, status, body, headers, count }`: no other key. */
+  addJson(given: unknown): StoredOverride;
+  /** Copies: a caller changing an answer listed cannot change what is sent. */
+  list(): StoredOverride[];
+  /** Removes one override; false when there was none by that id (spent, or removed before). */
+  remove(id: number): boolean;
+  clear(): void;
+  /**
+   * The answer of the first override for this operation, its count spent, checked against the document
+   * (an OverrideError names what is off); undefined when none applies.
+   */
+  answer(route: RouteSpec, request: OverrideRequest): OverrideAnswer | undefined;
+}
+
+/** An override given as JSON, checked for its keys, then added. */
+function addJson(add: Overrides['add'], given: unknown): StoredOverride {
+  if (!isPlainObject(given))
+    throw new OverrideError(`override: must be a JSON object of ${quoted(JSON_KEYS)}, got ${shownValue(given)}`);
+  const unknownKey = unknownKeyProblem(given, JSON_KEYS, 'override');
+  if (unknownKey) throw new OverrideError(unknownKey);
+  const { operationId, count, ...answer } = given;
+  return add(operationId, answer, { count });
+}
+
 /**
  * `checkAnswer` is the document's answer check, made when first asked for: an emulator with no override needs
  * none. `proxied`: every call goes to an upstream, so no override would ever answer, and none is taken.
@@ -119,12 +147,11 @@ export function createOverrides(
   routes: readonly RouteSpec[],
   checkAnswer: () => AnswerChecker,
   { proxied = false }: { proxied?: boolean } = {},
-) {
+): Overrides {
   const byId = new Map(routes.map((route) => [route.operationId, route]));
   let kept: Kept[] = [];
   let nextId = 1;
 
-  /** Adds an override; a fixed answer is checked now (and kept as it will be sent), a function's as each is made. */
   function add(operationId: unknown, source: unknown, { count }: { count?: unknown } = {}): StoredOverride {
     const refused = refusal(proxied, kept.length);
     if (refused) throw new OverrideError(refused);
@@ -143,31 +170,17 @@ export function createOverrides(
 
   return {
     add,
-    /** Adds an override given as JSON, `{ operationId, status, body, headers, count }`: no other key. */
-    addJson(given: unknown): StoredOverride {
-      if (!isPlainObject(given))
-        throw new OverrideError(`override: must be a JSON object of ${quoted(JSON_KEYS)}, got ${described(given)}`);
-      const unknownKey = unknownKeyProblem(given, JSON_KEYS, 'override');
-      if (unknownKey) throw new OverrideError(unknownKey);
-      const { operationId, count, ...answer } = given;
-      return add(operationId, answer, { count });
-    },
-    /** Copies: a caller changing an answer listed cannot change what is sent. */
-    list: (): StoredOverride[] => kept.map(({ stored }) => structuredClone(stored)),
-    /** Removes one override; false when there was none by that id (spent, or removed before). */
-    remove(id: number): boolean {
+    addJson: (given) => addJson(add, given),
+    list: () => kept.map(({ stored }) => structuredClone(stored)),
+    remove(id) {
       const before = kept.length;
       kept = kept.filter(({ stored }) => stored.id !== id);
       return kept.length < before;
     },
-    clear(): void {
+    clear() {
       kept = [];
     },
-    /**
-     * The answer of the first override for this operation, its count spent, checked against the document
-     * (an OverrideError names what is off); undefined when none applies.
-     */
-    answer(route: RouteSpec, request: OverrideRequest): OverrideAnswer | undefined {
+    answer(route, request) {
       if (kept.length === 0) return undefined;
       const found = kept.find(({ stored }) => stored.operationId === route.operationId);
       if (!found) return undefined;
@@ -178,8 +191,6 @@ export function createOverrides(
     },
   };
 }
-
-export type Overrides = ReturnType<typeof createOverrides>;
 
 /** A Content-Type the document does not declare for this status (none, for an answer declared without a body). */
 function undeclaredType(route: RouteSpec, status: number, contentType: string, declared: readonly string[]) {

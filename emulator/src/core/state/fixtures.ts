@@ -2,9 +2,9 @@
 // document when loaded. A bad fixture is an error naming the file and the field.
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { describeErrors, type ContractValidator } from 'cloud-platform-check/contract';
-import { dictionary } from './dictionary.js';
-import { MAX_NESTING, nestingDepth } from './nesting.js';
-import { EmulatorError } from '../emulator-error.js';
+import { dictionary } from '../common/dictionary.js';
+import { MAX_NESTING, nestingDepth } from '../document/nesting.js';
+import { EmulatorError } from '../../emulator-error.js';
 
 /** What the areas make of the fixtures: the schema of each top-level key, and the built-in set. */
 export interface FixtureParts<F extends object> {
@@ -33,11 +33,19 @@ export function prepared<T>(value: T): T {
   return Object.freeze(dictionary(Object.entries(value).map(([key, child]) => [key, prepared(child)] as const))) as T;
 }
 
+/** Fixture sets checked against the document. */
+export interface FixtureLoader<F> {
+  /** The set the package ships, as it is: checked against the document by the tests, not on every start. */
+  builtIn(): F;
+  /** Fixtures from elsewhere (a file, a test), validated against the document; `source` names them in errors. */
+  checked(value: unknown, source: string): F;
+}
+
 export function createFixtureLoader<F extends object>(
   document: OpenApiDocument,
   validator: ContractValidator,
   parts: FixtureParts<F>,
-) {
+): FixtureLoader<F> {
   // Compiled when first needed: the built-in set needs no check at run time (a test checks it against the document).
   let validate: ReturnType<ContractValidator['compile']> | undefined;
 
@@ -54,10 +62,5 @@ export function createFixtureLoader<F extends object>(
     return prepared(value as F);
   }
 
-  return {
-    /** The set the package ships, as it is: checked against the document by the tests, not on every start. */
-    builtIn: (): F => prepared(parts.builtIn),
-    /** Fixtures from elsewhere (a file, a test), validated against the document; `source` names them in errors. */
-    checked,
-  };
+  return { builtIn: () => prepared(parts.builtIn), checked };
 }

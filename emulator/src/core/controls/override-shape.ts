@@ -5,9 +5,9 @@
 // break the connection it is sent on, kill the server that sends it, or overflow the document's checks.
 // Each field's type is checked before anything reads it.
 import { readAnswerBody } from 'cloud-platform-check/contract';
-import { described, quoted } from './described.js';
-import { BODY_LIMIT_BYTES, overLimit } from './request-body.js';
-import { MAX_NESTING, nestingDepth } from './nesting.js';
+import { shownValue, quoted } from '../common/shown-value.js';
+import { BODY_LIMIT_BYTES, overLimit } from '../document/request-body.js';
+import { MAX_NESTING, nestingDepth } from '../document/nesting.js';
 
 /** The answer an override gives: a status the operation declares, and its body and headers. */
 export interface OverrideAnswer {
@@ -59,14 +59,14 @@ export function unknownKeyProblem(given: object, keys: readonly string[], field:
   const unknown = Object.keys(given).find((key) => !keys.includes(key));
   return unknown === undefined
     ? undefined
-    : `${field}: unknown key ${described(unknown)}; the keys are ${quoted(keys)} (unknown-key)`;
+    : `${field}: unknown key ${shownValue(unknown)}; the keys are ${quoted(keys)} (unknown-key)`;
 }
 
 /** Each way the headers break a rule, as `field: message (rule)`. */
 function headerProblems(headers: unknown): string[] {
   if (headers === undefined) return [];
   if (!isPlainObject(headers))
-    return [`headers: must be a plain object of names and string values, got ${described(headers)} (type)`];
+    return [`headers: must be a plain object of names and string values, got ${shownValue(headers)} (type)`];
   const entries = Object.entries(headers);
   if (entries.length > MAX_OVERRIDE_HEADERS)
     return [`headers: at most ${MAX_OVERRIDE_HEADERS} (MAX_OVERRIDE_HEADERS), got ${entries.length} (limit)`];
@@ -89,7 +89,7 @@ function headerProblems(headers: unknown): string[] {
     seen.add(lower);
     if (FRAMING_HEADERS.has(lower))
       return [`${field}: the emulator frames the answer; ${name} cannot be set by an override (framing)`];
-    if (typeof value !== 'string') return [`${field}: must be a string, got ${described(value)} (type)`];
+    if (typeof value !== 'string') return [`${field}: must be a string, got ${shownValue(value)} (type)`];
     if (!FIELD_VALUE.test(value))
       return [`${field}: must be visible ASCII, with spaces or tabs only inside; no CR, LF or NUL (field-value)`];
     return [];
@@ -139,12 +139,12 @@ function answerBody(
  */
 export function shapedAnswer(given: unknown): { answer: OverrideAnswer; text: string } | { problems: string[] } {
   if (!isPlainObject(given))
-    return { problems: [`answer: must be an object of ${quoted(ANSWER_KEYS)}, got ${described(given)} (type)`] };
+    return { problems: [`answer: must be an object of ${quoted(ANSWER_KEYS)}, got ${shownValue(given)} (type)`] };
   const unknownKey = unknownKeyProblem(given, ANSWER_KEYS, 'answer');
   if (unknownKey) return { problems: [unknownKey] };
   const { status, body, headers } = given;
   if (!Number.isInteger(status))
-    return { problems: [`status: must be a whole number, got ${described(status)} (type)`] };
+    return { problems: [`status: must be a whole number, got ${shownValue(status)} (type)`] };
   const shape = headerProblems(headers);
   if (shape.length > 0) return { problems: shape };
   const own = headers === undefined ? undefined : lowerCased(headers as Record<string, string>);

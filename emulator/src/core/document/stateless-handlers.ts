@@ -2,13 +2,13 @@
 // declares (else its schema's), the same on every call, whatever the state. Routing, auth, validation
 // and error bodies come from the document as for any operation; one warning at start names them.
 import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
-import type { Handler } from './behaviour.js';
+import type { Handler } from '../operation-handler.js';
 
 /**
  * `handlers` with an answer from the document for each route that has none; `warn` is told once which
  * operations those are.
  */
-export function withDocumentAnswers(
+export function withStatelessHandlers(
   document: OpenApiDocument,
   routes: readonly RouteSpec[],
   handlers: Partial<Record<string, Handler>>,

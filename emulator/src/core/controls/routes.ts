@@ -5,8 +5,8 @@
 // /__emulator/violations what the proxy found wrong in the exchanges it forwarded; GET /__emulator/coverage
 // what the journal's requests met of the document. With --api-key set
 // they take an accepted key, like any operation: they change what every client sees.
-import { StatePersistError } from '../store/store.js';
-import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from './messages.js';
+import { StatePersistError } from '../../store/store.js';
+import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from '../messages.js';
 import { FaultRuleError, type Faults } from './faults.js';
 import { OverrideError, type Overrides } from './overrides.js';
 import type { Journal } from './journal.js';
@@ -135,19 +135,23 @@ function violationsRoute(violations: ViolationsView): Methods {
   };
 }
 
-export function createControlRoutes({
+/** The emulator's own routes: the answer of one (or undefined for a request that is not theirs), and their list. */
+export interface ControlRoutes {
+  handle(request: CoreRequest): CoreResponse | undefined;
+  list(): { path: string; methods: string[] }[];
+}
+
+/** The routes by path, each with its methods. */
+function ownRoutes({
   faults,
   overrides,
   journal,
   violations,
   coverage,
   resetState,
-  refusal,
-  tokenOf,
-  keysRequired,
-}: ControlOptions) {
+}: ControlOptions): Map<string, Methods> {
   // A Map: every request's path is looked up here, and a path is the client's text, not a known name.
-  const routes = new Map<string, Methods>([
+  return new Map<string, Methods>([
     [RESET_PATH, resetRoute(resetState)],
     [REQUESTS_PATH, requestsRoute(journal)],
     [VIOLATIONS_PATH, violationsRoute(violations)],
@@ -175,11 +179,17 @@ export function createControlRoutes({
       ),
     ],
   ]);
+}
+
+export function createControlRoutes(options: ControlOptions): ControlRoutes {
+  const { refusal, tokenOf, keysRequired } = options;
+  const routes = ownRoutes(options);
 
   /** The answer of an own route, or undefined for a request that is not for one. */
-  function handle(method: string, request: CoreRequest): CoreResponse | undefined {
+  function handle(request: CoreRequest): CoreResponse | undefined {
     const atPath = routes.get(request.path);
     if (!atPath) return undefined;
+    const method = request.method.toUpperCase();
     const refused = keysRequired ? refusal(tokenOf(request.headers)) : undefined;
     if (refused) return answer(401, { message: refused });
     // A page of any origin can send a text/plain body without a preflight; a JSON one needs a preflight,

@@ -1,6 +1,7 @@
-// Builds error bodies in the shape the document gives each operation's area, from the response
-// schema it declares for the status: the builder fills whichever of the known error fields that
-// schema has (message, error, exception_class, request_id, status, errors-per-field).
+// An answer that is not the operation's success, in the shape the document gives each operation's
+// area: the status, the error body built from the response schema it declares for the status (the
+// builder fills whichever of the known error fields that schema has: message, error, exception_class,
+// request_id, status, errors-per-field), and the headers the call carries.
 import {
   resolveRef,
   responseFor,
@@ -10,11 +11,13 @@ import {
   type OperationRef,
 } from 'cloud-platform-api/toolbox';
 import type { ValidationIssue } from 'cloud-platform-check/contract';
-import { dictionary } from './dictionary.js';
-import { randomHex } from './random.js';
-import { STATUS_TEXT } from './status-text.js';
+import type { CoreResponse } from '../messages.js';
+import { dictionary } from '../common/dictionary.js';
+import { randomHex } from '../common/random.js';
+import { STATUS_TEXT } from '../common/status-text.js';
 
-export interface ErrorAnswer {
+/** An error's body in its area's shape, before it becomes an answer. */
+export interface ErrorBody {
   /** The body to send, or undefined when the document gives this status no body. */
   body: unknown;
   contentType: string | undefined;
@@ -53,7 +56,7 @@ function messagesPerField(issues: readonly ValidationIssue[]): Record<string, st
 /** A header value can hold only visible ASCII here: anything else in a message becomes `?`. */
 const headerSafe = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
 
-export function createErrorBodies(document: OpenApiDocument) {
+function createErrorBodies(document: OpenApiDocument) {
   /**
    * The body a schema describes, filled with whichever known error fields it has. A schema with no
    * fields at all (the CDN area, whose live shape is not documented) gets the emulator's own
@@ -88,7 +91,7 @@ export function createErrorBodies(document: OpenApiDocument) {
     status: number,
     message: string,
     issues?: readonly ValidationIssue[],
-  ): ErrorAnswer {
+  ): ErrorBody {
     // The emulator's own server faults (a state file it cannot write) take the area's error shape
     // where the document declares nothing for them.
     const response = responseFor(document, op, status) ?? (status >= 500 ? responseFor(document, op, 400) : undefined);
@@ -108,4 +111,27 @@ export function createErrorBodies(document: OpenApiDocument) {
   }
 
   return { forOperation };
+}
+
+/** The answer for an error of an operation: its status, the body its area's schema gives, and the call's headers. */
+export type ErrorAnswer = (
+  op: OperationRef,
+  status: number,
+  message: string,
+  issues?: readonly ValidationIssue[],
+  headers?: Readonly<Record<string, string>>,
+) => CoreResponse;
+
+export function createErrorAnswer(document: OpenApiDocument): ErrorAnswer {
+  const errors = createErrorBodies(document);
+  return (op, status, message, issues, headers = {}) => {
+    const answer = errors.forOperation(op, status, message, issues);
+    const contentType: Record<string, string> =
+      answer.body === undefined ? {} : { 'content-type': answer.contentType! };
+    return {
+      status,
+      headers: { ...headers, ...answer.headers, ...contentType },
+      body: answer.body,
+    };
+  };
 }

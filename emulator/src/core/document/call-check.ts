@@ -1,11 +1,11 @@
 // A call checked in full against the document before anything acts on it: path parameters decoded,
 // the body parsed, path, query and body validated (the document's defaults put in), and the body's
-// undeclared fields found and dropped. The operation stage refuses what fails; the proxy reports it.
+// undeclared fields found and dropped. The target refuses what fails; the proxy reports it.
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from 'cloud-platform-check/contract';
 import { createFieldFilter, KEPT_DEPTH_LIMIT, NestedTooDeepError } from './documented-fields.js';
 import { nestingDepth } from './nesting.js';
-import type { CoreRequest } from './messages.js';
+import type { CoreRequest } from '../messages.js';
 import { parseBody } from './request-body.js';
 import { createRequestChecker } from './request-validation.js';
 
@@ -44,11 +44,14 @@ function decodedParams(raw: Record<string, string>): Record<string, string> | un
   return decoded;
 }
 
+/** The call as the document reads it, or why it cannot be; `strict` refuses undeclared body fields too. */
+export type CallChecker = (call: Call, strict: boolean | undefined) => CheckedCall;
+
 export function createCallChecker(
   document: OpenApiDocument,
   routes: readonly RouteSpec[],
   validator: ContractValidator,
-) {
+): CallChecker {
   const keepDocumented = createFieldFilter(document);
   const checkRequest = createRequestChecker(validator);
   const bodySchemas = new Map(
@@ -102,5 +105,3 @@ export function createCallChecker(
     return { ok: true, params: checked.params, query: checked.query, body: documented.value, unknownFields };
   };
 }
-
-export type CallChecker = ReturnType<typeof createCallChecker>;

@@ -1,5 +1,5 @@
 // The body an adapter sends: the text of an answer made here, the bytes of one handed back unchanged.
-import type { CoreResponse } from './messages.js';
+import type { CoreResponse } from '../messages.js';
 
 // JSON text of frozen answers (fixtures), made once: serializing them again is most of a GET's cost.
 const jsonOfFrozen = new WeakMap<object, string>();

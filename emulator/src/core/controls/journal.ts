@@ -7,10 +7,10 @@
 import type { DropKind } from './faults.js';
 import { createRedactor, redactJson, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ValidationIssue } from 'cloud-platform-check/contract';
-import { credentialOf } from './auth.js';
+import { credentialOf } from '../api-keys.js';
 import { createJournalFilter } from './journal-filter.js';
-import type { CoreRequest, CoreResponse } from './messages.js';
-import { wholeNumberOption } from './option-values.js';
+import type { CoreRequest } from '../messages.js';
+import { wholeNumberOption } from '../common/option-values.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 /** The most requests a journal keeps, as createEmulator's `journalSize` and `--journal-size` take it. */
@@ -45,6 +45,17 @@ export interface JournalEntry {
   unknownFields?: string[];
   /** Why the request was refused with a 400. */
   issues?: readonly ValidationIssue[];
+}
+
+/** What the journal keeps of an exchange (the stages' Exchange is one): the request, and what the emulator made of it. */
+export interface JournalledExchange {
+  request: CoreRequest;
+  route: { operationId: string } | undefined;
+  injected: number | undefined;
+  drop: DropKind | undefined;
+  applied: number | undefined;
+  unknownFields: string[] | undefined;
+  issues: readonly ValidationIssue[] | undefined;
 }
 
 /** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
@@ -152,7 +163,19 @@ function entryOf(kept: Kept): JournalEntry {
  * `routes`: the document's operations, which a filter must name; `keyHeaderName`: the header the
  * document's key arrives in (keyHeaderOf), whose secret is scrubbed from the bodies kept.
  */
-export function createJournal(journalSize: unknown, routes: readonly RouteSpec[], keyHeaderName: string) {
+/** What the emulator was asked and how it answered: the newest requests, within a body budget. */
+export interface Journal {
+  /** One exchange, with the status it was answered (0 for none), at `time`. */
+  add(exchange: JournalledExchange, status: number, time: string): void;
+  /**
+   * The requests kept, oldest first, those that match every field of `filter` (a JournalFilter, or
+   * the query of GET /__emulator/requests): one that would match no request is a JournalFilterError.
+   */
+  list(filter?: unknown): JournalEntry[];
+  clear(): void;
+}
+
+export function createJournal(journalSize: unknown, routes: readonly RouteSpec[], keyHeaderName: string): Journal {
   const size = wholeNumberOption('journalSize', journalSize, 1, MAX_JOURNAL_SIZE);
   const matcher = createJournalFilter(routes);
   // Oldest first from `start`: the newest `size` records whose bodies fit the budget. Records leave by
@@ -173,7 +196,8 @@ export function createJournal(journalSize: unknown, routes: readonly RouteSpec[]
   }
 
   return {
-    add(request: CoreRequest, answer: CoreResponse, time: string): void {
+    add(exchange, status, time) {
+      const { request } = exchange;
       const record: Kept = {
         time,
         method: request.method,
@@ -181,30 +205,24 @@ export function createJournal(journalSize: unknown, routes: readonly RouteSpec[]
         query: request.query,
         ...keptBody(request.body),
         keyHeaderValue: keyHeaderValue(request.headers[keyHeaderName]),
-        operationId: answer.operationId,
-        status: answer.status,
-        fault: answer.injected ?? answer.fault?.drop,
-        applied: answer.applied,
-        unknownFields: answer.unknownFields,
-        issues: answer.issues,
+        operationId: exchange.route?.operationId,
+        status,
+        fault: exchange.injected ?? exchange.drop,
+        applied: exchange.applied,
+        unknownFields: exchange.unknownFields,
+        issues: exchange.issues,
       };
       kept.push(record);
       bodyBytes += bytesHeld(record.body);
       while (kept.length - start > size || bodyBytes > JOURNAL_BODY_BUDGET_BYTES) dropOldest();
     },
-    /**
-     * The requests kept, oldest first, those that match every field of `filter` (a JournalFilter, or
-     * the query of GET /__emulator/requests): one that would match no request is a JournalFilterError.
-     */
-    list(filter: unknown = {}): JournalEntry[] {
+    list(filter = {}) {
       return kept.slice(start).filter(matcher(filter)).map(entryOf);
     },
-    clear(): void {
+    clear() {
       kept = [];
       start = 0;
       bodyBytes = 0;
     },
   };
 }
-
-export type Journal = ReturnType<typeof createJournal>;

@@ -1,7 +1,7 @@
 // The state's model: the tables (each area's, and the core's own two), how a row is checked and keyed,
 // the id counters, and the rows a fresh state starts with (from the fixtures). The areas declare their
 // tables (operations/); this module holds what every table shares.
-import { StatePersistError, type StateSnapshot, type Store, type TableRows } from '../store/store.js';
+import { StatePersistError, type StateSnapshot, type Store, type TableRows } from '../../store/store.js';
 
 /** How a table's rows are checked, keyed and counted. */
 export interface TableSpec<Row> {
