@@ -56,6 +56,8 @@ export const EMULATOR_DOCS_DIR = path.join('emulator', 'dist', 'docs');
 const ELEMENTS_FILES = ['web-components.min.js', 'styles.min.css', 'LICENSE', 'web-components.min.js.LICENSE.txt'];
 
 async function copyEmulatorDocs(documentWithSamples: string): Promise<void> {
+  // Made first: on a fresh clone the folder is not there, and the copies below run side by side.
+  await mkdir(EMULATOR_DOCS_DIR, { recursive: true });
   await Promise.all([
     copyElements(EMULATOR_DOCS_DIR),
     copyFile(documentWithSamples, path.join(EMULATOR_DOCS_DIR, 'openapi.json')),
