@@ -2,7 +2,8 @@
 // the same document, and a bare node:http server returning fixed JSON (the floor, answering each
 // request with a body of the emulator's size), all running at once on 127.0.0.1, in interleaved rounds
 // of 1 s after one unmeasured round each (JIT warm-up), with each server's own CPU time per request read
-// from /proc. BENCH_SECONDS and BENCH_ROUNDS change the rounds.
+// from /proc. BENCH_SECONDS and BENCH_ROUNDS change the rounds. BENCH_BASELINE=DIR, a built checkout of an
+// earlier commit, adds its emulator to the same rounds (an A/B in one run) and prints this one's ratio to it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -64,6 +65,9 @@ require('node:http').createServer((req, res) => {
 }).listen(Number(process.argv[1]), '127.0.0.1');
 `;
 
+const BASELINE = process.env.BENCH_BASELINE;
+const BASELINE_NAME = 'emulator at baseline';
+
 const servers: { name: string; start: (port: number) => ChildProcess }[] = [
   {
     name: 'emulator',
@@ -99,6 +103,14 @@ const servers: { name: string; start: (port: number) => ChildProcess }[] = [
       }),
   },
 ];
+
+if (BASELINE) {
+  const bin = path.resolve(BASELINE, 'emulator', 'bin', 'cloud-platform-emulator.js');
+  servers.push({
+    name: BASELINE_NAME,
+    start: (port) => spawn(process.execPath, [bin, '--port', String(port)], { stdio: 'ignore' }),
+  });
+}
 
 async function waitUntilUp(port: number): Promise<void> {
   const deadline = Date.now() + 60_000;
