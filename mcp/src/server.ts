@@ -64,7 +64,10 @@ const flagsFor = (method: string) =>
 
 /** The API's error answer: its status and the body, as text (what the tool's outputSchema types is a success). */
 const errorAnswer = (name: string, status: number, body: unknown): CallToolResult =>
-  textResult(`${name} answered ${status}: ${JSON.stringify(body)}`, true);
+  textResult(
+    `${name} answered ${status}${body === undefined || body === '' ? ', with no body' : `: ${JSON.stringify(body)}`}`,
+    true,
+  );
 
 /** A call refused before anything was sent. */
 const notCalled = (name: string, why: string) => textResult(`${name} was not called: ${why}`, true);
