@@ -6,6 +6,7 @@ import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from '../../test/helpers/http-server.js';
 import { createOutputChecks } from '../src/output-check.js';
+import { fitted } from '../src/tool-results.js';
 import { connectInMemory, connectToEmulator, type InMemorySession, textOf } from './helpers/in-memory-session.js';
 
 const JSON_SCHEMA_FORMATS = ['date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname'];
@@ -196,5 +197,41 @@ describe('an answer the document did not foresee, from --base-url', () => {
       /^createLogsUploaderConfig got no answer it could read \(.+\): the service may have applied it all the same\./,
     );
     expect(textOf(result)).not.toMatch(/failed/);
+  });
+});
+
+describe('every result as sent (fitted)', () => {
+  const check = createOutputChecks()({ type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] });
+  const result = (structuredContent: Record<string, unknown>, isError?: boolean) => ({
+    content: [{ type: 'text' as const, text: 'the answer' }],
+    structuredContent,
+    ...(isError === undefined ? {} : { isError }),
+  });
+
+  it.each([
+    ['content that fits: kept', result({ id: 1 }), check, result({ id: 1 })],
+    ['no schema to fit: kept', result({ id: 'x' }), undefined, result({ id: 'x' })],
+    [
+      'an error: text only, whatever its content',
+      result({ id: 1 }, true),
+      check,
+      { content: [{ type: 'text', text: 'the answer' }], isError: true },
+    ],
+    [
+      'a success whose content does not fit: a tool error saying why, with the text',
+      result({ id: 'x' }),
+      check,
+      {
+        content: [
+          {
+            type: 'text',
+            text: "t's result does not fit its output schema (answer/id must be integer):\n\nthe answer",
+          },
+        ],
+        isError: true,
+      },
+    ],
+  ])('%s', (_, given, schemaCheck, sent) => {
+    expect(fitted('t', given, schemaCheck)).toEqual(sent);
   });
 });
