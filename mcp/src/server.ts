@@ -132,23 +132,9 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
     ...tools.filter(allowed).map((tool) => listed(tool, openWorld, planned(tool))),
     ...(journal ? [journal.tool] : []),
   ];
-  const outputCheckOf = createOutputChecks();
-  const checksOf = (schemas: readonly { name: string; outputSchema?: object | undefined }[]) =>
-    new Map(schemas.flatMap(({ name, outputSchema }) => (outputSchema ? [[name, outputCheckOf(outputSchema)]] : [])));
-  // The schema listed, which a result is held to; and its answer branch alone, which an answer is held to.
-  const outputChecks = checksOf(listing);
-  const answerChecks = checksOf(tools);
-  const redact = createRedactor(options.target.apiKey);
-  const answering: Answering = {
-    client: createCloudClient({
-      apiKey: options.target.apiKey,
-      baseUrl: options.target.baseUrl,
-      ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
-      logger: options.logger,
-    }),
-    redact,
-    answerCheck: (tool) => answerChecks.get(tool.name)!,
-  };
+  const { results, answers } = outputChecks(listing, tools);
+  const answering = answeringOf(options, answers);
+  const { redact } = answering;
   const planning: Planning | undefined = options.rehearsal && {
     plans: new PlanBook(options.now),
     rehearse: createRehearsal({ baseUrl: options.target.baseUrl, stage: options.rehearsal, logger: options.logger }),
@@ -170,8 +156,35 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
 
   return () =>
     protocolServer(options.version, listing, async (name, args) =>
-      fitted(name, await callTool(name, args), outputChecks.get(name)),
+      fitted(name, await callTool(name, args), results.get(name)),
     );
+}
+
+type Named = { name: string; outputSchema?: object | undefined };
+
+/**
+ * Each listed outputSchema compiled once, which every result is held to; and each answer's schema alone, a
+ * branch of the listed one, which an operation's answer is held to (or sent as one off the document).
+ */
+function outputChecks(listing: readonly Named[], tools: readonly Named[]) {
+  const checkOf = createOutputChecks();
+  const checksOf = (named: readonly Named[]) =>
+    new Map(named.flatMap(({ name, outputSchema }) => (outputSchema ? [[name, checkOf(outputSchema)] as const] : [])));
+  return { results: checksOf(listing), answers: checksOf(tools) };
+}
+
+/** The one client of the target, the key's redactor, and the answer checks. */
+function answeringOf(options: McpServerOptions, answers: ReadonlyMap<string, OutputCheck>): Answering {
+  return {
+    client: createCloudClient({
+      apiKey: options.target.apiKey,
+      baseUrl: options.target.baseUrl,
+      ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
+      logger: options.logger,
+    }),
+    redact: createRedactor(options.target.apiKey),
+    answerCheck: (tool) => answers.get(tool.name)!,
+  };
 }
 
 /** A call of a tool this server does not list: a protocol error naming the tools it does, and the flag that would list this one. */
@@ -181,6 +194,7 @@ function notOffered(name: string, tool: OperationTool | undefined, offered: read
     : `There is no tool ${JSON.stringify(name)}`;
   return new ProtocolError(ProtocolErrorCode.InvalidParams, `${why}. The tools are ${offered.join(', ')}`);
 }
+
 /** One protocol Server: cheap, over the parts made once. */
 function protocolServer(
   version: string,
