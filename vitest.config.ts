@@ -20,7 +20,7 @@ export const LANES = {
     'test/docs/example-app.test.ts',
     'test/docs/readme-quickstart.test.ts',
   ],
-  /** `npm run test:tools`: Redocly and Spectral gates, the diff gate, the docs' shell recipes, Prism, MCP Inspector, the MCP conformance suite. */
+  /** `npm run test:tools`: Redocly and Spectral gates, the diff gate, the docs' shell recipes, Prism, MCP Inspector, the MCP conformance suite, other MCP clients. */
   tools: [
     'test/build/build-checks.test.ts',
     'test/build/contract-diff.test.ts',
@@ -29,6 +29,7 @@ export const LANES = {
     'check/test/check/stateless-mock.test.ts',
     'emulator/test/proxy/live-service-recipe.test.ts',
     'mcp/test/conformance.test.ts',
+    'mcp/test/client-matrix.test.ts',
   ],
   /** `npm run test:browser`: every test that launches Chromium. */
   browser: [

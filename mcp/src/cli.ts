@@ -200,7 +200,7 @@ async function servedBy(
     journal,
     version,
     logger: stderrLogger,
-    rehearsal: rehearsal?.fetch,
+    rehearsal,
   };
   return { options, close: async () => void (await Promise.all([emulator?.close(), rehearsal?.close()])) };
 }

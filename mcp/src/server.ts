@@ -4,22 +4,27 @@
 // checked against the document's schema of its input (the one listed may say a rule in words: see
 // portable-schema.ts), and the client checks each path value against the document, before anything is
 // sent: a refusal is a tool error, never a request. Against a base URL, a write is planned first and
-// sent only when confirmed (write-plan.ts). Every result and error is scrubbed of the key, as the
-// client's errors are. What lasts between calls (checks, clients, open plans) is made once; each
+// sent only when confirmed (write-plan.ts), once (plan-tokens.ts). Every result and error is scrubbed of
+// the key, as the client's errors are, and carries structured content only where it fits the tool's
+// listed outputSchema (tool-results.ts). A tool this server does not list is a protocol error (-32602). What lasts between calls (checks, clients, open plans) is made once; each
 // session or HTTP request gets a fresh protocol Server over it.
-import { type CallToolResult, Server, type Tool } from '@modelcontextprotocol/server';
+import { type CallToolResult, ProtocolError, ProtocolErrorCode, Server, type Tool } from '@modelcontextprotocol/server';
 import { CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
 import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
 import { type CloudClient, sendOperation } from './operation-call.js';
+import { journalTool } from './journal-tool.js';
+import { createOutputChecks, type OutputCheck } from './output-check.js';
 import { PlanBook } from './plan-tokens.js';
+import { fitted, listedOutputSchema, replayed, successAnswer, textResult } from './tool-results.js';
 import { operationTools, type OperationTool } from './tools.js';
 import {
   CONFIRM_ARGUMENT,
-  type EmulatorFetch,
+  createRehearsal,
+  PLAN_ANSWER_SCHEMA,
   planAnswer,
-  plannedOutputSchema,
-  rehearse,
+  type Rehearse,
+  type RehearsalStage,
   type WritePlan,
 } from './write-plan.js';
 
@@ -48,61 +53,28 @@ export interface McpServerOptions {
    * With a base URL: an emulator in process to rehearse each write on, which then waits for its plan's
    * token before it is sent. Undefined (--no-confirm, or the emulator as target): writes are sent at once.
    */
-  rehearsal?: EmulatorFetch | undefined;
+  rehearsal?: RehearsalStage | undefined;
   /** The clock plans expire by; tests inject one. */
   now?: (() => number) | undefined;
 }
-
-const JOURNAL_TOOL = 'journal';
 
 /** The flags a method needs, as the command line spells them; none for a read. */
 const flagsFor = (method: string) =>
   method === 'GET' ? [] : method === 'DELETE' ? ['--allow-writes', '--allow-deletes'] : ['--allow-writes'];
 
-const textResult = (text: string, isError = false): CallToolResult => ({
-  content: [{ type: 'text', text }],
-  ...(isError ? { isError: true } : {}),
-});
-
-/** The API's error answer: its status and the document's error body, as text and as data. */
-const errorAnswer = (name: string, status: number, body: unknown): CallToolResult => ({
-  ...textResult(`${name} answered ${status}: ${JSON.stringify(body)}`, true),
-  structuredContent: { status, error: body },
-});
+/** The API's error answer: its status and the body, as text (what the tool's outputSchema types is a success). */
+const errorAnswer = (name: string, status: number, body: unknown): CallToolResult =>
+  textResult(
+    `${name} answered ${status}${body === undefined || body === '' ? ', with no body' : `: ${JSON.stringify(body)}`}`,
+    true,
+  );
 
 /** A call refused before anything was sent. */
 const notCalled = (name: string, why: string) => textResult(`${name} was not called: ${why}`, true);
 
-function journalTool(tools: readonly OperationTool[]): Tool {
-  return {
-    name: JOURNAL_TOOL,
-    title: 'What the tools sent',
-    description:
-      'What the tools sent to the emulator, oldest first: each request with its operationId, body, status and any fault. Filter by operationId.',
-    inputSchema: {
-      type: 'object',
-      properties: {
-        operationId: {
-          type: 'string',
-          enum: tools.map((tool) => tool.name),
-          description: 'Only the requests to this operation.',
-        },
-      },
-      additionalProperties: false,
-    },
-    annotations: {
-      title: 'What the tools sent',
-      readOnlyHint: true,
-      destructiveHint: false,
-      idempotentHint: true,
-      openWorldHint: false,
-    },
-  };
-}
+const PLANNED = `Against the live API this call is planned first: its first answer is a plan (method, URL, body, and what the emulator answered) and sends nothing. Repeat the call with the same arguments and the plan's \`${CONFIRM_ARGUMENT}\` token to send it; the same again returns the first answer and sends nothing.`;
 
-const PLANNED = `Against the live API this call is planned first: its first answer is a plan (method, URL, body, and what the emulator answered) and sends nothing. Repeat the call with the same arguments and the plan's \`${CONFIRM_ARGUMENT}\` token to send it.`;
-
-/** A planned write's input also takes the plan's token; its answer is a plan or the API's, so no one output schema. */
+/** A planned write's input also takes the plan's token. */
 const plannedForm = (tool: OperationTool): Pick<Tool, 'description' | 'inputSchema'> => {
   const properties = {
     ...(tool.inputSchema.properties as JsonObject | undefined),
@@ -121,11 +93,23 @@ const listed = (tool: OperationTool, openWorld: boolean, planned: boolean): Tool
   description: tool.description,
   inputSchema: tool.inputSchema as Tool['inputSchema'],
   ...(tool.outputSchema
-    ? { outputSchema: (planned ? plannedOutputSchema(tool.outputSchema) : tool.outputSchema) as Tool['outputSchema'] }
+    ? {
+        outputSchema: (planned
+          ? listedOutputSchema(tool.outputSchema, PLAN_ANSWER_SCHEMA)
+          : listedOutputSchema(tool.outputSchema)) as Tool['outputSchema'],
+      }
     : {}),
   ...(planned ? plannedForm(tool) : {}),
   annotations: { title: tool.title, ...tool.hints, openWorldHint: openWorld },
 });
+
+/** How an operation's call is answered: through the one client, scrubbed, its answer held to its schema. */
+interface Answering {
+  client: CloudClient;
+  redact: (text: string) => string;
+  /** Whether an answer fits the tool's answer schema as listed. */
+  answerCheck: (tool: OperationTool) => OutputCheck;
+}
 
 /**
  * Makes what lasts between calls once (the tools, their checks, the client, the open plans), and returns
@@ -139,53 +123,76 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
     );
   const checkOf = createInputChecks(options.document);
   const inputChecks = new Map<string, InputCheck>(tools.map((tool) => [tool.name, checkOf(tool.checkedSchema)]));
-  const journal = options.journal && { tool: journalTool(tools), list: options.journal };
-  if (journal) inputChecks.set(JOURNAL_TOOL, checkOf(journal.tool.inputSchema as JsonObject));
+  const journal = options.journal && journalTool(tools, options.journal);
+  if (journal) inputChecks.set(journal.tool.name, checkOf(journal.tool.inputSchema as JsonObject));
   // An emulator in process is a closed world: a tool reaches nothing outside it.
   const openWorld = options.target.fetch === undefined;
-  const redact = createRedactor(options.target.apiKey);
-  const client = createCloudClient({
-    apiKey: options.target.apiKey,
-    baseUrl: options.target.baseUrl,
-    ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
-    logger: options.logger,
-  });
   const planned = (tool: OperationTool) => options.rehearsal !== undefined && tool.route.method !== 'GET';
-  const planning: Planning = {
-    plans: new PlanBook(options.now),
-    stage: { baseUrl: options.target.baseUrl, emulatorFetch: options.rehearsal!, logger: options.logger },
-    redact,
-    send: (tool, args) => callOperation(client, tool, args, redact),
-  };
-
-  const callTool = async (name: string, given: Record<string, unknown>): Promise<CallToolResult> => {
-    // Only the tools this server made have a check: the operations', and the journal's where there is one.
-    const check = inputChecks.get(name);
-    const tool = tools.find((each) => each.name === name);
-    if (!check)
-      return textResult(
-        `There is no tool ${JSON.stringify(name)}: the tools are ${tools.map((each) => each.name).join(', ')}`,
-        true,
-      );
-    if (tool && !allowed(tool))
-      return textResult(
-        `${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`,
-        true,
-      );
-    const isPlanned = tool !== undefined && planned(tool);
-    const { [CONFIRM_ARGUMENT]: token, ...rest } = given;
-    const args = isPlanned ? rest : given;
-    const problem = check(args);
-    if (problem) return notCalled(name, redact(problem));
-    if (!tool) return textResult(JSON.stringify(journal?.list(args.operationId as string | undefined), null, 2));
-    return isPlanned ? planOrSend(planning, tool, args, token) : callOperation(client, tool, args, redact);
-  };
-
   const listing = [
     ...tools.filter(allowed).map((tool) => listed(tool, openWorld, planned(tool))),
     ...(journal ? [journal.tool] : []),
   ];
-  return () => protocolServer(options.version, listing, callTool);
+  const { results, answers } = outputChecks(listing, tools);
+  const answering = answeringOf(options, answers);
+  const { redact } = answering;
+  const planning: Planning | undefined = options.rehearsal && {
+    plans: new PlanBook(options.now),
+    rehearse: createRehearsal({ baseUrl: options.target.baseUrl, stage: options.rehearsal, logger: options.logger }),
+    answering,
+  };
+  const offered = listing.map((tool) => tool.name);
+
+  const callTool = async (name: string, given: Record<string, unknown>): Promise<CallToolResult> => {
+    const tool = tools.find((each) => each.name === name);
+    if (!offered.includes(name)) throw notOffered(name, tool, offered);
+    const isPlanned = tool !== undefined && planned(tool);
+    const { [CONFIRM_ARGUMENT]: token, ...rest } = given;
+    const args = isPlanned ? rest : given;
+    const problem = inputChecks.get(name)!(args);
+    if (problem) return notCalled(name, redact(problem));
+    if (!tool) return journal!.call(args.operationId as string | undefined);
+    return isPlanned ? planOrSend(planning!, tool, args, token) : callOperation(answering, tool, args);
+  };
+
+  return () =>
+    protocolServer(options.version, listing, async (name, args) =>
+      fitted(name, await callTool(name, args), results.get(name)),
+    );
+}
+
+type Named = { name: string; outputSchema?: object | undefined };
+
+/**
+ * Each listed outputSchema compiled once, which every result is held to; and each answer's schema alone, a
+ * branch of the listed one, which an operation's answer is held to (or sent as one off the document).
+ */
+function outputChecks(listing: readonly Named[], tools: readonly Named[]) {
+  const checkOf = createOutputChecks();
+  const checksOf = (named: readonly Named[]) =>
+    new Map(named.flatMap(({ name, outputSchema }) => (outputSchema ? [[name, checkOf(outputSchema)] as const] : [])));
+  return { results: checksOf(listing), answers: checksOf(tools) };
+}
+
+/** The one client of the target, the key's redactor, and the answer checks. */
+function answeringOf(options: McpServerOptions, answers: ReadonlyMap<string, OutputCheck>): Answering {
+  return {
+    client: createCloudClient({
+      apiKey: options.target.apiKey,
+      baseUrl: options.target.baseUrl,
+      ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
+      logger: options.logger,
+    }),
+    redact: createRedactor(options.target.apiKey),
+    answerCheck: (tool) => answers.get(tool.name)!,
+  };
+}
+
+/** A call of a tool this server does not list: a protocol error naming the tools it does, and the flag that would list this one. */
+function notOffered(name: string, tool: OperationTool | undefined, offered: readonly string[]): ProtocolError {
+  const why = tool
+    ? `${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`
+    : `There is no tool ${JSON.stringify(name)}`;
+  return new ProtocolError(ProtocolErrorCode.InvalidParams, `${why}. The tools are ${offered.join(', ')}`);
 }
 
 /** One protocol Server: cheap, over the parts made once. */
@@ -200,58 +207,88 @@ function protocolServer(
   return server;
 }
 
-/** What a planned write needs: its open plans, the emulator it is rehearsed on, and the send it waits for. */
+/** What a planned write needs: the rehearsal that makes its plan, the open plans, and how its call is answered. */
 interface Planning {
-  plans: PlanBook;
-  stage: Parameters<typeof rehearse>[2];
-  redact: (text: string) => string;
-  send: (tool: OperationTool, args: Record<string, unknown>) => Promise<CallToolResult>;
+  plans: PlanBook<CallToolResult>;
+  rehearse: Rehearse;
+  answering: Answering;
 }
 
-/** A planned write: without a token, its plan; with its plan's token, the call itself. */
+/**
+ * A planned write: without a token, its plan; with its plan's token, the call itself, once. The same
+ * call with the same token again gets the first call's answer, marked as a replay, and sends nothing.
+ */
 async function planOrSend(
   planning: Planning,
   tool: OperationTool,
   args: Record<string, unknown>,
   token: unknown,
 ): Promise<CallToolResult> {
+  const { redact } = planning.answering;
   if (token === undefined) {
     try {
-      const plan = redactJson(await rehearse(tool, args, planning.stage), planning.redact) as WritePlan;
+      const plan = redactJson(await planning.rehearse(tool, args), redact) as WritePlan;
       return planAnswer(tool.name, plan, planning.plans.open(tool.name, args));
     } catch (thrown) {
-      return thrownAnswer(tool, thrown, planning.redact);
+      const message = (thrown as Error).message;
+      return refusedByClient(tool, thrown, redact) ?? notCalled(tool.name, `its rehearsal failed: ${message}`);
     }
   }
   if (typeof token !== 'string')
     return notCalled(tool.name, `${CONFIRM_ARGUMENT} must be the token of this call's plan, a string`);
-  const refused = planning.plans.redeem(token, tool.name, args);
-  return refused ? notCalled(tool.name, refused) : planning.send(tool, args);
+  const confirmed = planning.plans.confirm(token, tool.name, args, () => callOperation(planning.answering, tool, args));
+  switch (confirmed.kind) {
+    case 'refused':
+      return notCalled(tool.name, confirmed.why);
+    case 'sent':
+      return confirmed.answer;
+    case 'replay':
+      return replayed(await confirmed.answer, confirmed.sentAt);
+    case 'sent-before':
+      return textResult(
+        `${tool.name} was not sent again: the call this token confirmed was sent at ${new Date(confirmed.sentAt).toISOString()}, and its answer was kept until ${new Date(confirmed.expiresAt).toISOString()}, the token's lifetime. Read the service's state to see what that call did.`,
+        true,
+      );
+  }
 }
 
-/** A call that threw: before anything was sent (a path value the document refuses), or in the client. */
+/** A call the client refused before sending anything (a path value the document refuses); undefined for any other throw. */
+const refusedByClient = (tool: OperationTool, thrown: unknown, redact: (text: string) => string) =>
+  thrown instanceof CloudClientOptionError ? notCalled(tool.name, redact(thrown.message)) : undefined;
+
+/** A call that threw: before anything was sent, or in the client. */
 function thrownAnswer(tool: OperationTool, thrown: unknown, redact: (text: string) => string): CallToolResult {
-  if (thrown instanceof CloudClientOptionError) return notCalled(tool.name, redact(thrown.message));
+  const refused = refusedByClient(tool, thrown, redact);
+  if (refused) return refused;
   // The client's own errors (network, timeout, an answer that is not JSON) carry no key.
-  return textResult(`${tool.name} failed: ${(thrown as Error).message}`, true);
+  const message = (thrown as Error).message;
+  if (tool.route.method === 'GET') return textResult(`${tool.name} failed: ${message}`, true);
+  // A write whose answer was lost may have been applied all the same: never say it failed.
+  return textResult(
+    `${tool.name} got no answer it could read (${message}): the service may have applied it all the same. Read its state before you call it again.`,
+    true,
+  );
 }
 
 /**
- * Calls the operation through the client: its answer as structured content and as JSON text, or a tool
- * error with the API's status and body.
+ * Calls the operation through the client: its answer as structured content and as JSON text (off the
+ * document where it does not fit the tool's schema), or a tool error with the API's status and body.
  */
 async function callOperation(
-  client: CloudClient,
+  answering: Answering,
   tool: OperationTool,
   args: Record<string, unknown>,
-  redact: (text: string) => string,
 ): Promise<CallToolResult> {
+  const { client, redact } = answering;
   try {
     const { data, error, response } = await sendOperation(client, tool, args);
     if (!response.ok) return errorAnswer(tool.name, response.status, redactJson(error, redact));
-    if (data === undefined) return textResult(`${response.status}: done, no content`);
-    const structured = tool.structured(redactJson(data, redact));
-    return { ...textResult(JSON.stringify(structured, null, 2)), structuredContent: structured };
+    const answer = data === undefined ? undefined : redactJson(data, redact);
+    if (!tool.outputSchema)
+      return textResult(
+        answer === undefined ? `${response.status}: done, no content` : JSON.stringify(answer, null, 2),
+      );
+    return successAnswer(tool.name, response.status, answer, tool.structured(answer), answering.answerCheck(tool));
   } catch (thrown) {
     return thrownAnswer(tool, thrown, redact);
   }

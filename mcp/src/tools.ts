@@ -10,6 +10,7 @@ import {
   type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
+import { withStandardFormats } from './listed-formats.js';
 import { portableSchema } from './portable-schema.js';
 
 /** What an operation's method promises, in MCP's words; whether its target is the open world is the server's to say. */
@@ -25,11 +26,11 @@ export interface OperationTool {
   title: string;
   description: string;
   hints: MethodHints;
-  /** The input as listed: in the form every major model API takes (portable-schema.ts). */
+  /** The input as listed: in the form every major model API takes (portable-schema.ts), with JSON Schema's formats only. */
   inputSchema: JsonObject;
   /** The input as the document has it, which each call is checked against. */
   checkedSchema: JsonObject;
-  /** The schema of its structured result, where the success answer is JSON; always an object at the root. */
+  /** The schema of its structured result, where the success answer is JSON; always an object at the root, with JSON Schema's formats only. */
   outputSchema: JsonObject | undefined;
   /** The success answer as that structured result. */
   structured(answer: unknown): Record<string, unknown>;
@@ -124,7 +125,8 @@ function answerSchema(document: OpenApiDocument, route: RouteSpec): JsonObject |
 }
 
 function output(document: OpenApiDocument, route: RouteSpec): Pick<OperationTool, 'outputSchema' | 'structured'> {
-  const schema = answerSchema(document, route);
+  const answer = answerSchema(document, route);
+  const schema = answer && withStandardFormats(answer);
   if (schema === undefined)
     return { outputSchema: undefined, structured: (answer) => answer as Record<string, unknown> };
   // The SDK takes a root without `type: object` for one of another kind, so an object's root says so.
@@ -141,7 +143,7 @@ function inputSchemas(
   route: RouteSpec,
 ): Pick<OperationTool, 'inputSchema' | 'checkedSchema'> {
   const checkedSchema = inputSchema(document, route);
-  return { inputSchema: portableSchema(checkedSchema), checkedSchema };
+  return { inputSchema: withStandardFormats(portableSchema(checkedSchema)), checkedSchema };
 }
 
 function description(route: RouteSpec): string {

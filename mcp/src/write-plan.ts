@@ -1,7 +1,8 @@
 // A plan before a live write: what a POST, PATCH or DELETE would send to the base URL (method, URL and the
 // body the document's schema passed), and what the emulator in process answered when it ran the same call,
 // made by the same client so the URL is the one a confirmed call goes to. Nothing reaches the base URL:
-// the rehearsal's client sends to the emulator only, with a key of its own.
+// the rehearsal's client sends to the emulator only, with a key of its own. Each plan is rehearsed on the
+// emulator's fixtures, one at a time: no plan sees what another plan's rehearsal changed.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { createCloudClient, type Logger } from 'cloud-platform-api';
 import { sendOperation } from './operation-call.js';
@@ -23,8 +24,14 @@ export interface WritePlan {
 
 export type EmulatorFetch = (request: Request) => Promise<Response>;
 
+/** The emulator plans are rehearsed on: its fetch, and how to put its fixtures back. */
+export interface RehearsalStage {
+  fetch: EmulatorFetch;
+  reset(): void;
+}
+
 /** The structured answer of a call that was planned, not sent (planAnswer's). */
-const PLAN_ANSWER_SCHEMA = {
+export const PLAN_ANSWER_SCHEMA = {
   type: 'object',
   description: 'A call not sent: its plan, and the token that sends it when the call is repeated with it.',
   properties: {
@@ -50,17 +57,26 @@ const PLAN_ANSWER_SCHEMA = {
   additionalProperties: false,
 };
 
-/** A planned tool's output: the API's answer as the tool types it, or the plan that stands in for it. */
-export const plannedOutputSchema = (answerSchema: Record<string, unknown>) => ({
-  type: 'object',
-  anyOf: [answerSchema, PLAN_ANSWER_SCHEMA],
-});
+export type Rehearse = (tool: OperationTool, args: Record<string, unknown>) => Promise<WritePlan>;
+
+/** Rehearses one call at a time, each on the stage's fixtures. */
+export function createRehearsal(target: { baseUrl: string; stage: RehearsalStage; logger: Logger }): Rehearse {
+  let previous: Promise<unknown> = Promise.resolve();
+  return (tool, args) => {
+    const turn = previous.then(() => {
+      target.stage.reset();
+      return rehearse(tool, args, target);
+    });
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
+}
 
 /** Runs the call on the emulator through a client aimed at the base URL, and says what it sent and got. */
-export async function rehearse(
+async function rehearse(
   tool: OperationTool,
   args: Record<string, unknown>,
-  target: { baseUrl: string; emulatorFetch: EmulatorFetch; logger: Logger },
+  target: { baseUrl: string; stage: RehearsalStage; logger: Logger },
 ): Promise<WritePlan> {
   let sent: Omit<WritePlan, 'emulator'> = { method: tool.route.method, url: '' };
   const client = createCloudClient({
@@ -70,7 +86,7 @@ export async function rehearse(
     fetch: async (request: Request) => {
       const text = await request.clone().text();
       sent = { method: request.method, url: request.url, ...(text === '' ? {} : { body: JSON.parse(text) }) };
-      return target.emulatorFetch(request);
+      return target.stage.fetch(request);
     },
   });
   const { response, data, error } = await sendOperation(client, tool, args);

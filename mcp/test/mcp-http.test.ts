@@ -70,7 +70,7 @@ describe('the Streamable HTTP server, in process, with --base-url', () => {
       testServerOptions({
         target: { baseUrl: api.url, apiKey: 'sk-http-plan-0123456789' },
         allowWrites: true,
-        rehearsal: rehearsal.fetch,
+        rehearsal,
       }),
     );
     const server = await serveHttp(factory, { host: '127.0.0.1', port: 0 });

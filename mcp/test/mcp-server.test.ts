@@ -153,14 +153,16 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
     expect(JSON.parse(textOf(result))).toMatchObject({ id: 1444, name: video.name });
   }, 30_000);
 
-  it('refuses a create without --allow-writes, naming the flag, and sends nothing', async () => {
+  it('refuses a create without --allow-writes as a tool it does not offer (-32602), naming the flag, and sends nothing', async () => {
     const session = await connect();
-    const result = await call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
-    expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(
-      'createLogsUploaderConfig is a POST, which this server does not send: start it with --allow-writes to allow it',
-    );
-    expect(JSON.parse(textOf(await call(session, 'journal')))).toEqual([]);
+    const refused = call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
+    await expect(refused).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining(
+        'createLogsUploaderConfig is a POST, which this server does not send: start it with --allow-writes to allow it. The tools are ',
+      ),
+    });
+    expect((await call(session, 'journal')).structuredContent).toEqual({ requests: [] });
   }, 30_000);
 
   it('with --allow-writes, creates once: the journal shows exactly one create', async () => {
@@ -168,10 +170,9 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
     const created = await call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
     expect(created.isError).toBeFalsy();
     expect(JSON.parse(textOf(created))).toMatchObject({ name: 'agent', policy: 1, target: 2 });
-    const journal = JSON.parse(
-      textOf(await call(session, 'journal', { operationId: 'createLogsUploaderConfig' })),
-    ) as unknown[];
-    expect(journal).toEqual([
+    const journal = await call(session, 'journal', { operationId: 'createLogsUploaderConfig' });
+    expect(JSON.parse(textOf(journal))).toEqual(journal.structuredContent);
+    expect((journal.structuredContent as { requests: unknown[] }).requests).toEqual([
       expect.objectContaining({ method: 'POST', operationId: 'createLogsUploaderConfig', status: 200 }),
     ]);
   }, 30_000);

@@ -198,8 +198,13 @@ describe('shell recipes, run as written', () => {
       expect(asLive).toMatchObject(shown);
       expect(Object.keys(planned!).sort()).toEqual(Object.keys(answer!).sort());
       expect(api.requests).toEqual([]);
-      await call({ confirm: planned!.confirm });
+      const sent = await call({ confirm: planned!.confirm });
       expect(api.requests.map((r) => `${r.method} ${r.url}`)).toEqual(['POST /cdn/logs_uploader/configs']);
+      // The same call with the same token again, as a client whose answer was lost sends it: a replay.
+      const again = (await call({ confirm: planned!.confirm })) as { content: { text: string }[] };
+      expect(again.content[0]!.text).toMatch(/^A replay: this call was sent once, at /);
+      expect(again).toMatchObject({ structuredContent: sent.structuredContent });
+      expect(api.requests).toHaveLength(1);
     } finally {
       await client.close();
       await api.close();

@@ -1,5 +1,5 @@
 // `cloud-platform-mcp --http` on a free port, ready once its stderr line says where it listens (no sleep),
-// and stopped with SIGTERM when the test ends.
+// and stopped with SIGTERM when the test ends (or, started in a hook, when `stopWhen` says).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { onTestFinished } from 'vitest';
@@ -13,7 +13,10 @@ export interface HttpCommand {
   stop(): Promise<number | null>;
 }
 
-export async function startHttpCommand(args: readonly string[] = []): Promise<HttpCommand> {
+export async function startHttpCommand(
+  args: readonly string[] = [],
+  stopWhen: (stop: () => Promise<unknown>) => void = (stop) => onTestFinished(async () => void (await stop())),
+): Promise<HttpCommand> {
   const child = spawn(process.execPath, [BIN, '--http', '--port', '0', ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -31,6 +34,6 @@ export async function startHttpCommand(args: readonly string[] = []): Promise<Ht
     if (child.exitCode === null) child.kill('SIGTERM');
     return exited;
   };
-  onTestFinished(async () => void (await stop()));
+  stopWhen(stop);
   return { url, stop };
 }

@@ -31,7 +31,7 @@ export interface InMemorySession {
 export async function connectInMemory(
   target: McpTarget,
   journal?: (operationId: string | undefined) => unknown[],
-  more: Pick<McpServerOptions, 'rehearsal' | 'now'> = {},
+  more: Partial<Omit<McpServerOptions, 'target' | 'journal'>> = {},
 ): Promise<InMemorySession> {
   const server = createMcpServerFactory(
     testServerOptions({ target, allowWrites: true, allowDeletes: true, journal, ...more }),
