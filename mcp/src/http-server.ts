@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, type Server } from '@modelcontextprotocol/server';
-import { hostAnswered, isLoopback, LOOPBACK_NAMES, readRequestBody } from 'cloud-platform-api/toolbox';
+import { hostAnswered, isLoopback, LOOPBACK_NAMES, originAllowed, readRequestBody } from 'cloud-platform-api/toolbox';
 
 /** The one path the server answers on. */
 export const MCP_PATH = '/mcp';
@@ -40,11 +40,14 @@ const urlHost = (host: string) => (host.includes(':') ? `[${host}]` : host);
  */
 function foreignHeader(request: IncomingMessage, names: readonly string[], port: number): string | undefined {
   if (!hostAnswered(request.headers.host, new Set(names))) return 'the Host header does not name this server';
-  const own = new Set(names.map((name) => `${name}:${port}`));
   const { origin } = request.headers;
-  if (origin === undefined) return undefined;
-  const url = URL.canParse(origin) ? new URL(origin) : undefined;
-  if (url?.protocol !== 'http:' || !own.has(`${url.hostname}:${url.port}`))
+  if (
+    origin !== undefined &&
+    !originAllowed(
+      origin,
+      names.map((name) => `http://${name}:${port}`),
+    )
+  )
     return 'the Origin header is not this server';
   return undefined;
 }

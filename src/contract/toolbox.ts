@@ -46,7 +46,7 @@ export { schemaProblem, type PatternProblem } from './schema-problem.js';
 export { createRedactor, redactedBodyText, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';
 export { isLoopback, LOOPBACK_NAMES } from './loopback.js';
-export { hostAnswered, hostName } from './host-header.js';
+export { hostAnswered, hostName, originAllowed } from './host-header.js';
 export { MAX_PORT, parsePort, portProblem, UsageError } from './usage.js';
 export { httpUrl, notHttpUrl } from './http-url.js';
 export { optionErrorMessage } from './option-suggestion.js';

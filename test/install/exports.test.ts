@@ -58,6 +58,7 @@ const SURFACE: Record<string, string[]> = {
     'operationParameters',
     'operationsAt',
     'optionErrorMessage',
+    'originAllowed',
     'pathParameterNames',
     'pathPattern',
     'pathValueProblem',

@@ -2,7 +2,7 @@
 // headers that let a page read the answer), and the refusals that keep other pages out: a Host header
 // that is no name of this server (DNS rebinding), and a control route called from another origin.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { hostAnswered, hostName, LOOPBACK_NAMES } from 'cloud-platform-api/toolbox';
+import { hostAnswered, hostName, LOOPBACK_NAMES, originAllowed } from 'cloud-platform-api/toolbox';
 // The emulator's own routes change what every client sees: no page of another origin may call them.
 import { CONTROL_PREFIX } from '../core/controls/routes.js';
 
@@ -11,18 +11,6 @@ export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*']
 /** The request headers a page may send: the one the document's key goes in (in lower case), and those the API reads. */
 const allowedHeaders = (keyHeader: string) => `${keyHeader}, content-type, prefer`;
 const CORS_EXPOSED_HEADERS = 'retry-after, deprecation';
-
-/** Whether an origin is allowed; `http://host:*` takes any port of the host, and none (the scheme's default). */
-function originAllowed(origin: string, allowed: readonly string[]): boolean {
-  return allowed.some(
-    (pattern) =>
-      pattern === '*' ||
-      pattern === origin ||
-      (pattern.endsWith(':*') &&
-        (origin === pattern.slice(0, -2) ||
-          (origin.startsWith(pattern.slice(0, -1)) && /^\d+$/.test(origin.slice(pattern.length - 1))))),
-  );
-}
 
 /** Host names every server answers to, beside the address it is bound to and those --allow-host adds: loopback's. */
 export const LOCAL_HOSTS = LOOPBACK_NAMES;
