@@ -148,6 +148,17 @@ describe.skipIf(!chromiumFound)(`the site served under ${SUB_PATH} by a plain st
     () => reader,
   );
 
+  // Elements moves between operations with history.pushState, not a hash change the page would hear.
+  it('"Answer with" follows a move inside the console: a status picked for one operation is dropped', async () => {
+    const { page } = reader;
+    await openOperation(page, `${site.url}console.html#/operations/checkBareMetalQuota`);
+    await page.locator('#answer').selectOption('409');
+    await page.locator('a[href="#/"]').first().click();
+    await page.waitForURL(/#\/$/);
+    await expect.poll(() => page.locator('#answer option').count()).toBe(1);
+    expect(await page.locator('#answer').inputValue()).toBe('');
+  });
+
   it('offers the live service as a second target; the key typed is kept in no storage', async () => {
     const { page } = reader;
     await openOperation(page, `${site.url}console.html#/operations/getVideo`);
