@@ -177,9 +177,9 @@ describe('a write applied, then lost on the wire', () => {
         timeoutMs: timeoutMsUnder(fault),
         throwOnError: true,
       });
-      await expect(sent(armed, write, fault, () => WRITES[write][form](client))).rejects.toBeInstanceOf(
-        FAULTS[fault].thrown,
-      );
+      await expect(
+        sent(armed, write, fault, (): Promise<unknown> => WRITES[write][form](client)),
+      ).rejects.toBeInstanceOf(FAULTS[fault].thrown);
       // A request held by a timeout is journalled when the server sees the client go, a moment after it went.
       const requests = await vi.waitFor(() => {
         const listed = armed.emulator.requests.list({ operationId: WRITES[write].operationId });
