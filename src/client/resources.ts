@@ -76,6 +76,10 @@ function initOf({ name, leaf, pathNames }: Method, args: unknown[]): Init {
   let at = 0;
   if (pathNames.length === 1) path.push([pathNames[0]!, args[at++]]);
   const takesObject = pathNames.length > 1 || leaf.query.length > 0 || leaf.body !== 'none';
+  // An argument past the options would be dropped unseen: a mistake in the call, said as one.
+  const most = at + (takesObject ? 1 : 0) + 1;
+  if (args.length > most)
+    throw new CloudClientOptionError(`${name} takes at most ${most} arguments, got ${args.length}`);
   const [params = {}, options = {}] = takesObject ? args.slice(at) : [undefined, args[at]];
   if (!isPlainObject(params)) throw new CloudClientOptionError(`The parameters of ${name} must be an object`);
   if (!isPlainObject(options)) throw new CloudClientOptionError(`The options of ${name} must be an object`);

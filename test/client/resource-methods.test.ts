@@ -254,6 +254,12 @@ describe('bad arguments: the call rejects with a CloudClientOptionError naming t
       (c) => (c.streaming.videos.get as Method)(1, { retries: 1 }),
       /streaming\.videos\.get has no option "retries"/,
     ],
+    ['an argument past the options', (c) => (c.streaming.videos.get as Method)(1, {}, {}), /takes at most 2 arguments/],
+    [
+      'an argument past the options of a method with an object',
+      (c) => (c.cdn.logsUploader.configs.update as Method)(1, { enabled: false }, {}, {}),
+      /cdn\.logsUploader\.configs\.update takes at most 3 arguments/,
+    ],
     ['a bad option value', (c) => c.streaming.videos.get(1, { timeoutMs: -1 }), /timeoutMs of a call/],
     [
       'the key header set by a call',
