@@ -21,14 +21,27 @@ const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) 
 const answerChoice = () => byId<HTMLSelectElement>('answer');
 
 keepKeysInPage();
-const inPage = answerInPage(() => answerChoice()?.value || undefined);
+const inPage = answerInPage(() => {
+  const status = answerChoice()?.value;
+  // Asked for only where the operation shown documents it: the list may lag a move the page did not see.
+  return status && errorStatusesOf(shownOperationId()).includes(status) ? status : undefined;
+});
 document.addEventListener('DOMContentLoaded', start);
 
 function start(): void {
   const target = byId<HTMLSelectElement>('target');
   show(target.value);
   target.addEventListener('change', () => show(target.value));
+  // Elements moves between operations with history.pushState, which fires no hashchange: each move is watched.
   window.addEventListener('hashchange', listErrorStatuses);
+  window.addEventListener('popstate', listErrorStatuses);
+  for (const name of ['pushState', 'replaceState'] as const) {
+    const move = history[name].bind(history);
+    history[name] = (...args: Parameters<History['pushState']>) => {
+      move(...args);
+      listErrorStatuses();
+    };
+  }
   listErrorStatuses();
   byId('reset').addEventListener('click', async () => {
     await inPage.reset();
@@ -91,15 +104,29 @@ const liveWords = (base: string, scheme: object): [string, string][] => [
   ['', ': this page holds it in memory only, never in storage. The service may refuse a browser (CORS).'],
 ];
 
-/** Lists the documented error statuses of the operation shown, for "Answer with". */
-function listErrorStatuses(): void {
-  const operationId = /^#\/operations\/([^/?]+)/.exec(window.location.hash)?.[1];
+/** The operationId of the operation the console shows, read from its route (`#/operations/<operationId>`). */
+const shownOperationId = () => /^#\/operations\/([^/?#]+)/.exec(window.location.hash)?.[1];
+
+/** The error statuses (4xx, 5xx) an operation documents. */
+function errorStatusesOf(operationId: string | undefined): string[] {
   const operation = Object.values(description.paths ?? {})
     .flatMap((item) => Object.values(item as Record<string, { operationId?: string; responses?: object }>))
     .find((each) => each?.operationId === operationId);
-  const statuses = Object.keys(operation?.responses ?? {}).filter((status) => /^[45]\d\d$/.test(status));
+  return Object.keys(operation?.responses ?? {}).filter((status) => /^[45]\d\d$/.test(status));
+}
+
+/** The operation "Answer with" lists the statuses of. */
+let listedFor: string | undefined;
+
+/** Lists the documented error statuses of the operation shown, for "Answer with"; a move within it keeps the choice. */
+function listErrorStatuses(): void {
+  const choice = answerChoice();
+  const operationId = shownOperationId();
+  if (operationId === listedFor && choice.options.length > 0) return;
+  listedFor = operationId;
+  const statuses = errorStatusesOf(operationId);
   const option = (value: string, text: string) => Object.assign(document.createElement('option'), { value, text });
-  answerChoice().replaceChildren(
+  choice.replaceChildren(
     option('', 'what the emulator does'),
     ...statuses.map((status) => option(status, `${status} (Prefer: code=${status})`)),
   );

@@ -44,6 +44,18 @@ function restore(emulator: Emulator, storage: Storage | undefined): Start {
 }
 
 /**
+ * Keeps the emulator's state for the tab. A state the storage refuses (over its quota) must not cost the
+ * reader the answer, nor leave an older state to come back on a reload: the tab then keeps none.
+ */
+function keep(storage: Storage | undefined, emulator: Emulator): void {
+  try {
+    storage?.setItem(STATE_KEY, JSON.stringify(emulator.store.snapshot()));
+  } catch {
+    storage?.removeItem(STATE_KEY);
+  }
+}
+
+/**
  * Answers the page's requests to EMULATOR_BASE with an emulator made here; any other request goes out as
  * before. `preferred()` is the status the reader asked for, sent as `Prefer: code=NNN`.
  */
@@ -59,7 +71,7 @@ export function answerInPage(preferred: () => string | undefined): PageEmulator 
     const code = preferred();
     if (code) headers.set('Prefer', `code=${code}`);
     const answer = await emulator.fetch(new Request(request, { headers }));
-    storage?.setItem(STATE_KEY, JSON.stringify(emulator.store.snapshot()));
+    keep(storage, emulator);
     return answer;
   };
   return {

@@ -25,31 +25,35 @@ type PathCall = (path: string, init: Init) => Promise<FetchResult<unknown>>;
 
 const CALL_OPTIONS: readonly (keyof CallOptions)[] = ['timeoutMs', 'maxRetries', 'signal', 'headers'];
 
-/** A promise of the answer's body that keeps the answer: unwrapped only when awaited, so `.withResponse()` alone rejects once. */
+/**
+ * A promise of the answer's body that keeps the answer for `.withResponse()`. The body is unwrapped at
+ * once, as an async function's promise settles: a failure nobody awaits is an unhandled rejection,
+ * whatever failed (the argument, the network or the status); `.withResponse()` reads the same outcome.
+ */
 class ResourceCall<Data> extends Promise<Data> implements ApiCall<Data> {
   // Promise's own methods (catch, finally) make their promises with this: plain ones.
   static override get [Symbol.species]() {
     return Promise;
   }
   readonly #result: Promise<FetchResult<Data>>;
-  #data: Promise<Data> | undefined;
+  readonly #data: Promise<Data>;
 
   constructor(result: Promise<FetchResult<Data>>) {
     super((resolve) => resolve(undefined as Data));
     this.#result = result;
+    this.#data = unwrap(result);
   }
 
-  // biome-ignore lint/suspicious/noThenProperty: a promise on purpose, whose body is unwrapped when awaited
+  // biome-ignore lint/suspicious/noThenProperty: a promise on purpose, settled by the unwrapped body
   override then<Fulfilled = Data, Rejected = never>(
     onFulfilled?: ((data: Data) => Fulfilled | PromiseLike<Fulfilled>) | null,
     onRejected?: ((reason: unknown) => Rejected | PromiseLike<Rejected>) | null,
   ): Promise<Fulfilled | Rejected> {
-    this.#data ??= unwrap(this.#result);
     return this.#data.then(onFulfilled, onRejected);
   }
 
   withResponse(): Promise<{ data: Data; response: Response }> {
-    return this.#result.then(async (result) => ({ data: await unwrap(result), response: result.response }));
+    return this.#data.then(async (data) => ({ data, response: (await this.#result).response }));
   }
 }
 
@@ -72,6 +76,10 @@ function initOf({ name, leaf, pathNames }: Method, args: unknown[]): Init {
   let at = 0;
   if (pathNames.length === 1) path.push([pathNames[0]!, args[at++]]);
   const takesObject = pathNames.length > 1 || leaf.query.length > 0 || leaf.body !== 'none';
+  // An argument past the options would be dropped unseen: a mistake in the call, said as one.
+  const most = at + (takesObject ? 1 : 0) + 1;
+  if (args.length > most)
+    throw new CloudClientOptionError(`${name} takes at most ${most} arguments, got ${args.length}`);
   const [params = {}, options = {}] = takesObject ? args.slice(at) : [undefined, args[at]];
   if (!isPlainObject(params)) throw new CloudClientOptionError(`The parameters of ${name} must be an object`);
   if (!isPlainObject(options)) throw new CloudClientOptionError(`The options of ${name} must be an object`);

@@ -2,7 +2,7 @@
 // with the document's examples against a fresh emulator (in process), sends byte for byte the request the
 // path form sends against another fresh one, and gets the same answer (the same body, or the same error).
 import { createEmulator } from 'cloud-platform-emulator';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CloudClient, CloudClientOptionError, createCloudClient, unwrap } from '../../src/index.js';
 import { bundled } from '../helpers/document.js';
 import { type OperationRow, operationRows } from '../helpers/operation-table.js';
@@ -164,6 +164,38 @@ describe('fields are sent as given', () => {
   });
 });
 
+describe('a call nobody awaits', () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  afterEach(() => {
+    process.off('unhandledRejection', onUnhandled);
+    unhandled.length = 0;
+  });
+
+  // As an async function's promise: a failure nobody handles is reported, whether the request could not
+  // be made, got no answer, or got an error status; none is dropped in silence.
+  it.each([
+    ['an error status', (c: CloudClient) => c.streaming.videos.get(99_999), 'NotFoundError'],
+    ['a bad argument', (c: CloudClient) => c.streaming.videos.get('abc' as never), 'CloudClientOptionError'],
+  ] as const)('failing with %s, is an unhandled rejection', async (_what, call, name) => {
+    const { client } = await onEmulator();
+    process.on('unhandledRejection', onUnhandled);
+    void call(client);
+    await vi.waitFor(() => expect(unhandled).toHaveLength(1), { timeout: 1000 });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(unhandled.map((reason) => (reason as Error).name)).toEqual([name]);
+  });
+
+  it('is handled once awaited, or read with .withResponse() alone', async () => {
+    const { client } = await onEmulator();
+    process.on('unhandledRejection', onUnhandled);
+    await expect(client.streaming.videos.get(99_999)).rejects.toThrow(/99999/);
+    await expect(client.streaming.videos.get(99_999).withResponse()).rejects.toThrow(/99999/);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(unhandled).toEqual([]);
+  });
+});
+
 describe('a paged list', () => {
   it('walks every page with for await, sending what listAllStreams sends, page by page', async () => {
     const viaMethod = await onEmulator();
@@ -221,6 +253,12 @@ describe('bad arguments: the call rejects with a CloudClientOptionError naming t
       'an option the client does not know',
       (c) => (c.streaming.videos.get as Method)(1, { retries: 1 }),
       /streaming\.videos\.get has no option "retries"/,
+    ],
+    ['an argument past the options', (c) => (c.streaming.videos.get as Method)(1, {}, {}), /takes at most 2 arguments/],
+    [
+      'an argument past the options of a method with an object',
+      (c) => (c.cdn.logsUploader.configs.update as Method)(1, { enabled: false }, {}, {}),
+      /cdn\.logsUploader\.configs\.update takes at most 3 arguments/,
     ],
     ['a bad option value', (c) => c.streaming.videos.get(1, { timeoutMs: -1 }), /timeoutMs of a call/],
     [

@@ -16,25 +16,32 @@ import type { FaultRule } from '../../src/index.js';
 import { ADAPTER_NAMES, ADAPTERS, type Fetch, type Target } from '../helpers/adapters.js';
 
 /**
- * How long an attempt may take under a timeout fault before a client gives up on it: short, as no answer
- * comes. Under the other faults the answer comes, and the client's own default applies.
+ * How long an attempt may take under a timeout fault before a client gives up on it. The clock is vitest's
+ * (setTimeout faked): the attempt times out when the test moves the clock, once the write was applied, so
+ * no time is waited out and a loaded machine cannot end the attempt before the emulator acted. Under the
+ * other faults the answer comes, and the client's own default applies.
  */
-const timeoutMsUnder = (fault: string) => (fault === 'a timeout' ? 150 : undefined);
+const ATTEMPT_MS = 30_000;
+const timeoutMsUnder = (fault: string) => (fault === 'a timeout' ? ATTEMPT_MS : undefined);
 
 /**
- * A client that retries every method on a network error, a timeout (after `attemptMs`, if given) or a 5xx,
- * up to two times more, with no idempotency key.
+ * A client that retries every method on a network error, a timeout (after `attemptMs`, if given, on the
+ * timers setTimeout gives) or a 5xx, up to two times more, with no idempotency key.
  */
 function retryEverything(fetch: Fetch, attemptMs: number | undefined): Fetch {
   return async (input, init) => {
     for (let attempt = 0; ; attempt++) {
       const last = attempt === 2;
+      const timer = new AbortController();
+      const timeout = attemptMs === undefined ? undefined : setTimeout(() => timer.abort(), attemptMs);
       try {
-        const signal = attemptMs === undefined ? init?.signal : AbortSignal.timeout(attemptMs);
+        const signal = attemptMs === undefined ? init?.signal : timer.signal;
         const answer = await fetch(input, { ...init, signal });
         if (answer.status < 500 || last) return answer;
       } catch (error) {
         if (last) throw error;
+      } finally {
+        clearTimeout(timeout);
       }
     }
   };
@@ -55,6 +62,8 @@ const WRITES = {
       }),
     path: (client: ThrowingCloudClient) => client.POST('/cdn/logs_uploader/configs', { body: configBody }),
     method: (client: ThrowingCloudClient) => client.cdn.logsUploader.configs.create(configBody),
+    /** Whether the emulator has made the change (the journal writes it only once the answer is out). */
+    done: ({ emulator }: Target) => emulator.store.tables.configs.size() > 0,
   },
   PATCH: {
     operationId: 'updateLogsUploaderConfig',
@@ -70,6 +79,8 @@ const WRITES = {
         body: { enabled: false },
       }),
     method: (client: ThrowingCloudClient) => client.cdn.logsUploader.configs.update(1, { enabled: false }),
+    done: ({ emulator }: Target) =>
+      (emulator.store.tables.configs.get('1') as { enabled?: boolean } | undefined)?.enabled === false,
   },
 } as const;
 
@@ -99,9 +110,41 @@ const journalled = (fault: keyof typeof FAULTS) => {
 
 let target: Target | undefined;
 afterEach(async () => {
+  vi.useRealTimers();
   await target?.close();
   target = undefined;
 });
+
+/** Yields to the event loop (setImmediate is not faked) until `done`, so the emulator's work goes on. */
+async function until(done: () => boolean): Promise<void> {
+  for (let turn = 0; !done(); turn++) {
+    if (turn > 10_000) throw new Error('the emulator never made the change');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/**
+ * Sends a write; under a timeout fault, on faked timers, the attempt's time runs out once the emulator has
+ * made the change (the fault holds its answer for ever).
+ */
+async function sent<Outcome>(
+  armed: Target,
+  write: keyof typeof WRITES,
+  fault: keyof typeof FAULTS,
+  send: () => Promise<Outcome>,
+): Promise<Outcome> {
+  if (fault !== 'a timeout') return send();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  const outcome = send();
+  // Settled on the spot, so a rejection before the clock moves is not reported as unhandled.
+  outcome.catch(() => undefined);
+  await until(() => WRITES[write].done(armed));
+  vi.advanceTimersByTime(ATTEMPT_MS);
+  // Real timers again before the client reacts: a client that did retry would wait its backoff and send
+  // a second request, which the test then sees, instead of hanging on a clock nobody moves.
+  vi.useRealTimers();
+  return outcome;
+}
 
 /** A fresh emulator through the adapter, with a config to change (for PATCH), and the fault armed once. */
 async function arm(adapter: string, write: keyof typeof WRITES, fault: keyof typeof FAULTS): Promise<Target> {
@@ -134,7 +177,9 @@ describe('a write applied, then lost on the wire', () => {
         timeoutMs: timeoutMsUnder(fault),
         throwOnError: true,
       });
-      await expect(WRITES[write][form](client)).rejects.toBeInstanceOf(FAULTS[fault].thrown);
+      await expect(
+        sent(armed, write, fault, (): Promise<unknown> => WRITES[write][form](client)),
+      ).rejects.toBeInstanceOf(FAULTS[fault].thrown);
       // A request held by a timeout is journalled when the server sees the client go, a moment after it went.
       const requests = await vi.waitFor(() => {
         const listed = armed.emulator.requests.list({ operationId: WRITES[write].operationId });
@@ -151,7 +196,9 @@ describe('a write applied, then lost on the wire', () => {
     '$adapter, $write, $fault: a client that retries every method writes twice (three times under a fault on every call)',
     async ({ adapter, write, fault }) => {
       const armed = await arm(adapter, write, fault);
-      const answer = await WRITES[write].send(retryEverything(armed.fetch, timeoutMsUnder(fault)), armed.baseUrl);
+      const answer = await sent(armed, write, fault, () =>
+        WRITES[write].send(retryEverything(armed.fetch, timeoutMsUnder(fault)), armed.baseUrl),
+      );
       const times = 'every' in FAULTS[fault] ? 3 : 2;
       expect(answer.status).toBe(times === 3 ? 500 : 200);
       await vi.waitFor(() => expect(writesApplied(armed, write)).toBe(times));
