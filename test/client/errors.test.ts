@@ -13,7 +13,7 @@ import {
   type CloudClient,
 } from '../../src/index.js';
 import { PEER_BODY_LIMIT_BYTES } from '../../src/contract/bounded-body.js';
-import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
+import { closedPort, sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
 
 const API_KEY = 'sk-live-SECRET-4f7a9c2e';
 let server: TestServer;

@@ -10,7 +10,7 @@ import { createEmulator } from 'cloud-platform-emulator';
 import type { OpenApiDocument } from '../../src/contract/document.js';
 import { lintBundle } from '../../scripts/lib/lint.js';
 import { runTool } from '../../scripts/lib/tools.js';
-import { operationRows } from '../helpers/operation-table.js';
+import { operationRows } from '../../test-kit/operation-table.js';
 import { projectRoot } from '../helpers/sources.js';
 
 const guide = readFileSync(path.join(projectRoot, 'docs', 'contributing.md'), 'utf8');

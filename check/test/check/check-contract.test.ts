@@ -11,9 +11,9 @@ import { resolveCheckOptions } from '../../src/check/check-options.js';
 import { PEER_BODY_LIMIT_BYTES } from '../../../src/contract/bounded-body.js';
 import { loadBundledDocument } from '../../src/contract/bundled-document.js';
 import { listOperations, resolveRef, type JsonObject } from '../../../src/contract/document.js';
-import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
-import { sendJson, startServer } from '../../../test/helpers/http-server.js';
-import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
+import { startDivergentServer, type Divergence } from '../../../test-kit/divergent-server.js';
+import { sendJson, startServer } from '../../../test-kit/http-server.js';
+import { keyEchoes, keyFormIn } from '../../../test-kit/key-forms.js';
 
 const document = loadBundledDocument();
 const operationIds = listOperations(document).map((op) => op.operationId);

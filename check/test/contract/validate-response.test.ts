@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateResponse } from '../../src/contract/validate-response.js';
 import { validateCommand } from '../../src/contract/validate-cli.js';
-import { projectRoot } from '../../../test/helpers/sources.js';
+import { projectRoot } from '../../../test-kit/project-root.js';
 
 const fixtures = JSON.parse(
   readFileSync(path.join(projectRoot, 'emulator', 'src', 'operations', 'fixtures', 'streaming.json'), 'utf8'),
