@@ -67,8 +67,6 @@ type Methods<Throwing extends boolean> = {
   TRACE: CallMethod<'trace', Throwing>;
 };
 
-export const METHOD_NAMES = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
-
 /** The client: openapi-fetch's methods typed by the document; a call resolves to `{ data }` or `{ error }`, with `response`. */
 export type CloudClient = Omit<Client<paths>, keyof Methods<false>> & Methods<false>;
 /** The client made with `throwOnError: true`: a call resolves only on a 2xx (so `data` is never undefined), and throws an ApiError otherwise. */
