@@ -8,10 +8,10 @@
 // client's errors are. What lasts between calls (checks, clients, open plans) is made once; each
 // session or HTTP request gets a fresh protocol Server over it.
 import { type CallToolResult, Server, type Tool } from '@modelcontextprotocol/server';
-import { CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
+import { type CloudClient, CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
 import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
-import { type CloudClient, sendOperation } from './operation-call.js';
+import { sendOperation } from './operation-call.js';
 import { PlanBook } from './plan-tokens.js';
 import { operationTools, type OperationTool } from './tools.js';
 import {

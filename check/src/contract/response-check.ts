@@ -16,11 +16,14 @@ export class UnknownOperationError extends Error {
  * const checkResponse = createResponseChecker(document, createContractValidator(document));
  * checkResponse('getVideo', 200, { id: 1444 }); // the issues: each field and rule
  */
-export function createResponseChecker(document: OpenApiDocument, validator: ContractValidator) {
+/** The issues of a parsed body against what an operation declares for a status; none when it is as declared. */
+export type ResponseChecker = (operationId: string, status: number, body: unknown) => ValidationIssue[];
+
+export function createResponseChecker(document: OpenApiDocument, validator: ContractValidator): ResponseChecker {
   const operations = new Map(listOperations(document).map((op) => [op.operationId, op]));
 
-  /** `body` is the parsed JSON body, a string for a text body, or undefined for none. */
-  return function checkResponse(operationId: string, status: number, body: unknown): ValidationIssue[] {
+  // `body` is the parsed JSON body, a string for a text body, or undefined for none.
+  return function checkResponse(operationId, status, body) {
     const op = operations.get(operationId);
     if (!op)
       throw new UnknownOperationError(
