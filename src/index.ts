@@ -25,6 +25,7 @@ export {
   UnprocessableEntityError,
   type ApiErrorBody,
 } from './client/errors.js';
+export type { FetchFunction } from './contract/fetch-function.js';
 export type { Logger, LogLevel } from './client/log.js';
 export { listAllStreams, type StreamPagesOptions } from './client/paginate.js';
 export { isRetryable, retryDelayMs, type AttemptOutcome } from './client/retry-policy.js';

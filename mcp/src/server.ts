@@ -9,7 +9,13 @@
 // session or HTTP request gets a fresh protocol Server over it.
 import { type CallToolResult, Server, type Tool } from '@modelcontextprotocol/server';
 import { type CloudClient, CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
-import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import {
+  createRedactor,
+  redactJson,
+  type FetchFunction,
+  type JsonObject,
+  type OpenApiDocument,
+} from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
 import { sendOperation } from './operation-call.js';
 import { PlanBook } from './plan-tokens.js';
@@ -27,7 +33,7 @@ export interface McpTarget {
   baseUrl: string;
   apiKey: string;
   /** The emulator's fetch, for a target in process. */
-  fetch?: ((input: Request) => Promise<Response>) | undefined;
+  fetch?: FetchFunction | undefined;
 }
 
 export interface McpServerOptions {

@@ -5,7 +5,8 @@
 // so that an app which never fails does not load (nor, bundled, ship in its first chunk) the code for
 // failing.
 import { createAttemptClock } from './attempt-clock.js';
-import { sendAttempt, type Transport } from './attempt.js';
+import type { FetchFunction } from '../contract/fetch-function.js';
+import { sendAttempt } from './attempt.js';
 import { CallRequest } from './call-request.js';
 import type { FailurePath, FailurePathOptions } from './failure-path.js';
 import { callRecordFor, okResponse } from './read-response.js';
@@ -14,7 +15,7 @@ import { callRecordFor, okResponse } from './read-response.js';
 export type ClientFetch = (request: Request) => Promise<Response>;
 
 export interface ClientFetchOptions extends FailurePathOptions {
-  fetch: Transport;
+  fetch: FetchFunction;
   timeoutMs: number;
   maxRetries: number;
   /**

@@ -12,7 +12,7 @@ import { authorizationValue } from '../contract/auth-scheme.js';
 import { CloudClientOptionError } from './option-error.js';
 import { checkedApiKey, checkedBaseUrl, checkedLogLevel, checkedRetries, checkedTimeout } from './option-checks.js';
 import { serializePath } from './path-values.js';
-import type { Transport } from './attempt.js';
+import type { FetchFunction } from '../contract/fetch-function.js';
 import { callRequestClass } from './call-request.js';
 import { createClientFetch } from './client-fetch.js';
 
@@ -32,7 +32,7 @@ export interface CloudClientOptions {
    * The fetch to send requests with (tests, proxies): called as fetch(request, { signal }) with the
    * attempt's signal. Default: globalThis.fetch.
    */
-  fetch?: Transport;
+  fetch?: FetchFunction;
   /** Extra headers for every request. `Authorization` is always the client's own. */
   headers?: Record<string, string>;
   /** Throw an ApiError for any non-2xx instead of returning { error }. Default: false. */

@@ -36,3 +36,4 @@ export { jsonPointer, pointerTokens } from './pointer.js';
 export { createRedactor, redactedBodyText, redactJson, REDACTED } from './redact.js';
 export { networkCode } from './network-code.js';
 export { httpUrl, notHttpUrl } from './http-url.js';
+export type { FetchFunction } from './fetch-function.js';

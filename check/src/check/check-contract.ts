@@ -18,7 +18,7 @@ import { loadBundledDocument } from '../contract/bundled-document.js';
 import { createContractValidator } from '../contract/validator.js';
 import { createAnswerJudge, type Answer, type AnswerJudge } from './verdicts.js';
 import {
-  CheckUsageError,
+  CheckOptionError,
   refusal,
   resolveCheckOptions,
   type CheckOptions,
@@ -66,7 +66,7 @@ function selectRoutes(routes: readonly RouteSpec[], wanted: readonly string[] | 
   const known = new Set(routes.map((r) => r.operationId));
   const unknown = wanted.filter((id) => !known.has(id));
   if (unknown.length > 0)
-    throw new CheckUsageError(
+    throw new CheckOptionError(
       `--operations: unknown operationId ${unknown.map((id) => `"${id}"`).join(', ')}; known: ${[...known].join(', ')}`,
     );
   return routes.filter((r) => wanted.includes(r.operationId));
@@ -109,7 +109,7 @@ function planQueues(
   );
 }
 
-export function requestUrl(base: URL, request: RequestCase): string {
+function requestUrl(base: URL, request: RequestCase): string {
   const pathValues: Record<string, string> = {};
   const query = new URLSearchParams();
   for (const p of request.route.parameters) {
@@ -164,13 +164,8 @@ async function send(
   if (sent.prefer) headers.prefer = sent.prefer;
   if (sent.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    const response = await options.fetch(sent.url, {
-      method: sent.method,
-      headers,
-      body: sent.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
+    const outgoing = new Request(sent.url, { method: sent.method, headers, body: sent.body, redirect: 'manual' });
+    const response = await options.fetch(outgoing, { signal: AbortSignal.timeout(options.timeoutMs) });
     return {
       sent,
       answer: { status: response.status, headers: response.headers, text: await readBoundedText(response) },

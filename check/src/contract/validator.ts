@@ -14,7 +14,7 @@ const addFormats: FormatsPlugin =
 import { jsonPointer, pointerTokens } from 'cloud-platform-api/toolbox';
 import { annotationsOf } from './annotations.js';
 
-export const DOCUMENT_ID = 'openapi.json';
+const DOCUMENT_ID = 'openapi.json';
 
 /** A `$ref` to a place in the document, for schemas passed to `compile`. */
 export const documentRef = (...segments: readonly (string | number)[]) => ({
