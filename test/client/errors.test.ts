@@ -4,6 +4,7 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiConnectionError,
+  CloudApiError,
   ApiError,
   ApiTimeoutError,
   CloudClientOptionError,
@@ -140,6 +141,7 @@ describe('the API key', () => {
       .GET('/streaming/streams')
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiConnectionError);
+    expect(refused).toBeInstanceOf(CloudApiError);
     expectNoKey(refused);
   });
 

@@ -83,7 +83,6 @@ const SURFACE: Record<string, string[]> = {
     'coverageHtml',
     'coverageLine',
     'coverageSummary',
-    'percentOf',
     'underThreshold',
   ],
   'cloud-platform-emulator': [
