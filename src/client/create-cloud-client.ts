@@ -82,7 +82,7 @@ const throwOnErrorMiddleware: Middleware = {
     if (response.ok) return;
     // Loaded with the first error, as the failure path is (client-fetch.ts).
     const { apiErrorFor } = await import('./errors.js');
-    // The retrying fetch read and parsed this error body already; a response it did not see has none.
+    // The client's fetch read and parsed this error body already; a response it did not see has none.
     throw apiErrorFor(response, errorOrigin(response, request), callRecordOf(response)?.errorBody);
   },
 };
