@@ -81,7 +81,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     maxWorkers: 2,
-    globalSetup: ['test/scratch-root.ts'],
+    globalSetup: ['test-kit/scratch-root.ts'],
     sequence: { sequencer: LongestFirst },
     projects: [
       {

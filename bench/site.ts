@@ -8,7 +8,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { createServerEmulator, startEmulatorServer } from 'cloud-platform-emulator/server';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../test/helpers/chromium.js';
+import { launchChromium } from '../test-kit/chromium.js';
 import { serveStatic } from '../test/helpers/static-site.js';
 import { interleave, metric, ratio, show, type Figures } from './lib/rounds.js';
 

@@ -25,6 +25,7 @@ export {
   UnprocessableEntityError,
   type ApiErrorBody,
 } from './client/errors.js';
+export type { FetchFunction } from './contract/fetch-function.js';
 export type { Logger, LogLevel } from './client/log.js';
 export { listAllStreams, type StreamPagesOptions } from './client/paginate.js';
 export type { ApiCall, PagedCall } from './client/resource-types.js';

@@ -1,8 +1,8 @@
 // The checker package as it ships: what npm pack puts in it, and a validator that bundles for browsers.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserBundle, nodeOnly, packedFiles } from '../../test/helpers/packed.js';
-import { projectRoot } from '../../test/helpers/sources.js';
+import { browserBundle, nodeOnly, packedFiles } from '../../test-kit/packed.js';
+import { projectRoot } from '../../test-kit/project-root.js';
 
 const checkRoot = path.join(projectRoot, 'check');
 

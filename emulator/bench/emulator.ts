@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuMicros, interleave, metric, ratio, show, type Figures } from '../../bench/lib/rounds.js';
-import { closedPort } from '../../test/helpers/http-server.js';
+import { closedPort } from '../../test-kit/http-server.js';
 
 // 15 rounds of 1 s rather than 7 of 1.5 s: on a 2-core KVM guest one slow spell moved a median of 7.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);

@@ -10,10 +10,10 @@ import { createMcpHandler, DEFAULT_MAX_REQUEST_BODY_SIZE, type Server } from '@m
 import { hostAnswered, isLoopback, LOOPBACK_NAMES, originAllowed, readRequestBody } from 'cloud-platform-api/toolbox';
 
 /** The one path the server answers on. */
-export const MCP_PATH = '/mcp';
+const MCP_PATH = '/mcp';
 /** Time a peer has to send a request's headers, and the whole request. */
-export const HEADERS_TIMEOUT_MS = 10_000;
-export const REQUEST_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 10_000;
+const REQUEST_TIMEOUT_MS = 30_000;
 
 export interface HttpServeOptions {
   host: string;

@@ -1,9 +1,7 @@
 // One operation sent through a client of this project, from a tool's arguments: each parameter where the
 // document puts it, the body as `body`. The client checks each path value and never retries a write.
-import type { createCloudClient } from 'cloud-platform-api';
+import type { CloudClient } from 'cloud-platform-api';
 import type { OperationTool } from './tools.js';
-
-export type CloudClient = ReturnType<typeof createCloudClient>;
 
 export interface OperationAnswer {
   response: Response;

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 /** How long a plan may wait for its confirmation, and a sent call's answer is kept for a re-issue. */
 export const PLAN_LIFETIME_MS = 5 * 60_000;
 /** Plans held at once: an agent asking for plans without end cannot grow the server's memory. */
-export const MAX_OPEN_PLANS = 100;
+const MAX_OPEN_PLANS = 100;
 /** Sent calls remembered (when, for which tool and arguments), so that a re-issued token never sends again. */
 export const MAX_SENT_REMEMBERED = 1_000;
 
@@ -38,7 +38,7 @@ export type Confirmation<T> =
   | { kind: 'sent-before'; sentAt: number; expiresAt: number };
 
 /** A value as one string, object keys sorted at every depth: the same call however its keys are ordered. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value === null || typeof value !== 'object') return JSON.stringify(value);
   const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -3,7 +3,7 @@
 // read, so a typo is a usage error naming the flag, the value and the names it may take.
 import { deriveRoutes, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 
-export class SelectionError extends Error {}
+class SelectionError extends Error {}
 
 const tagsOf = (route: RouteSpec) => ((route.operation as { tags?: string[] }).tags ?? []).filter(Boolean);
 

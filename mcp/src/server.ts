@@ -9,10 +9,16 @@
 // listed outputSchema (tool-results.ts). A tool this server does not list is a protocol error (-32602). What lasts between calls (checks, clients, open plans) is made once; each
 // session or HTTP request gets a fresh protocol Server over it.
 import { type CallToolResult, ProtocolError, ProtocolErrorCode, Server, type Tool } from '@modelcontextprotocol/server';
-import { CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
-import { createRedactor, redactJson, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { type CloudClient, CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
+import {
+  createRedactor,
+  redactJson,
+  type FetchFunction,
+  type JsonObject,
+  type OpenApiDocument,
+} from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
-import { type CloudClient, sendOperation } from './operation-call.js';
+import { sendOperation } from './operation-call.js';
 import { journalTool } from './journal-tool.js';
 import { createOutputChecks, type OutputCheck } from './output-check.js';
 import { PlanBook } from './plan-tokens.js';
@@ -32,7 +38,7 @@ export interface McpTarget {
   baseUrl: string;
   apiKey: string;
   /** The emulator's fetch, for a target in process. */
-  fetch?: ((input: Request) => Promise<Response>) | undefined;
+  fetch?: FetchFunction | undefined;
 }
 
 export interface McpServerOptions {

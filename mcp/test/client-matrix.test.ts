@@ -19,7 +19,7 @@ import addFormatsPlugin from 'ajv-formats';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type RecordedRequest, startServer, type TestServer } from '../../test/helpers/http-server.js';
+import { type RecordedRequest, startServer, type TestServer } from '../../test-kit/http-server.js';
 import { startHttpCommand } from './helpers/http-command.js';
 
 const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');

@@ -8,8 +8,8 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startServer } from '../../test/helpers/http-server.js';
-import { type OperationRow, operationRows } from '../../test/helpers/operation-table.js';
+import { sendJson, startServer } from '../../test-kit/http-server.js';
+import { type OperationRow, operationRows } from '../../test-kit/operation-table.js';
 import { independentAjv } from './helpers/ajv.js';
 import {
   connectInMemory,

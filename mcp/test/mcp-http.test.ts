@@ -7,7 +7,7 @@ import path from 'node:path';
 import { type CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendJson, startServer } from '../../test/helpers/http-server.js';
+import { sendJson, startServer } from '../../test-kit/http-server.js';
 import { type HttpMcpServer, serveHttp } from '../src/http-server.js';
 import { createMcpServerFactory } from '../src/server.js';
 import { startHttpCommand } from './helpers/http-command.js';

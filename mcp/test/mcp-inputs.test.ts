@@ -4,9 +4,9 @@
 // neither another path of the account (--base-url) nor the emulator's control routes (in process) are
 // reached; a bad journal filter is a tool error, not a protocol error.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOSTILE_PATH_VALUES, staysOnPath } from '../../test/helpers/hostile-path-values.js';
-import { sendJson, startServer, type TestServer } from '../../test/helpers/http-server.js';
-import { type OperationRow, operationRows } from '../../test/helpers/operation-table.js';
+import { HOSTILE_PATH_VALUES, staysOnPath } from '../../test-kit/hostile-path-values.js';
+import { sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
+import { type OperationRow, operationRows } from '../../test-kit/operation-table.js';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import {
   connectInMemory,

@@ -4,7 +4,7 @@
 // still reaches the agent, as text and as structured content that fits, a write's never told it failed.
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type TestServer } from '../../test/helpers/http-server.js';
+import { startServer, type TestServer } from '../../test-kit/http-server.js';
 import { createOutputChecks } from '../src/output-check.js';
 import { fitted } from '../src/tool-results.js';
 import { connectInMemory, connectToEmulator, type InMemorySession, textOf } from './helpers/in-memory-session.js';

@@ -11,8 +11,8 @@ import { listOperations } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { afterEach, describe, expect, it } from 'vitest';
 import { independentAjv } from './helpers/ajv.js';
-import { keyEchoes, keyFormIn } from '../../test/helpers/key-forms.js';
-import { sendJson, startServer } from '../../test/helpers/http-server.js';
+import { keyEchoes, keyFormIn } from '../../test-kit/key-forms.js';
+import { sendJson, startServer } from '../../test-kit/http-server.js';
 import { builtInFixtures } from 'cloud-platform-emulator';
 
 const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');

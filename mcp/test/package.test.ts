@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packedFiles } from '../../test/helpers/packed.js';
+import { packedFiles } from '../../test-kit/packed.js';
 
 const mcpRoot = path.join(import.meta.dirname, '..');
 const manifest = JSON.parse(readFileSync(path.join(mcpRoot, 'package.json'), 'utf8')) as {

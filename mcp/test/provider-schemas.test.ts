@@ -7,7 +7,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationRows } from '../../test/helpers/operation-table.js';
+import { operationRows } from '../../test-kit/operation-table.js';
 import { independentAjv } from './helpers/ajv.js';
 import { connectToEmulator, type InMemorySession, textOf } from './helpers/in-memory-session.js';
 

@@ -4,8 +4,8 @@
 // replay, and sends nothing. Every other token is refused and sends nothing.
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { keyFormIn } from '../../test/helpers/key-forms.js';
-import { sendJson, startServer, type TestServer } from '../../test/helpers/http-server.js';
+import { keyFormIn } from '../../test-kit/key-forms.js';
+import { sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
 import { PLAN_LIFETIME_MS } from '../src/plan-tokens.js';
 import { connectInMemory, type InMemorySession, textOf } from './helpers/in-memory-session.js';
 

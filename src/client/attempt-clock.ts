@@ -15,6 +15,23 @@ export interface AttemptClock {
   stop(deadline: Deadline): void;
 }
 
+/** Ends the deadlines due at `now`, and returns the earliest of those left (Infinity for none). */
+function expireDue(pending: Set<Deadline>, now: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const deadline of pending) {
+    // Less than a millisecond out is due now: timers keep whole milliseconds, as one per attempt did, and
+    // two attempts started in the same millisecond end together rather than a timer apart.
+    if (deadline.at - now >= 1) {
+      next = Math.min(next, deadline.at);
+      continue;
+    }
+    pending.delete(deadline);
+    deadline.timedOut = true;
+    deadline.controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
+  }
+  return next;
+}
+
 export function createAttemptClock(): AttemptClock {
   const pending = new Set<Deadline>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -47,18 +64,7 @@ export function createAttemptClock(): AttemptClock {
     firesAt = Number.POSITIVE_INFINITY;
     // Later than the timer was due when it fired late (an event loop held up); never earlier.
     const now = Math.max(performance.now(), timerDue);
-    let next = Number.POSITIVE_INFINITY;
-    for (const deadline of pending) {
-      // Less than a millisecond out is due now: timers keep whole milliseconds, as one per attempt did, and
-      // two attempts started in the same millisecond end together rather than a timer apart.
-      if (deadline.at - now >= 1) {
-        next = Math.min(next, deadline.at);
-        continue;
-      }
-      pending.delete(deadline);
-      deadline.timedOut = true;
-      deadline.controller.abort(new DOMException('The attempt timed out', 'TimeoutError'));
-    }
+    const next = expireDue(pending, now);
     if (next !== Number.POSITIVE_INFINITY) arm(next, now);
   }
 

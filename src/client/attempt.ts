@@ -1,23 +1,8 @@
 // One attempt of a call: the request sent and its whole body read under the attempt's own timeout, or
-// the failure it ended with. Both the quick path (client-fetch.ts) and the retry loop (retrying-fetch.ts)
-// send through it.
+// the failure it ended with. The one loop of a call's attempts (client-fetch.ts) sends each through it.
 import { BodyTooLargeError, readBoundedText } from '../contract/bounded-body.js';
+import type { FetchFunction } from '../contract/fetch-function.js';
 import type { AttemptClock } from './attempt-clock.js';
-
-/** The fetch signature the client sends with: a Request, plus the init that carries the attempt's signal. */
-export type Transport = (request: Request, init: { signal: AbortSignal }) => Promise<Response>;
-
-/** What one call may change of the client's settings. */
-export interface CallOverrides {
-  timeoutMs?: number | undefined;
-  maxRetries?: number | undefined;
-  /**
-   * The request's signal can abort: the call was given a signal, or middleware may have replaced the
-   * request. Otherwise it is the one openapi-fetch made, which nothing can abort, and no attempt listens
-   * to it: a listener per attempt cost about 4% of a local call (bench:client, ad hoc variants).
-   */
-  callerMayAbort?: boolean | undefined;
-}
 
 export type AttemptResult =
   | { kind: 'answer'; response: Response; text: string }
@@ -47,7 +32,7 @@ function attemptSignal(clock: AttemptClock, caller: AbortSignal | undefined, tim
  */
 export async function sendAttempt(
   clock: AttemptClock,
-  fetch: Transport,
+  fetch: FetchFunction,
   request: Request,
   timeoutMs: number,
   anotherMayFollow: boolean,

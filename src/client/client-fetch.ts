@@ -1,18 +1,23 @@
-// The fetch createCloudClient hands openapi-fetch. Most calls are one attempt that ends in a 2xx with
-// a JSON body, and need no log, no retry, no error class and no key redactor: those go the quick path
-// here. Everything else (a log asked for, a failed attempt, an error status, a body that is not JSON)
-// goes on in retrying-fetch.ts, loaded the first time a call needs it, so that an app which never
-// fails does not load (nor, bundled, ship in its first chunk) the code for failing.
+// The fetch createCloudClient hands openapi-fetch (its `fetch` option): the one loop of a call's attempts.
+// Most calls are one attempt that ends in a 2xx with a JSON body, and need no log, no error class and no
+// key redactor. Whatever else a call needs (the log, judging an attempt that did not end so, the wait
+// before a retry, the error a call ends with) is failure-path.ts, loaded the first time a call needs it,
+// so that an app which never fails does not load (nor, bundled, ship in its first chunk) the code for
+// failing.
 import { createAttemptClock } from './attempt-clock.js';
-import { type CallOverrides, sendAttempt } from './attempt.js';
+import type { FetchFunction } from '../contract/fetch-function.js';
+import { sendAttempt } from './attempt.js';
+import { CallRequest } from './call-request.js';
+import type { FailurePath, FailurePathOptions } from './failure-path.js';
 import { callRecordFor, okResponse } from './read-response.js';
-import type { RetryingFetch, RetryingFetchOptions } from './retrying-fetch.js';
 
-/** The client's fetch: a call's Request, and what the call changes of the client's settings. */
-export type ClientFetch = (request: Request, call?: CallOverrides) => Promise<Response>;
+/** The client's fetch: a call's Request, with what the call sets for itself where it is a CallRequest. */
+export type ClientFetch = (request: Request) => Promise<Response>;
 
-/** The retry loop's options (it is made from them when loaded), and when to load it. */
-export interface ClientFetchOptions extends Omit<RetryingFetchOptions, 'clock'> {
+export interface ClientFetchOptions extends FailurePathOptions {
+  fetch: FetchFunction;
+  timeoutMs: number;
+  maxRetries: number;
   /**
    * Load the failure path now, in the background, instead of with the first failure: in a page, a
    * failure may be the network itself going down, when a chunk could no longer be fetched.
@@ -20,37 +25,44 @@ export interface ClientFetchOptions extends Omit<RetryingFetchOptions, 'clock'> 
   preload?: boolean;
 }
 
-/** The client's fetch: the quick path for a call that ends in a 2xx, the retry loop (loaded once) for the rest. */
-export function createClientFetch(options: ClientFetchOptions): ClientFetch {
-  const clock = createAttemptClock();
-  let careful: Promise<RetryingFetch> | undefined;
-  const retrying = (): Promise<RetryingFetch> =>
-    (careful ??= import('./retrying-fetch.js').then(
-      (module) => module.createRetryingFetch({ ...options, clock }),
+/** The failure path, loaded once, on first need; a load that failed is tried again by the next call that needs it. */
+function onDemand(options: FailurePathOptions): () => Promise<FailurePath> {
+  let loading: Promise<FailurePath> | undefined;
+  return () =>
+    (loading ??= import('./failure-path.js').then(
+      (module) => module.createFailurePath(options),
       (error: unknown) => {
-        careful = undefined; // a load that failed is tried again by the next call that needs it
+        loading = undefined;
         throw error;
       },
     ));
-  if (options.preload) retrying().catch(() => undefined);
-  const quiet = options.logLevel === 'off';
+}
 
-  return async function clientFetch(request, call = {}) {
-    if (!quiet) return (await retrying())(request, call);
-    const maxRetries = call.maxRetries ?? options.maxRetries;
+export function createClientFetch(options: ClientFetchOptions): ClientFetch {
+  const clock = createAttemptClock();
+  const failurePath = onDemand(options);
+  if (options.preload) failurePath().catch(() => undefined);
+  const logging = options.logLevel !== 'off';
+
+  return async function clientFetch(request) {
+    const call = CallRequest.overridesOf(request);
     const timeoutMs = call.timeoutMs ?? options.timeoutMs;
-    const first = await sendAttempt(
-      clock,
-      options.fetch,
-      request,
-      timeoutMs,
-      maxRetries > 0,
-      call.callerMayAbort === true,
-    );
-    if (first.kind === 'answer' && first.response.ok) {
-      const answer = okResponse(first.response, first.text, callRecordFor(request));
+    const maxRetries = call.maxRetries ?? options.maxRetries;
+    const record = callRecordFor(request);
+    // With a log, every attempt is the failure path's to log; without, it is loaded only when needed.
+    let careful = logging ? await failurePath() : undefined;
+    await careful?.logRequest(request);
+    for (let retry = 0; ; retry++) {
+      const started = careful ? performance.now() : 0;
+      const another = retry < maxRetries;
+      const result = await sendAttempt(clock, options.fetch, request, timeoutMs, another, call.callerMayAbort === true);
+      if (!careful && result.kind === 'answer' && result.response.ok) {
+        const answer = okResponse(result.response, result.text, record);
+        if (answer) return answer;
+      }
+      careful ??= await failurePath();
+      const answer = await careful.settle(request, result, { retry, maxRetries, timeoutMs, started, call: record });
       if (answer) return answer;
     }
-    return (await retrying())(request, call, first);
   };
 }

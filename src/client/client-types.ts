@@ -68,8 +68,6 @@ type Methods<Throwing extends boolean> = {
   TRACE: CallMethod<'trace', Throwing>;
 };
 
-export const METHOD_NAMES = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
-
 /**
  * The client: openapi-fetch's methods typed by the document, where a call resolves to `{ data }` or
  * `{ error }` with `response`; and the resource layer (`client.streaming.videos.get(1444)`), where a

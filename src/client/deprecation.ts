@@ -15,8 +15,8 @@ function warn(message: string): void {
 }
 
 /**
- * Warns the first time a deprecated operation is called. Called by the client's methods themselves
- * rather than as openapi-fetch middleware: any middleware makes openapi-fetch do more on every call.
+ * Warns the first time a deprecated operation is called: the client's middleware calls it, with the
+ * method and the path template openapi-fetch hands every middleware.
  */
 export function warnIfDeprecated(method: string, schemaPath: string): void {
   const operationId = deprecated[`${method} ${schemaPath}`];

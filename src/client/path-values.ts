@@ -1,6 +1,7 @@
 // A call's path values, checked against the document's rules (carried as generated/path-parameters.json)
-// once, where openapi-fetch makes the URL: every method and `request()` go through it. openapi-fetch hands
-// the serializer the base URL and the template as one string, so the template is found as its end.
+// once, where openapi-fetch makes the URL (its `pathSerializer` option): every method and `request()` go
+// through it. openapi-fetch hands the serializer the base URL and the template as one string, so the
+// template is found as its end.
 import pathParameters from '../../generated/path-parameters.json' with { type: 'json' };
 import { expandPath, PathValueError, type PathRules } from '../contract/path-values.js';
 import { CloudClientOptionError } from './option-error.js';
@@ -16,14 +17,4 @@ export function serializePath(url: string, values: Record<string, unknown>): str
   } catch (error) {
     throw error instanceof PathValueError ? new CloudClientOptionError(error.message) : error;
   }
-}
-
-/**
- * The init with `params.path` present for a template that has parameters: openapi-fetch calls the
- * serializer only then, and would otherwise send the template's braces as they are.
- */
-export function withPathValues<Init extends object | undefined>(url: string, init: Init): Init {
-  const params = (init as { params?: { path?: unknown } } | undefined)?.params;
-  if (!url.includes('{') || params?.path !== undefined) return init;
-  return { ...init, params: { ...params, path: {} } } as Init;
 }

@@ -50,3 +50,4 @@ export { hostAnswered, hostName, originAllowed } from './host-header.js';
 export { MAX_PORT, parsePort, portProblem, UsageError } from './usage.js';
 export { httpUrl, notHttpUrl } from './http-url.js';
 export { optionErrorMessage } from './option-suggestion.js';
+export type { FetchFunction } from './fetch-function.js';

@@ -1,6 +1,6 @@
 // The build's lint gates hold on the committed tree: no finding, and the split source counts the bundle's operations.
 import { describe, expect, it } from 'vitest';
-import { documentOperations } from '../helpers/document.js';
+import { documentOperations } from '../../test-kit/document.js';
 import { lintDocument } from '../../scripts/lib/lint.js';
 import { runTool } from '../../scripts/lib/tools.js';
 

@@ -1,9 +1,9 @@
-// The run's scratch folder (test/scratch-root.ts): every test's temp folders land in it, and it goes at the end.
+// The run's scratch folder (test-kit/scratch-root.ts): every test's temp folders land in it, and it goes at the end.
 import { existsSync, mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import useScratchRoot, { SCRATCH_PREFIX } from '../scratch-root.js';
+import useScratchRoot, { SCRATCH_PREFIX } from '../../test-kit/scratch-root.js';
 
 describe('the scratch folder of a test run', () => {
   const runTmp = process.env.TMPDIR;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiReference, sdkMethodsDeclaration, sdkMethodsJson, sdkMethodsOf } from '../../scripts/lib/sdk-methods.js';
 import type { OpenApiDocument } from '../../src/contract/document.js';
-import { bundled } from '../helpers/document.js';
+import { bundled } from '../../test-kit/document.js';
 
 const object = (properties: Record<string, unknown>, required: string[] = []) => ({
   type: 'object',

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { bundled } from '../helpers/document.js';
+import { bundled } from '../../test-kit/document.js';
 import { projectRoot } from '../helpers/sources.js';
 
 interface Manifest {

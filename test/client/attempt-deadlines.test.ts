@@ -84,7 +84,7 @@ const outcomeOf = (error: unknown) =>
 
 beforeAll(async () => {
   // The failure path, loaded once now: its import is real I/O, which fake timers do not run.
-  await import('../../src/client/retrying-fetch.js');
+  await import('../../src/client/failure-path.js');
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -8,7 +8,7 @@ import { createEmulator } from 'cloud-platform-emulator';
 import type { RouteSpec } from '../../src/contract/routes.js';
 import { ApiTimeoutError, createCloudClient, type CallOptions } from '../../src/index.js';
 import type { OperationId } from '../../src/operations.js';
-import { operationRows } from '../helpers/operation-table.js';
+import { operationRows } from '../../test-kit/operation-table.js';
 
 const rows = operationRows();
 const routes = rows.map((row) => row.route);

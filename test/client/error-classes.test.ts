@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createEmulator } from 'cloud-platform-emulator';
 import {
+  CloudApiError,
   ApiError,
   AuthenticationError,
   BadRequestError,
@@ -53,6 +54,7 @@ describe.each(table)('status %i', (status, errorClass) => {
     expect(error).toBeInstanceOf(errorClass);
     expect((error as object).constructor).toBe(errorClass);
     expect(error).toBeInstanceOf(ApiError);
+    expect(error).toBeInstanceOf(CloudApiError);
     expect(error).toMatchObject({ name: errorClass.name, status, method: 'GET', path: '/streaming/videos/1444' });
     expect(isApiError(error, 'getVideo')).toBe(true);
     expect(isApiError(error, 'listStreams')).toBe(false);

@@ -4,6 +4,7 @@ import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ApiConnectionError,
+  CloudApiError,
   ApiError,
   ApiTimeoutError,
   CloudClientOptionError,
@@ -13,7 +14,7 @@ import {
   type CloudClient,
 } from '../../src/index.js';
 import { PEER_BODY_LIMIT_BYTES } from '../../src/contract/bounded-body.js';
-import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
+import { closedPort, sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
 
 const API_KEY = 'sk-live-SECRET-4f7a9c2e';
 let server: TestServer;
@@ -140,6 +141,7 @@ describe('the API key', () => {
       .GET('/streaming/streams')
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiConnectionError);
+    expect(refused).toBeInstanceOf(CloudApiError);
     expectNoKey(refused);
   });
 

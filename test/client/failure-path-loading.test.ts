@@ -1,34 +1,34 @@
-// When the client loads its failure path (retrying-fetch.ts): not for a call that ends in a 2xx, but
+// When the client loads its failure path (failure-path.ts): not for a call that ends in a 2xx, but
 // with the first call that needs it; at creation where asked (in a page); and again after a load that
 // failed. The module is mocked around the real one to count its loads.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RetryingFetchOptions } from '../../src/client/retrying-fetch.js';
+import type { ClientFetchOptions } from '../../src/client/client-fetch.js';
 
 const loads = { count: 0, failNext: false };
 
 beforeEach(() => {
   Object.assign(loads, { count: 0, failNext: false });
   vi.resetModules();
-  vi.doMock('../../src/client/retrying-fetch.js', async () => {
+  vi.doMock('../../src/client/failure-path.js', async () => {
     loads.count++;
     if (loads.failNext) {
       loads.failNext = false;
       throw new Error('the chunk could not be fetched');
     }
-    return vi.importActual('../../src/client/retrying-fetch.js');
+    return vi.importActual('../../src/client/failure-path.js');
   });
 });
 // The unit lane keeps a worker's modules from file to file: the client that loaded the counting mock
 // leaves the cache with it.
 afterEach(() => {
-  vi.doUnmock('../../src/client/retrying-fetch.js');
+  vi.doUnmock('../../src/client/failure-path.js');
   vi.resetModules();
 });
 
 const answering = (status: number) => async () =>
   new Response(JSON.stringify({ status }), { status, headers: { 'content-type': 'application/json' } });
 
-async function clientFetch(transport: RetryingFetchOptions['fetch'], preload = false) {
+async function clientFetch(transport: ClientFetchOptions['fetch'], preload = false) {
   const { createClientFetch } = await import('../../src/client/client-fetch.js');
   return createClientFetch({
     fetch: transport,

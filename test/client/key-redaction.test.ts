@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, ApiResponseError, createCloudClient } from '../../src/index.js';
 import { createRedactor, REDACTED, redactJson } from '../../src/contract/toolbox.js';
-import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
-import { KEY_FORMS, keyEchoes, keyFormIn } from '../helpers/key-forms.js';
+import { sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
+import { KEY_FORMS, keyEchoes, keyFormIn } from '../../test-kit/key-forms.js';
 
 const KEYS = ['sk-"quoted"\\back\\slash', 'sk-caf\u00e9-\u00ff\u00a1-latin1', 'sk-plain-0123456789'];
 

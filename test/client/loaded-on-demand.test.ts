@@ -1,12 +1,12 @@
 // What an app bundled with the client loads before its first call (bench/lib/app-size.ts builds it as
-// Vite 8 would), whether it calls a method or the path form: the quick path only. The modules for failing (the retry loop, the key redactor, the
+// Vite 8 would), whether it calls a method or the path form: the quick path only. The modules for failing (the failure path, the key redactor, the
 // error classes, the retry policy) are chunks of their own, loaded with the first failure.
 import { describe, expect, it } from 'vitest';
 import { smallAppSize } from '../../bench/lib/app-size.js';
 import { projectRoot } from '../helpers/sources.js';
 
 const ON_DEMAND = [
-  'src/client/retrying-fetch.ts',
+  'src/client/failure-path.ts',
   'src/contract/redact.ts',
   'src/client/errors.ts',
   'src/client/retry-policy.ts',

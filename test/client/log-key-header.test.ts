@@ -1,7 +1,7 @@
 // The debug log leaves out the value of the header the key is sent in, by the name the document gives
 // it (generated/client-defaults.json): here a document whose key goes in X-Api-Key.
 import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
+import { sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 // bodies logged), nor in the log of a retry or of a network failure.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createCloudClient, type Logger, type LogLevel } from '../../src/index.js';
-import { closedPort, sendJson, startServer, type TestServer } from '../helpers/http-server.js';
-import { keyEchoes, keyFormIn } from '../helpers/key-forms.js';
+import { closedPort, sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
+import { keyEchoes, keyFormIn } from '../../test-kit/key-forms.js';
 
 const key = 'Lg/"k\\\u00e9-2026-secret';
 

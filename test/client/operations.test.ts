@@ -3,9 +3,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCloudClient, operationIndex, type CloudClient } from '../../src/index.js';
 import { successStatus } from '../../src/contract/document.js';
-import { operationFor } from '../helpers/document.js';
-import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
-import { operationRows, type OperationRow } from '../helpers/operation-table.js';
+import { operationFor } from '../../test-kit/document.js';
+import { sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
+import { operationRows, type OperationRow } from '../../test-kit/operation-table.js';
 
 const API_KEY = 'test-key-0123456789';
 let server: TestServer;

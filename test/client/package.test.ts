@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCloudClient, operationIndex } from 'cloud-platform-api';
-import { startServer } from '../helpers/http-server.js';
-import { browserBundle, nodeOnly, packedFiles } from '../helpers/packed.js';
+import { startServer } from '../../test-kit/http-server.js';
+import { browserBundle, nodeOnly, packedFiles } from '../../test-kit/packed.js';
 import { projectRoot, seedOperations } from '../helpers/sources.js';
 
 describe('the package', () => {

@@ -1,7 +1,7 @@
 // Paging through streams until an empty page, and the once-per-process deprecation warning.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createCloudClient, listAllStreams } from '../../src/index.js';
-import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
+import { sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -3,8 +3,8 @@
 // the request stays on its operation's own path, with the operation's method.
 import { describe, expect, it } from 'vitest';
 import { CloudClientOptionError, createCloudClient } from '../../src/index.js';
-import { HOSTILE_PATH_VALUES, staysOnPath } from '../helpers/hostile-path-values.js';
-import { operationRows } from '../helpers/operation-table.js';
+import { HOSTILE_PATH_VALUES, staysOnPath } from '../../test-kit/hostile-path-values.js';
+import { operationRows } from '../../test-kit/operation-table.js';
 
 type Send = (path: string, init: object) => Promise<unknown>;
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ReadResponse, callRecordOf } from '../../src/client/read-response.js';
 import { createCloudClient } from '../../src/index.js';
-import { sendJson, startServer, type TestServer } from '../helpers/http-server.js';
+import { sendJson, startServer, type TestServer } from '../../test-kit/http-server.js';
 
 const TEXT = '{"id":1444,"name":"Launch"}';
 const call = { method: 'GET', path: '/streaming/videos/1444' };

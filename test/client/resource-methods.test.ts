@@ -4,8 +4,8 @@
 import { createEmulator } from 'cloud-platform-emulator';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type CloudClient, CloudClientOptionError, createCloudClient, unwrap } from '../../src/index.js';
-import { bundled } from '../helpers/document.js';
-import { type OperationRow, operationRows } from '../helpers/operation-table.js';
+import { bundled } from '../../test-kit/document.js';
+import { type OperationRow, operationRows } from '../../test-kit/operation-table.js';
 
 const API_KEY = 'resource-methods-key';
 const BASE_URL = 'http://emulator.local';

@@ -2,7 +2,7 @@
 // sent twice once it may have reached the server.
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiConnectionError, ApiTimeoutError, createCloudClient, type CloudClient } from '../../src/index.js';
-import { closedPort, sendJson, startServer, type Handler, type TestServer } from '../helpers/http-server.js';
+import { closedPort, sendJson, startServer, type Handler, type TestServer } from '../../test-kit/http-server.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {

@@ -2,7 +2,7 @@
 // and the rules as the build reads them from a document (the client's generated copy is one such read).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { bundled } from '../helpers/document.js';
+import { bundled } from '../../test-kit/document.js';
 import {
   expandPath,
   fillPath,

@@ -1,4 +1,4 @@
-// The commands' shared rules: one UsageError (the checker's CheckUsageError is one), and one reading of
+// The commands' shared rules: one UsageError (the checker's CheckOptionError is one), and one reading of
 // a port, as a command line types it and as an option object gives it.
 import { describe, expect, it } from 'vitest';
 import { parsePort, portProblem, UsageError } from '../../src/contract/usage.js';
@@ -42,11 +42,11 @@ describe('a port', () => {
 });
 
 describe('UsageError', () => {
-  it("is the checker's CheckUsageError too", async () => {
-    const { CheckUsageError } = await import('../../check/src/check/check-options.js');
-    const error = new CheckUsageError('--seed must be a whole number');
+  it("is the checker's CheckOptionError too", async () => {
+    const { CheckOptionError } = await import('../../check/src/check/check-options.js');
+    const error = new CheckOptionError('--seed must be a whole number');
     // The checker takes it from the built toolbox, as an installed package does.
     expect(error).toBeInstanceOf((await import('cloud-platform-api/toolbox')).UsageError);
-    expect(error.name).toBe('CheckUsageError');
+    expect(error.name).toBe('CheckOptionError');
   });
 });

@@ -11,7 +11,7 @@ import type { OpenApiDocument } from '../../src/contract/document.js';
 import { lintBundle } from '../../scripts/lib/lint.js';
 import { sdkMethodsOf } from '../../scripts/lib/sdk-methods.js';
 import { runTool } from '../../scripts/lib/tools.js';
-import { operationRows } from '../helpers/operation-table.js';
+import { operationRows } from '../../test-kit/operation-table.js';
 import { projectRoot } from '../helpers/sources.js';
 
 const guide = readFileSync(path.join(projectRoot, 'docs', 'contributing.md'), 'utf8');

@@ -5,8 +5,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium, requireChromium } from '../helpers/chromium.js';
-import { bundled, documentOperations } from '../helpers/document.js';
+import { chromiumFound, launchChromium, requireChromium } from '../../test-kit/chromium.js';
+import { bundled, documentOperations } from '../../test-kit/document.js';
 import { projectRoot } from '../helpers/sources.js';
 
 const docs = path.join(projectRoot, 'dist', 'docs', 'index.html');

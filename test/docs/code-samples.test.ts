@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withCodeSamples, type CodeSample } from '../../scripts/lib/code-samples.js';
 import type { OpenApiDocument } from '../../src/contract/document.js';
-import { bundled, documentOperations } from '../helpers/document.js';
+import { bundled, documentOperations } from '../../test-kit/document.js';
 import { projectRoot, seedOperations } from '../helpers/sources.js';
 
 const withSamples = documentOperations(withCodeSamples(bundled as OpenApiDocument) as never);

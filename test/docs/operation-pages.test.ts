@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { codeSamplesFor } from '../../scripts/lib/code-samples.js';
 import { llmsText, operationPage, operationPagePath } from '../../scripts/lib/operation-pages.js';
 import { resolveRef, type JsonObject } from '../../src/contract/document.js';
-import { bundled, documentOperations, type OpenApiDocument } from '../helpers/document.js';
+import { bundled, documentOperations, type OpenApiDocument } from '../../test-kit/document.js';
 
 const operations = documentOperations().map((op) => ({ operationId: op.operation.operationId as string, op }));
 

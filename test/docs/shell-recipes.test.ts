@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { closedPort, sendJson, startServer } from '../helpers/http-server.js';
+import { closedPort, sendJson, startServer } from '../../test-kit/http-server.js';
 import { codeBlocks, readMarkdown } from '../helpers/markdown.js';
 import { projectRoot } from '../helpers/sources.js';
 

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium, requireChromium } from '../helpers/chromium.js';
-import { openOperation, sendRequest, type Typed } from '../helpers/elements-console.js';
-import { documentOperations } from '../helpers/document.js';
+import { chromiumFound, launchChromium, requireChromium } from '../../test-kit/chromium.js';
+import { openOperation, sendRequest, type Typed } from '../../test-kit/elements-console.js';
+import { documentOperations } from '../../test-kit/document.js';
 import { projectRoot } from '../helpers/sources.js';
 import { serveStatic, type StaticSite } from '../helpers/static-site.js';
 

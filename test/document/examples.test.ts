@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { jsonPointer } from '../../src/contract/pointer.js';
 import { createContractValidator } from '../../check/src/contract/validator.js';
-import { bundled, documentOperations } from '../helpers/document.js';
+import { bundled, documentOperations } from '../../test-kit/document.js';
 import { findExamples } from '../helpers/examples.js';
 
 const validator = createContractValidator(bundled);

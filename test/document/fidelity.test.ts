@@ -2,7 +2,7 @@
 // seed wins, it notes the live difference; and it no longer says what neither source gives.
 import { describe, expect, it } from 'vitest';
 import { resolveRef, responseFor, type JsonObject } from '../../src/contract/document.js';
-import { bundled, componentSchema, documentOperations, propertiesOf } from '../helpers/document.js';
+import { bundled, componentSchema, documentOperations, propertiesOf } from '../../test-kit/document.js';
 
 const op = (operationId: string) => documentOperations().find((o) => o.operationId === operationId)!;
 const schema = (name: string) => resolveRef<JsonObject>(bundled, componentSchema(name));

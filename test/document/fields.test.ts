@@ -1,7 +1,7 @@
 // Every field of every resource of the seed is in the bundled document with the seed's type, and the
 // document's resources hold no field the seed does not give.
 import { describe, expect, it } from 'vitest';
-import { componentSchema, propertiesOf, resolve, typesOf, type Schema } from '../helpers/document.js';
+import { componentSchema, propertiesOf, resolve, typesOf, type Schema } from '../../test-kit/document.js';
 import { expectedShape, type ExpectedShape } from '../helpers/seed-types.js';
 import {
   factsText,

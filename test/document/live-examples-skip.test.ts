@@ -17,6 +17,7 @@ const COPIED = [
   'generated',
   'reference',
   'test/helpers',
+  'test-kit',
   'test/document/live-examples.test.ts',
 ];
 

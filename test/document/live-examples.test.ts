@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jsonPointer } from '../../src/contract/pointer.js';
-import { documentOperations } from '../helpers/document.js';
-import { checkResponse, validator } from '../helpers/contract.js';
+import { documentOperations } from '../../test-kit/document.js';
+import { checkResponse, validator } from '../../test-kit/contract.js';
 import { projectRoot } from '../helpers/sources.js';
 
 const folder = path.resolve(projectRoot, '..', 'shared', 'reference', 'live-examples');

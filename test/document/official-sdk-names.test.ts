@@ -4,7 +4,7 @@
 // was read: gcore-python's api.md, at the line of that HTTP call.
 import { describe, expect, it } from 'vitest';
 import { createCloudClient } from '../../src/index.js';
-import { bundled } from '../helpers/document.js';
+import { bundled } from '../../test-kit/document.js';
 
 const PYTHON = 'G-Core/gcore-python 0.53.0';
 

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { bundled, documentOperations } from '../helpers/document.js';
+import { bundled, documentOperations } from '../../test-kit/document.js';
 import { projectRoot, seedOperations, seedPart, successCodes } from '../helpers/sources.js';
 
 const operations = documentOperations();

@@ -1,6 +1,6 @@
 // The quota fields are written out in full, exactly as the seed's lists expand.
 import { describe, expect, it } from 'vitest';
-import { componentSchema, propertiesOf, resolve, typesOf } from '../helpers/document.js';
+import { componentSchema, propertiesOf, resolve, typesOf } from '../../test-kit/document.js';
 import { globalQuotaBaseNames, quotaBaseNames } from '../helpers/sources.js';
 
 const bases = quotaBaseNames();

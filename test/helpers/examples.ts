@@ -1,6 +1,6 @@
 // Finds every example in a bundled OpenAPI document, with the JSON Pointer of the schema it must satisfy.
 import { jsonPointer } from '../../src/contract/pointer.js';
-import { HTTP_METHODS, type OpenApiDocument, type Schema } from './document.js';
+import { HTTP_METHODS, type OpenApiDocument, type Schema } from '../../test-kit/document.js';
 
 export interface FoundExample {
   /** Where the example stands, for messages. */

@@ -1,9 +1,9 @@
 // Reads the contract (the seed) and the live-service facts that the tests hold the document to.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../../test-kit/project-root.js';
 
-export const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export { projectRoot };
 export const seedText = readFileSync(path.join(projectRoot, 'reference', 'seed.md'), 'utf8');
 export const factsText = readFileSync(path.join(projectRoot, 'reference', 'live-service-facts.md'), 'utf8');
 

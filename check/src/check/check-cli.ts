@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { optionErrorMessage } from 'cloud-platform-api/toolbox';
 import { checkContract, type CheckResult } from './check-contract.js';
 import {
-  CheckUsageError,
+  CheckOptionError,
   DEFAULT_MAX_REQUESTS,
   outputFileOption,
   percentOption,
@@ -72,7 +72,7 @@ const OPTIONS = {
 
 function wholeNumberOption(name: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text)) throw new CheckUsageError(`--${name} must be a whole number, got "${text}"`);
+  if (!/^\d+$/.test(text)) throw new CheckOptionError(`--${name} must be a whole number, got "${text}"`);
   return Number(text);
 }
 
@@ -80,7 +80,7 @@ function rateOption(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const rate = Number(text);
   if (text.trim() === '' || !Number.isFinite(rate))
-    throw new CheckUsageError(`--rate must be a number of requests per second, got "${text}"`);
+    throw new CheckOptionError(`--rate must be a number of requests per second, got "${text}"`);
   return rate;
 }
 
@@ -110,7 +110,7 @@ function outputsOf(values: Values) {
   };
 }
 
-/** Writes the files asked for; one that cannot be written is a CheckUsageError naming the flag. */
+/** Writes the files asked for; one that cannot be written is a CheckOptionError naming the flag. */
 function writeOutputs(result: CheckResult, files: ReturnType<typeof outputsOf>['files']): void {
   const contents = {
     junit: () => junitReport(result),
@@ -122,7 +122,7 @@ function writeOutputs(result: CheckResult, files: ReturnType<typeof outputsOf>['
     try {
       writeFileSync(file, contents[flag]());
     } catch (error) {
-      throw new CheckUsageError(`Cannot write --${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
+      throw new CheckOptionError(`Cannot write --${flag} ${file}: ${(error as NodeJS.ErrnoException).code ?? error}`);
     }
   }
 }
@@ -163,7 +163,7 @@ export async function checkCommand(argv: string[]): Promise<CheckCommandResult> 
     const code = result.passed && under.length === 0 ? 0 : 1;
     return { code, stdout: formatReport(result), stderr: under.map((line) => `${line}\n`).join('') };
   } catch (error) {
-    if (error instanceof CheckUsageError) return usageError(error.message);
+    if (error instanceof CheckOptionError) return usageError(error.message);
     throw error;
   }
 }

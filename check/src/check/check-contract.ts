@@ -16,9 +16,9 @@ import {
 } from 'cloud-platform-api/toolbox';
 import { loadBundledDocument } from '../contract/bundled-document.js';
 import { createContractValidator } from '../contract/validator.js';
-import { createAnswerChecks, type Answer } from './answer-checks.js';
+import { createAnswerJudge, type Answer, type AnswerJudge } from './verdicts.js';
 import {
-  CheckUsageError,
+  CheckOptionError,
   refusal,
   resolveCheckOptions,
   type CheckOptions,
@@ -34,18 +34,15 @@ import {
   requestedStatusCases,
   wireText,
   type RequestCase,
+  type RequestJudge,
 } from './request-cases.js';
-import { createTally, type CheckCounts, type Failure, type OperationSummary, type SentRequest } from './tally.js';
+import { RunFindings, type Findings, type SentRequest } from './run-findings.js';
 
 /** What a run found: each operation's summary, each failure, and whether all passed. */
-export interface CheckResult {
+export interface CheckResult extends Findings {
   baseUrl: string;
   seed: number;
-  requests: number;
   durationMs: number;
-  operations: OperationSummary[];
-  checks: CheckCounts;
-  failures: Failure[];
   /** Why the run stopped before its budget, where it did. */
   stoppedEarly?: string;
   passed: boolean;
@@ -69,7 +66,7 @@ function selectRoutes(routes: readonly RouteSpec[], wanted: readonly string[] | 
   const known = new Set(routes.map((r) => r.operationId));
   const unknown = wanted.filter((id) => !known.has(id));
   if (unknown.length > 0)
-    throw new CheckUsageError(
+    throw new CheckOptionError(
       `--operations: unknown operationId ${unknown.map((id) => `"${id}"`).join(', ')}; known: ${[...known].join(', ')}`,
     );
   return routes.filter((r) => wanted.includes(r.operationId));
@@ -83,7 +80,7 @@ function planQueues(
   document: OpenApiDocument,
   routes: readonly RouteSpec[],
   options: ResolvedCheckOptions,
-  judge: ReturnType<typeof createRequestJudge>,
+  judge: RequestJudge,
 ) {
   const share = Math.ceil(options.maxRequests / routes.length);
   return new Map(
@@ -112,7 +109,7 @@ function planQueues(
   );
 }
 
-export function requestUrl(base: URL, request: RequestCase): string {
+function requestUrl(base: URL, request: RequestCase): string {
   const pathValues: Record<string, string> = {};
   const query = new URLSearchParams();
   for (const p of request.route.parameters) {
@@ -167,13 +164,8 @@ async function send(
   if (sent.prefer) headers.prefer = sent.prefer;
   if (sent.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    const response = await options.fetch(sent.url, {
-      method: sent.method,
-      headers,
-      body: sent.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
-    });
+    const outgoing = new Request(sent.url, { method: sent.method, headers, body: sent.body, redirect: 'manual' });
+    const response = await options.fetch(outgoing, { signal: AbortSignal.timeout(options.timeoutMs) });
     return {
       sent,
       answer: { status: response.status, headers: response.headers, text: await readBoundedText(response) },
@@ -220,8 +212,8 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
     auth: authSchemeOf(document),
     // Links may lead to operations outside the ones asked for: they are read from all of them.
     links: linksByOperation(document, allRoutes),
-    judgeAnswer: createAnswerChecks(document, validator),
-    tally: createTally(
+    judgeAnswer: createAnswerJudge(document, validator),
+    findings: new RunFindings(
       routes.map((r) => r.operationId),
       createRedactor(resolved.apiKey),
     ),
@@ -233,20 +225,20 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
   for (const route of routes) {
     const reason = refusal(route.method, false, resolved);
     if (reason) {
-      run.tally.skip(route.operationId, reason);
+      run.findings.skip(route.operationId, reason);
       queues.delete(route.operationId);
     }
   }
   const started = performance.now();
   const stoppedEarly = await runQueues(run, queues);
-  const tallied = run.tally.result();
+  const found = run.findings.result();
   return {
     baseUrl: resolved.baseUrl.href.replace(/\/$/, ''),
     seed: resolved.seed,
     durationMs: performance.now() - started,
-    ...tallied,
+    ...found,
     ...(stoppedEarly ? { stoppedEarly } : {}),
-    passed: tallied.failures.length === 0,
+    passed: found.failures.length === 0,
     coverage: computeCoverage(
       document,
       run.exchanges,
@@ -260,8 +252,8 @@ type Run = {
   document: OpenApiDocument;
   auth: AuthScheme;
   links: Map<string, LinkSpec[]>;
-  judgeAnswer: ReturnType<typeof createAnswerChecks>;
-  tally: ReturnType<typeof createTally>;
+  judgeAnswer: AnswerJudge;
+  findings: RunFindings;
   pace: () => Promise<void>;
   unansweredInARow: number;
   exchanges: CoverageExchange[];
@@ -274,12 +266,12 @@ async function exchange(run: Run, request: RequestCase): Promise<RequestCase[]> 
   const { operationId } = request.route;
   if (!answer) {
     run.unansweredInARow++;
-    run.tally.record(operationId, request.note, sent, 'no answer', [{ check: 'answered', failure: error! }]);
+    run.findings.record(operationId, request.note, sent, 'no answer', [{ check: 'answered', failure: error! }]);
     return [];
   }
   run.unansweredInARow = 0;
   const { verdicts, body } = run.judgeAnswer(request, answer);
-  run.tally.record(operationId, request.note, sent, String(answer.status), verdicts);
+  run.findings.record(operationId, request.note, sent, String(answer.status), verdicts);
   run.exchanges.push(coverageExchange(run.options.baseUrl, request, sent, answer.status));
   // Links are followed from the runner's own requests only: a link's request that succeeds starts no
   // chain (a stateless mock answers a self-link's 409 with a 2xx, again and again); nor does a status asked for.
@@ -290,14 +282,14 @@ async function exchange(run: Run, request: RequestCase): Promise<RequestCase[]> 
     .filter((linked) => refusal(linked.route.method, true, run.options) === undefined)
     .filter((linked) => {
       const unsafe = unsafeLink(request, linked);
-      if (unsafe) run.tally.refuseLink(operationId, linked.note, sentRequest(run, linked), unsafe);
+      if (unsafe) run.findings.refuseLink(operationId, linked.note, sentRequest(run, linked), unsafe);
       return unsafe === undefined;
     });
 }
 
 /** Round after round, one request per operation, each followed by what its links make; until the budget is spent. */
 async function runQueues(run: Run, queues: Map<string, RequestCase[]>): Promise<string | undefined> {
-  const budgetLeft = () => run.tally.requests < run.options.maxRequests;
+  const budgetLeft = () => run.findings.requests < run.options.maxRequests;
   while (budgetLeft() && [...queues.values()].some((queue) => queue.length > 0)) {
     for (const queue of queues.values()) {
       const pending = queue.length > 0 ? [queue.shift()!] : [];

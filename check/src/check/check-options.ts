@@ -1,8 +1,8 @@
-// The contract runner's options, checked and completed: each bad one is a CheckUsageError that names
+// The contract runner's options, checked and completed: each bad one is a CheckOptionError that names
 // the option and the rule. Also the safety policy: what may be sent to a server that is not loopback.
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { httpUrl, isLoopback, notHttpUrl, UsageError } from 'cloud-platform-api/toolbox';
+import { httpUrl, isLoopback, notHttpUrl, UsageError, type FetchFunction } from 'cloud-platform-api/toolbox';
 
 /** What checkContract sends, where, and how fast; `cloud-platform-check`'s flags, as options. */
 export interface CheckOptions {
@@ -22,13 +22,13 @@ export interface CheckOptions {
   allowWrites?: boolean | undefined;
   /** How long one request may take. Default 30 s. */
   timeoutMs?: number | undefined;
-  /** For tests and proxies. Default: globalThis.fetch. */
-  fetch?: typeof fetch | undefined;
+  /** For tests and proxies: called as fetch(request, { signal }), as the client calls its own. Default: globalThis.fetch. */
+  fetch?: FetchFunction | undefined;
 }
 
 /** An option checkContract cannot use; the message names the option and the rule. The commands' UsageError, by its own name. */
-export class CheckUsageError extends UsageError {
-  override name = 'CheckUsageError';
+export class CheckOptionError extends UsageError {
+  override name = 'CheckOptionError';
 }
 
 export const DEFAULT_MAX_REQUESTS = 500;
@@ -47,7 +47,7 @@ export interface ResolvedCheckOptions {
   allowWrites: boolean;
   loopback: boolean;
   timeoutMs: number;
-  fetch: typeof fetch;
+  fetch: FetchFunction;
 }
 
 /** A host on this machine: the loopback range, [::1] or localhost (the toolbox's rule, for every tool). */
@@ -56,23 +56,23 @@ export { isLoopback };
 function wholeNumber(name: string, value: number | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min || value > max)
-    throw new CheckUsageError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
+    throw new CheckOptionError(`${name} must be a whole number from ${min} to ${max}, got ${value}`);
   return value;
 }
 
 function parseBaseUrl(text: string | undefined): URL {
-  if (!text) throw new CheckUsageError('--base-url is required: the server to check, such as http://127.0.0.1:4010');
+  if (!text) throw new CheckOptionError('--base-url is required: the server to check, such as http://127.0.0.1:4010');
   const url = httpUrl(text);
-  if (!url) throw new CheckUsageError(notHttpUrl('--base-url', text));
+  if (!url) throw new CheckOptionError(notHttpUrl('--base-url', text));
   return url;
 }
 
 function parseApiKey(given: string | undefined): string {
   const key = given ?? process.env.GCORE_API_KEY;
-  if (!key) throw new CheckUsageError('An API key is required: --api-key, or the GCORE_API_KEY environment variable');
+  if (!key) throw new CheckOptionError('An API key is required: --api-key, or the GCORE_API_KEY environment variable');
   // The key goes into a header; one that a header cannot hold is refused without quoting it.
   if (/[^\t\x20-\x7e\x80-\xff]/.test(key) || key.trim() !== key)
-    throw new CheckUsageError('The API key has characters an HTTP header cannot hold');
+    throw new CheckOptionError('The API key has characters an HTTP header cannot hold');
   return key;
 }
 
@@ -80,7 +80,7 @@ export function resolveCheckOptions(options: CheckOptions): ResolvedCheckOptions
   const baseUrl = parseBaseUrl(options.baseUrl);
   const loopback = isLoopback(baseUrl.hostname);
   if (options.rate !== undefined && !(options.rate > 0))
-    throw new CheckUsageError(`--rate must be a number of requests per second above 0, got ${options.rate}`);
+    throw new CheckOptionError(`--rate must be a number of requests per second above 0, got ${options.rate}`);
   return {
     baseUrl,
     apiKey: parseApiKey(options.apiKey),
@@ -122,7 +122,7 @@ export function percentOption(name: string, text: string | undefined): number | 
   if (text === undefined) return undefined;
   const percent = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text) || percent > 100)
-    throw new CheckUsageError(`--${name} must be a percentage from 0 to 100, got "${text}"`);
+    throw new CheckOptionError(`--${name} must be a percentage from 0 to 100, got "${text}"`);
   return percent;
 }
 
@@ -132,18 +132,18 @@ export function percentOption(name: string, text: string | undefined): number | 
  */
 export function outputFileOption(name: string, file: string | undefined): string | undefined {
   if (file === undefined) return undefined;
-  if (file.trim() === '') throw new CheckUsageError(`--${name} needs a file name, got an empty one`);
+  if (file.trim() === '') throw new CheckOptionError(`--${name} needs a file name, got an empty one`);
   const folder = path.dirname(path.resolve(file));
   if (!statSync(folder, { throwIfNoEntry: false })?.isDirectory())
-    throw new CheckUsageError(`--${name} ${file}: its folder ${folder} does not exist`);
+    throw new CheckOptionError(`--${name} ${file}: its folder ${folder} does not exist`);
   try {
     accessSync(folder, constants.W_OK);
   } catch (error) {
-    throw new CheckUsageError(
+    throw new CheckOptionError(
       `--${name} ${file}: its folder ${folder} cannot be written (${(error as NodeJS.ErrnoException).code})`,
     );
   }
   if (statSync(file, { throwIfNoEntry: false })?.isDirectory())
-    throw new CheckUsageError(`--${name} ${file}: is a folder, not a file`);
+    throw new CheckOptionError(`--${name} ${file}: is a folder, not a file`);
   return file;
 }

@@ -2,10 +2,10 @@
 // the checks with their counts, each failure with a curl command that reproduces it, then a line of
 // coverage per operation. The command reads the key from $GCORE_API_KEY: no report holds the key.
 import { authorizationValue } from 'cloud-platform-api/toolbox';
-import { CHECKS, type CheckName } from './answer-checks.js';
+import { CHECKS, type CheckName } from './verdicts.js';
 import type { CheckResult } from './check-contract.js';
 import { coverageSummary } from './coverage/summary.js';
-import type { Failure, OperationSummary, SentRequest } from './tally.js';
+import type { Failure, OperationSummary, SentRequest } from './run-findings.js';
 
 /** Quotes a word for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;

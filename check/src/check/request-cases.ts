@@ -42,7 +42,10 @@ function fromWire(text: string, types: readonly string[]): unknown {
   return text;
 }
 
-export function createRequestJudge(validator: ContractValidator) {
+/** What makes a request invalid by the document; none when it is valid. */
+export type RequestJudge = (route: RouteSpec, params: Record<string, unknown>, body: unknown) => ValidationIssue[];
+
+export function createRequestJudge(validator: ContractValidator): RequestJudge {
   const parameterIssues = (p: ParameterSpec, value: unknown): ValidationIssue[] => {
     const where = `${p.in}.${p.name}`;
     if (value === undefined) return p.required ? [{ path: where, rule: 'required', message: 'is required' }] : [];
@@ -59,13 +62,10 @@ export function createRequestJudge(validator: ContractValidator) {
       return route.body.required ? [{ path: 'body', rule: 'required', message: 'a body is required' }] : [];
     return validator.check(route.body.schema, body).map((issue) => ({ ...issue, path: `body${issue.path.slice(1)}` }));
   };
-  /** What makes a request invalid by the document; none when it is valid. */
-  return function requestIssues(route: RouteSpec, params: Record<string, unknown>, body: unknown): ValidationIssue[] {
+  return function requestIssues(route, params, body) {
     return [...route.parameters.flatMap((p) => parameterIssues(p, params[p.name])), ...bodyIssues(route, body)];
   };
 }
-
-export type RequestJudge = ReturnType<typeof createRequestJudge>;
 
 /** The body example the operation gives, else its schema's. */
 export function bodyExample(document: OpenApiDocument, route: RouteSpec): unknown {

@@ -6,8 +6,7 @@ import { createRequire } from 'node:module';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 
 /** Where the installed `cloud-platform-api` keeps its bundled document. */
-export const bundledDocumentFile = (): string =>
-  createRequire(import.meta.url).resolve('cloud-platform-api/openapi.json');
+const bundledDocumentFile = (): string => createRequire(import.meta.url).resolve('cloud-platform-api/openapi.json');
 
 export function loadBundledDocument(file = bundledDocumentFile()): OpenApiDocument {
   return JSON.parse(readFileSync(file, 'utf8')) as OpenApiDocument;

@@ -9,8 +9,8 @@ export {
   type AnswerPart,
   type CheckedAnswer,
   type WireAnswer,
-} from './answer-check.js';
-export { createResponseChecker, UnknownOperationError } from './response-check.js';
+} from './answer-checker.js';
+export { createResponseChecker, type ResponseChecker, UnknownOperationError } from './response-check.js';
 export { documentPattern, DocumentPatternError, type DocumentPattern } from './document-pattern.js';
 export {
   createContractValidator,

@@ -8,6 +8,9 @@ export class UnknownOperationError extends Error {
   override name = 'UnknownOperationError';
 }
 
+/** The issues of a parsed body against what an operation declares for a status; none when it is as declared. */
+export type ResponseChecker = (operationId: string, status: number, body: unknown) => ValidationIssue[];
+
 /**
  * A check of a parsed body against what an operation declares for a status: the schema of its JSON,
  * text for a text response, nothing for one without a body.
@@ -16,11 +19,11 @@ export class UnknownOperationError extends Error {
  * const checkResponse = createResponseChecker(document, createContractValidator(document));
  * checkResponse('getVideo', 200, { id: 1444 }); // the issues: each field and rule
  */
-export function createResponseChecker(document: OpenApiDocument, validator: ContractValidator) {
+export function createResponseChecker(document: OpenApiDocument, validator: ContractValidator): ResponseChecker {
   const operations = new Map(listOperations(document).map((op) => [op.operationId, op]));
 
-  /** `body` is the parsed JSON body, a string for a text body, or undefined for none. */
-  return function checkResponse(operationId: string, status: number, body: unknown): ValidationIssue[] {
+  // `body` is the parsed JSON body, a string for a text body, or undefined for none.
+  return function checkResponse(operationId, status, body) {
     const op = operations.get(operationId);
     if (!op)
       throw new UnknownOperationError(

@@ -3,7 +3,7 @@
 // document), so it is exported as `cloud-platform-check/validate`, away from the browser-safe validator.
 import { loadBundledDocument } from './bundled-document.js';
 import { listOperations, successStatus, type OpenApiDocument } from 'cloud-platform-api/toolbox';
-import { createResponseChecker, UnknownOperationError } from './response-check.js';
+import { createResponseChecker, type ResponseChecker, UnknownOperationError } from './response-check.js';
 import { createContractValidator, type ValidationIssue } from './validator.js';
 
 export { UnknownOperationError, type ValidationIssue };
@@ -26,7 +26,7 @@ export interface ValidateResponseOptions {
   document?: OpenApiDocument;
 }
 
-const checkers = new WeakMap<OpenApiDocument, ReturnType<typeof createResponseChecker>>();
+const checkers = new WeakMap<OpenApiDocument, ResponseChecker>();
 let packaged: OpenApiDocument | undefined;
 
 /** The package's own document, read on first use. */

@@ -15,7 +15,7 @@ import { jsonPointer, pointerTokens } from 'cloud-platform-api/toolbox';
 import { annotationsOf } from './annotations.js';
 import { ajvRegExp } from './document-pattern.js';
 
-export const DOCUMENT_ID = 'openapi.json';
+const DOCUMENT_ID = 'openapi.json';
 
 /** A `$ref` to a place in the document, for schemas passed to `compile`. */
 export const documentRef = (...segments: readonly (string | number)[]) => ({
@@ -156,10 +156,30 @@ export interface ContractValidatorOptions {
  * const validator = createContractValidator(document);
  * validator.check('#/components/schemas/Video', { id: 'x' }); // [{ path: '$.id', rule: 'type', ... }]
  */
-export function createContractValidator(
-  document: object,
-  { useDefaults = false, strict = true }: ContractValidatorOptions = {},
-): ContractValidator {
+export function createContractValidator(document: object, options: ContractValidatorOptions = {}): ContractValidator {
+  const ajv = documentAjv(document, options);
+  const cache = new Map<string, ValidateFunction>();
+  const at = (pointer: string): ValidateFunction => {
+    let validate = cache.get(pointer);
+    if (!validate) {
+      validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
+      if (!validate) throw new Error(`No schema at ${pointer} in the document`);
+      cache.set(pointer, validate);
+    }
+    return validate;
+  };
+  return {
+    at,
+    compile: (schema) => ajv.compile(schema),
+    check(pointer, value) {
+      const validate = at(pointer);
+      return validate(value) ? [] : describeErrors(validate.errors);
+    },
+  };
+}
+
+/** An Ajv for the document: its settings, the formats and keywords the document uses, and the document registered. */
+function documentAjv(document: object, { useDefaults = false, strict = true }: ContractValidatorOptions): Ajv2020 {
   const ajv = new Ajv2020({
     useDefaults,
     strict,
@@ -201,22 +221,5 @@ export function createContractValidator(
   ajv.addKeyword({ keyword: 'components', schemaType: 'object' });
   const { paths, components } = document as { paths?: unknown; components?: unknown };
   ajv.addSchema({ paths, components }, DOCUMENT_ID);
-  const cache = new Map<string, ValidateFunction>();
-  const at = (pointer: string): ValidateFunction => {
-    let validate = cache.get(pointer);
-    if (!validate) {
-      validate = ajv.getSchema(`${DOCUMENT_ID}${pointer}`);
-      if (!validate) throw new Error(`No schema at ${pointer} in the document`);
-      cache.set(pointer, validate);
-    }
-    return validate;
-  };
-  return {
-    at,
-    compile: (schema) => ajv.compile(schema),
-    check(pointer, value) {
-      const validate = at(pointer);
-      return validate(value) ? [] : describeErrors(validate.errors);
-    },
-  };
+  return ajv;
 }

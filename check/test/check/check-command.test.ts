@@ -8,9 +8,9 @@ import path from 'node:path';
 import { parse, type TestSuite, type TestSuites } from 'junit2json';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServerEmulator, startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
-import { startDivergentServer } from '../../../test/helpers/divergent-server.js';
-import type { TestServer } from '../../../test/helpers/http-server.js';
-import { projectRoot } from '../../../test/helpers/sources.js';
+import { startDivergentServer } from '../../../test-kit/divergent-server.js';
+import type { TestServer } from '../../../test-kit/http-server.js';
+import { projectRoot } from '../../../test-kit/project-root.js';
 import type { CoverageReport } from '../../src/check/coverage/model.js';
 
 /** The command `npx cloud-platform-check` runs, run by node itself: npx would add a process and a second to each run. */

@@ -11,9 +11,10 @@ import { resolveCheckOptions } from '../../src/check/check-options.js';
 import { PEER_BODY_LIMIT_BYTES } from '../../../src/contract/bounded-body.js';
 import { loadBundledDocument } from '../../src/contract/bundled-document.js';
 import { listOperations, resolveRef, type JsonObject } from '../../../src/contract/document.js';
-import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
-import { sendJson, startServer } from '../../../test/helpers/http-server.js';
-import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
+import type { FetchFunction } from '../../../src/contract/fetch-function.js';
+import { startDivergentServer, type Divergence } from '../../../test-kit/divergent-server.js';
+import { sendJson, startServer } from '../../../test-kit/http-server.js';
+import { keyEchoes, keyFormIn } from '../../../test-kit/key-forms.js';
 
 const document = loadBundledDocument();
 const operationIds = listOperations(document).map((op) => op.operationId);
@@ -254,10 +255,10 @@ describe('the runner keeps its promises', () => {
     const emulator = await createEmulator();
     const sent: string[] = [];
     // No traffic leaves the process: this fetch hands every request to the in-process emulator.
-    const fetch = (async (url: string, init: RequestInit) => {
-      sent.push(`${init.method} ${operationAt(String(init.method), new URL(url).pathname)}`);
-      return emulator.fetch(new Request(url, init));
-    }) as typeof globalThis.fetch;
+    const fetch: FetchFunction = (request, init) => {
+      sent.push(`${request.method} ${operationAt(request.method, new URL(request.url).pathname)}`);
+      return emulator.fetch(request, init);
+    };
     const remote = { baseUrl: 'https://api.example.test', apiKey: 'k', seed: 5, rate: 10_000, fetch };
     const readOnly = await checkContract(remote);
     expect(new Set(sent.map((s) => s.split(' ')[0]))).toEqual(new Set(['GET']));

@@ -9,7 +9,7 @@ import { createEmulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContract } from '../../src/check/check-contract.js';
 import { coverageHtml } from '../../src/check/coverage/html.js';
-import { chromiumFound, launchChromium, requireChromium } from '../../../test/helpers/chromium.js';
+import { chromiumFound, launchChromium, requireChromium } from '../../../test-kit/chromium.js';
 
 requireChromium('Browser test of the coverage page');
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { computeCoverage, type CoverageExchange } from '../../src/check/coverage/model.js';
 import { coverageGaps, coverageLine, underThreshold } from '../../src/check/coverage/summary.js';
-import { bundled } from '../../../test/helpers/document.js';
+import { bundled } from '../../../test-kit/document.js';
 
 /** A small document: a list with an enum and a boolean, a read with a 503 and a 4XX, a create linked to the read. */
 const document = {

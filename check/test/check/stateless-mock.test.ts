@@ -6,8 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkContract, type CheckResult } from '../../src/check/index.js';
-import { closedPort } from '../../../test/helpers/http-server.js';
-import { projectRoot } from '../../../test/helpers/sources.js';
+import { closedPort } from '../../../test-kit/http-server.js';
+import { projectRoot } from '../../../test-kit/project-root.js';
 
 const STARTUP_MS = 30_000;
 

@@ -4,9 +4,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateResponse } from '../../src/contract/validate-response.js';
+import { UnknownOperationError, validateResponse } from '../../src/contract/validate-response.js';
 import { validateCommand } from '../../src/contract/validate-cli.js';
-import { projectRoot } from '../../../test/helpers/sources.js';
+import { projectRoot } from '../../../test-kit/project-root.js';
 
 const fixtures = JSON.parse(
   readFileSync(path.join(projectRoot, 'emulator', 'src', 'operations', 'fixtures', 'streaming.json'), 'utf8'),
@@ -69,10 +69,11 @@ describe('validateResponse', () => {
     expect(validateResponse(body, { operationId, status }).issues).toEqual(issues);
   });
 
-  it('names the known operations for an unknown operationId', () => {
+  it('names the known operations for an unknown operationId, as an UnknownOperationError', () => {
     expect(() => validateResponse({}, { operationId: 'getVideos' })).toThrow(
       /Unknown operationId "getVideos"; known: createInferenceApiKey, /,
     );
+    expect(() => validateResponse({}, { operationId: 'getVideos' })).toThrow(UnknownOperationError);
   });
 });
 

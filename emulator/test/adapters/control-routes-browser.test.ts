@@ -2,7 +2,7 @@
 // any added later: the list comes from the emulator), with requests that need no preflight (no-cors)
 // and with ones that do (JSON): none reaches it, and the state stays as it was.
 import { describe, expect, it } from 'vitest';
-import { chromiumFound, requireChromium } from '../../../test/helpers/chromium.js';
+import { chromiumFound, requireChromium } from '../../../test-kit/chromium.js';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
 import { pageInChromium, runPage, servePage } from '../helpers/browser-page.js';

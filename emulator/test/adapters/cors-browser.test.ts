@@ -1,7 +1,7 @@
 // CORS in a real browser: a page served from one loopback port calls the emulator's HTTP server on
 // another through createCloudClient, in Chromium, with the emulator's default CORS policy.
 import { describe, expect, it } from 'vitest';
-import { chromiumFound, requireChromium } from '../../../test/helpers/chromium.js';
+import { chromiumFound, requireChromium } from '../../../test-kit/chromium.js';
 import { createServerEmulator, startEmulatorServer, type RunningServer } from '../../src/server.js';
 import { pageInChromium, runPage, servePage } from '../helpers/browser-page.js';
 

@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { chromiumFound, launchChromium, requireChromium } from '../../../test/helpers/chromium.js';
-import { openOperation, sendRequest, type Typed } from '../../../test/helpers/elements-console.js';
-import { projectRoot } from '../../../test/helpers/sources.js';
+import { chromiumFound, launchChromium, requireChromium } from '../../../test-kit/chromium.js';
+import { openOperation, sendRequest, type Typed } from '../../../test-kit/elements-console.js';
+import { projectRoot } from '../../../test-kit/project-root.js';
 import type { RunningServer, ServerEmulatorOptions } from '../../src/server.js';
 import { startEmulator } from '../helpers/emulator.js';
 

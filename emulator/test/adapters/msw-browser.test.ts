@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chromiumFound, requireChromium } from '../../../test/helpers/chromium.js';
+import { chromiumFound, requireChromium } from '../../../test-kit/chromium.js';
 import { pageInChromium, runPage, servePage } from '../helpers/browser-page.js';
 
 const emulatorRoot = path.resolve('emulator');

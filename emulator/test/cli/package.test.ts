@@ -1,7 +1,7 @@
 // The emulator package as it ships: what npm pack puts in it, and a core that bundles for browsers.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserBundle, nodeOnly, packedFiles } from '../../../test/helpers/packed.js';
+import { browserBundle, nodeOnly, packedFiles } from '../../../test-kit/packed.js';
 
 const emulatorRoot = path.resolve('emulator');
 

@@ -10,7 +10,7 @@ import { createCloudClient } from 'cloud-platform-api';
 import { curlCommand } from 'cloud-platform-check';
 import { authSchemeOf, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import { startDivergentServer, type Divergence } from '../../../test/helpers/divergent-server.js';
+import { startDivergentServer, type Divergence } from '../../../test-kit/divergent-server.js';
 import { createEmulator } from '../../src/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');

@@ -9,7 +9,7 @@ import { coverageGaps } from 'cloud-platform-check/coverage';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preferredFault } from '../../src/core/controls/faults.js';
 import { createEmulator } from '../../src/index.js';
-import { projectRoot } from '../../../test/helpers/sources.js';
+import { projectRoot } from '../../../test-kit/project-root.js';
 import { bundled } from '../helpers/emulator.js';
 
 /** Whether `Prefer: code=NNN` makes the emulator inject that status, rather than refuse it or run the operation. */

@@ -6,7 +6,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMswHandlers } from '../../src/adapters/msw.js';
 import { createEmulator } from '../../src/index.js';
-import { operationRows } from '../../../test/helpers/operation-table.js';
+import { operationRows } from '../../../test-kit/operation-table.js';
 import { checkResponse, operationFor, parsedBody, startEmulator } from '../helpers/emulator.js';
 
 const AUTH = { authorization: 'apikey contract-test' };

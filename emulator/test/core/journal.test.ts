@@ -16,7 +16,7 @@ import {
   type JournalFilter,
 } from '../../src/index.js';
 import { createServerEmulator, startEmulatorServer } from '../../src/server.js';
-import { keyEchoes, keyFormIn } from '../../../test/helpers/key-forms.js';
+import { keyEchoes, keyFormIn } from '../../../test-kit/key-forms.js';
 
 /** A JSON array `depth` arrays deep: JSON.stringify overflows the stack on it. */
 const deepArray = (depth: number): unknown => JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`);

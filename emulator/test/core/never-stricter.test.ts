@@ -4,7 +4,7 @@
 // the document's own validator finds valid, is answered as the operation does: never refused by a check.
 import { createContractValidator } from 'cloud-platform-check/contract';
 import { describe, expect, it } from 'vitest';
-import { operationRows, type OperationRow } from '../../../test/helpers/operation-table.js';
+import { operationRows, type OperationRow } from '../../../test-kit/operation-table.js';
 import { createRequestJudge, wireText } from '../../../check/src/check/request-cases.js';
 import { everyProperty } from '../../../src/contract/document.js';
 import { boundaryCandidates } from '../../../check/src/check/schema-values.js';

@@ -4,7 +4,7 @@
 // lists the known ones. Every named example of the document is walked.
 import { responseFor } from 'cloud-platform-api/toolbox';
 import { describe, expect, it } from 'vitest';
-import { operationRows } from '../../../test/helpers/operation-table.js';
+import { operationRows } from '../../../test-kit/operation-table.js';
 import { createEmulator, type Emulator } from '../../src/index.js';
 import { bundled, useInProcess } from '../helpers/emulator.js';
 

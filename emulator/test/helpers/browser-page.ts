@@ -7,7 +7,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium } from '../../../test/helpers/chromium.js';
+import { launchChromium } from '../../../test-kit/chromium.js';
 
 export interface ServedPage {
   url: string;

@@ -11,10 +11,10 @@ import {
   type ServerEmulatorOptions,
 } from '../../src/server.js';
 
-import { checkResponse, operationFor, parsedBody } from '../../../test/helpers/contract.js';
+import { checkResponse, operationFor, parsedBody } from '../../../test-kit/contract.js';
 
-export { checkResponse, operationFor, parsedBody, validator } from '../../../test/helpers/contract.js';
-export { bundled } from '../../../test/helpers/document.js';
+export { checkResponse, operationFor, parsedBody, validator } from '../../../test-kit/contract.js';
+export { bundled } from '../../../test-kit/document.js';
 
 /** An emulator over HTTP on 127.0.0.1, on a port the OS picks. */
 export const serveEmulator = (emulator: Emulator): Promise<RunningServer> => startEmulatorServer(emulator, { port: 0 });

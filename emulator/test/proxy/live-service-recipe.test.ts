@@ -7,9 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startDivergentServer } from '../../../test/helpers/divergent-server.js';
-import { closedPort } from '../../../test/helpers/http-server.js';
-import { projectRoot } from '../../../test/helpers/sources.js';
+import { startDivergentServer } from '../../../test-kit/divergent-server.js';
+import { closedPort } from '../../../test-kit/http-server.js';
+import { projectRoot } from '../../../test-kit/project-root.js';
 import { BUILT_IN_FIXTURES } from '../../src/operations/index.js';
 
 const guide = readFileSync(path.join(projectRoot, 'docs', 'live-service.md'), 'utf8');

@@ -6,7 +6,7 @@ import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { Emulator } from 'cloud-platform-emulator';
 import { createMcpServerFactory, type McpServerOptions, type McpTarget } from '../../src/server.js';
-import type { OperationRow } from '../../../test/helpers/operation-table.js';
+import type { OperationRow } from '../../../test-kit/operation-table.js';
 
 const silent: Logger = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} };
 

@@ -8,5 +8,5 @@ export {
   type LinkCoverage,
   type OperationCoverage,
 } from './model.js';
-export { coverageGaps, coverageLine, coverageSummary, percentOf, underThreshold } from './summary.js';
+export { coverageGaps, coverageLine, coverageSummary, underThreshold } from './summary.js';
 export { coverageHtml } from './html.js';

@@ -69,7 +69,7 @@ export interface CoverageReport {
 }
 
 /** What an operation has met so far, while the exchanges are read. */
-interface Tally {
+interface OperationProgress {
   route: RouteSpec;
   requests: number;
   /** Each response key met, and whether every exchange that met it had its status injected. */
@@ -105,7 +105,12 @@ function pathValues(route: RouteSpec, path: string): Record<string, string> {
   );
 }
 
-function record(document: OpenApiDocument, tally: Tally, exchange: CoverageExchange, all: Map<string, Tally>): void {
+function record(
+  document: OpenApiDocument,
+  tally: OperationProgress,
+  exchange: CoverageExchange,
+  all: Map<string, OperationProgress>,
+): void {
   tally.requests++;
   markSent(tally.inputs, {
     path: pathValues(tally.route, exchange.path),
@@ -129,7 +134,7 @@ const figure = (pairs: readonly Figure[]): Figure => [
   pairs.reduce((sum, [, total]) => sum + total, 0),
 ];
 
-function operationCoverage(tally: Tally): OperationCoverage {
+function operationCoverage(tally: OperationProgress): OperationCoverage {
   const { route } = tally;
   const documented = Object.keys(route.operation.responses ?? {});
   const seen = documented.filter((key) => tally.seen.has(key));
@@ -167,7 +172,7 @@ export function computeCoverage(
 ): CoverageReport {
   const routes = deriveRoutes(document);
   const tallies = new Map(
-    routes.map((route): [string, Tally] => [
+    routes.map((route): [string, OperationProgress] => [
       route.operationId,
       {
         route,

@@ -1,9 +1,9 @@
 // The one table of operations the per-operation tests read, made from the document: for each
 // operation, the request its examples make (every parameter that gives an example, and the body's).
 // An operation added to the document is in it, and so in every test that walks it.
-import { bodyExample } from '../../check/src/check/request-cases.js';
-import { schemaExample, type OpenApiDocument } from '../../src/contract/document.js';
-import { deriveRoutes, type RouteSpec } from '../../src/contract/routes.js';
+import { bodyExample } from '../check/src/check/request-cases.js';
+import { schemaExample, type OpenApiDocument } from '../src/contract/document.js';
+import { deriveRoutes, type RouteSpec } from '../src/contract/routes.js';
 import { bundled } from './document.js';
 
 export interface OperationRow {

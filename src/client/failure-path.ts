@@ -1,26 +1,21 @@
-// The careful path of a call: each attempt (the request and the whole response body) under its own timeout,
-// retries where the policy allows them, a log where one is asked for, and the API key scrubbed from
-// everything handed on (error bodies, headers copied into errors, a network error's cause) before anything
-// else reads them. client-fetch.ts loads this module the first time a call needs it: when a log is on, or
-// when an attempt did not end in a 2xx with a JSON body. A call that never fails never loads it.
+// What a call needs beyond the quick path: a log where one is asked for, the judgement of an attempt that
+// did not end in a 2xx with a JSON body (retry it, answer it, or end the call with an error), the wait
+// before a retry, and the API key scrubbed from everything handed on (error bodies, headers copied into
+// errors, a network error's cause) before anything else reads them. The one loop of a call's attempts is
+// client-fetch.ts, which loads this module the first time a call needs it: a call that never fails never
+// loads it.
 import clientDefaults from '../../generated/client-defaults.json' with { type: 'json' };
 import { BodyTooLargeError } from '../contract/bounded-body.js';
 import { keyHeaderOf } from '../contract/auth-scheme.js';
 import { createRedactor, redactedBodyText, redactJson } from '../contract/redact.js';
-import type { AttemptClock } from './attempt-clock.js';
-import { type AttemptResult, type CallOverrides, sendAttempt, type Transport } from './attempt.js';
+import type { AttemptResult } from './attempt.js';
 import { ApiConnectionError, ApiResponseError, ApiTimeoutError } from './errors.js';
 import { createLog, type Log, type Logger, type LogLevel } from './log.js';
-import { type CallRecord, callRecordFor, okResponse, parsedJson, ReadResponse } from './read-response.js';
+import { type CallRecord, okResponse, parsedJson, ReadResponse } from './read-response.js';
 import { networkCode } from '../contract/network-code.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
-export interface RetryingFetchOptions {
-  fetch: Transport;
-  /** The deadlines of the client's attempts (its quick path and this loop share one). */
-  clock: AttemptClock;
-  timeoutMs: number;
-  maxRetries: number;
+export interface FailurePathOptions {
   /** The key, to remove from error bodies, copied headers, causes and log lines (createRedactor). */
   apiKey: string;
   logLevel: LogLevel;
@@ -161,62 +156,87 @@ async function retryAfter(
   await sleep(wait, caller);
 }
 
-/**
- * The retry loop. `first`, where given, is the first attempt's result, sent already by the quick path
- * (client-fetch.ts) with the log off; the loop goes on from it as if it had sent it.
- */
-export function createRetryingFetch(options: RetryingFetchOptions) {
-  const { clock, fetch, timeoutMs: defaultTimeoutMs, maxRetries: defaultMaxRetries } = options;
-  const redact = createRedactor(options.apiKey);
-  const log: Log = createLog(options.logLevel, options.logger, redact);
-  return async function retryingFetch(
-    request: Request,
-    call: CallOverrides = {},
-    first?: AttemptResult,
-  ): Promise<Response> {
-    const timeoutMs = call.timeoutMs ?? defaultTimeoutMs;
-    const maxRetries = call.maxRetries ?? defaultMaxRetries;
-    const { method } = request;
-    const sent = callRecordFor(request);
-    const caller = request.signal;
-    if (log.debug)
-      log.debug(
-        `${method} ${request.url} request headers: ${headerText(request.headers)}${request.body !== null ? `; body: ${redactedBodyText(await request.clone().text(), redact)}` : ''}`,
-      );
-    for (let retry = 0; ; retry++) {
-      const last = retry >= maxRetries;
-      const started = log.info ? performance.now() : 0;
-      const result =
-        retry === 0 && first
-          ? first
-          : await sendAttempt(clock, fetch, request, timeoutMs, !last, call.callerMayAbort === true);
-      // Log text is made only when a log will take it: with logging off, an attempt makes none.
-      const label = () => `${method} ${sent.path} (attempt ${retry + 1} of ${maxRetries + 1})`;
-      if (result.kind === 'failed') {
-        if (caller.aborted) throw caller.reason;
-        const outcome: AttemptOutcome = result.timedOut
-          ? { kind: 'timeout' }
-          : { kind: 'network', refused: !result.sent && networkCode(result.error) === 'ECONNREFUSED' };
-        log.info?.(`${label()} failed after ${Math.round(performance.now() - started)} ms: ${whyRetried(outcome)}`);
-        if (last || result.tooLarge || !isRetryable(method, outcome)) {
-          const error = failure(result, request, sent.path, timeoutMs, redact);
-          log.error?.(error.message);
-          throw error;
-        }
-        await retryAfter(log, retry, label, outcome, caller);
-        continue;
-      }
-      const { response, text } = result;
-      log.info?.(`${label()} -> ${response.status} in ${Math.round(performance.now() - started)} ms`);
-      log.debug?.(
-        `${label()} response headers: ${headerText(response.headers)}; body: ${redactedBodyText(text, redact)}`,
-      );
-      if (response.ok) return okAnswer(response, text, redact, sent, log);
-      const outcome: AttemptOutcome = { kind: 'response', status: response.status, headers: response.headers };
-      if (last || !isRetryable(method, outcome)) return errorAnswer(response, text, redact, sent);
-      await retryAfter(log, retry, label, outcome, caller, response.headers);
-    }
-  };
+/** Where a call is in its loop: which attempt, how many it may make, and what it is. */
+export interface AttemptState {
+  /** 0 for the first attempt, 1 for the first retry, ... */
+  retry: number;
+  maxRetries: number;
+  timeoutMs: number;
+  /** performance.now() when the attempt started; read only where the log is on. */
+  started: number;
+  call: CallRecord;
 }
 
-export type RetryingFetch = ReturnType<typeof createRetryingFetch>;
+/** What the loop asks of the failure path. */
+export interface FailurePath {
+  /** Logs the request a call sends, where the log is at debug. */
+  logRequest(request: Request): Promise<void>;
+  /**
+   * Judges an attempt: the Response the call ends with, or undefined once the wait before the next attempt
+   * is over; it throws the error a call ends with (the key scrubbed from it).
+   */
+  settle(request: Request, result: AttemptResult, attempt: AttemptState): Promise<Response | undefined>;
+}
+
+const attemptLabel = (method: string, attempt: AttemptState) =>
+  `${method} ${attempt.call.path} (attempt ${attempt.retry + 1} of ${attempt.maxRetries + 1})`;
+
+/** An attempt that ended without an answer: the call's error, or undefined after the wait before a retry. */
+async function settleFailed(
+  request: Request,
+  result: Extract<AttemptResult, { kind: 'failed' }>,
+  attempt: AttemptState,
+  log: Log,
+  redact: (text: string) => string,
+): Promise<undefined> {
+  const caller = request.signal;
+  if (caller.aborted) throw caller.reason;
+  const outcome: AttemptOutcome = result.timedOut
+    ? { kind: 'timeout' }
+    : { kind: 'network', refused: !result.sent && networkCode(result.error) === 'ECONNREFUSED' };
+  // Log text is made only when a log will take it: with logging off, an attempt makes none.
+  const label = () => attemptLabel(request.method, attempt);
+  log.info?.(`${label()} failed after ${Math.round(performance.now() - attempt.started)} ms: ${whyRetried(outcome)}`);
+  if (attempt.retry >= attempt.maxRetries || result.tooLarge || !isRetryable(request.method, outcome)) {
+    const error = failure(result, request, attempt.call.path, attempt.timeoutMs, redact);
+    log.error?.(error.message);
+    throw error;
+  }
+  await retryAfter(log, attempt.retry, label, outcome, caller);
+  return undefined;
+}
+
+/** An attempt that was answered: the Response the call ends with, or undefined after the wait before a retry. */
+async function settleAnswered(
+  request: Request,
+  { response, text }: Extract<AttemptResult, { kind: 'answer' }>,
+  attempt: AttemptState,
+  log: Log,
+  redact: (text: string) => string,
+): Promise<Response | undefined> {
+  const label = () => attemptLabel(request.method, attempt);
+  log.info?.(`${label()} -> ${response.status} in ${Math.round(performance.now() - attempt.started)} ms`);
+  log.debug?.(`${label()} response headers: ${headerText(response.headers)}; body: ${redactedBodyText(text, redact)}`);
+  if (response.ok) return okAnswer(response, text, redact, attempt.call, log);
+  const outcome: AttemptOutcome = { kind: 'response', status: response.status, headers: response.headers };
+  if (attempt.retry >= attempt.maxRetries || !isRetryable(request.method, outcome))
+    return errorAnswer(response, text, redact, attempt.call);
+  await retryAfter(log, attempt.retry, label, outcome, request.signal, response.headers);
+  return undefined;
+}
+
+export function createFailurePath(options: FailurePathOptions): FailurePath {
+  const redact = createRedactor(options.apiKey);
+  const log: Log = createLog(options.logLevel, options.logger, redact);
+  return {
+    async logRequest(request) {
+      if (!log.debug) return;
+      const body = request.body === null ? '' : `; body: ${redactedBodyText(await request.clone().text(), redact)}`;
+      log.debug(`${request.method} ${request.url} request headers: ${headerText(request.headers)}${body}`);
+    },
+    settle: (request, result, attempt) =>
+      result.kind === 'failed'
+        ? settleFailed(request, result, attempt, log, redact)
+        : settleAnswered(request, result, attempt, log, redact),
+  };
+}

@@ -9,8 +9,8 @@ import {
   resolveRef,
   type OpenApiDocument,
   type OperationRef,
-} from '../../src/contract/document.js';
-import { projectRoot } from './sources.js';
+} from '../src/contract/document.js';
+import { projectRoot } from './project-root.js';
 
 export { HTTP_METHODS, type OpenApiDocument };
 export type Schema = Record<string, any>;

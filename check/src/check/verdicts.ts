@@ -2,7 +2,7 @@
 // answered without a 5xx, with a status the operation declares, the content type and body that
 // status declares; and, by the kind of request, that a missing key or an invalid request was refused
 // and that a link's request did what the link says.
-import { createAnswerChecker, type AnswerPart } from '../contract/answer-check.js';
+import { createAnswerChecker, type AnswerPart } from '../contract/answer-checker.js';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { ContractValidator } from '../contract/validator.js';
 import type { RequestCase } from './request-cases.js';
@@ -63,11 +63,13 @@ function kindVerdict(request: RequestCase, status: number): Verdict | undefined 
   }
 }
 
-export function createAnswerChecks(document: OpenApiDocument, validator: ContractValidator) {
+/** The verdict of every check that applies to an answer, and the body as parsed. */
+export type AnswerJudge = (request: RequestCase, answer: Answer) => { verdicts: Verdict[]; body: unknown };
+
+export function createAnswerJudge(document: OpenApiDocument, validator: ContractValidator): AnswerJudge {
   const checkAnswer = createAnswerChecker(document, validator);
 
-  /** The verdict of every check that applies to this answer, and the body as parsed. */
-  return function judgeAnswer(request: RequestCase, answer: Answer): { verdicts: Verdict[]; body: unknown } {
+  return function judgeAnswer(request, answer) {
     const { body, issues } = checkAnswer(request.route, {
       status: answer.status,
       headers: Object.fromEntries(answer.headers),

@@ -58,72 +58,68 @@ export function readAnswerBody(text: string, contentType: string | undefined): {
  * const op = listOperations(document).find((o) => o.operationId === 'getVideo')!;
  * checkAnswer(op, { status: 200, headers: { 'content-type': 'application/json' }, text: '{"id":1444}' }).issues;
  */
-export function createAnswerChecker(document: OpenApiDocument, validator: ContractValidator) {
+export function createAnswerChecker(document: OpenApiDocument, validator: ContractValidator): AnswerChecker {
   const checkResponse = createResponseChecker(document, validator);
-
-  /** Each header the response declares: missing when required, or a value its schema refuses. */
-  function headerIssues(response: ResponseDefinition, headers: WireAnswer['headers']): AnswerIssue[] {
-    return response.declaredHeaders.flatMap(({ name, required, schema }): AnswerIssue[] => {
-      const path = `headers.${name.toLowerCase()}`;
-      const value = headers[name.toLowerCase()];
-      if (value === undefined)
-        return required
-          ? [
-              {
-                part: 'header',
-                path,
-                rule: 'required',
-                message: `the response declares the header ${name} as required`,
-              },
-            ]
-          : [];
-      return schema ? validator.check(schema, value).map((issue) => ({ ...issue, part: 'header' as const, path })) : [];
-    });
-  }
-
-  /** Every issue of the answer against what `op` declares for its status; an empty list means it is as declared. */
-  return function checkAnswer(op: OperationRef, answer: WireAnswer): CheckedAnswer {
+  return function checkAnswer(op, answer) {
     const contentType = answer.headers['content-type'];
     const { body, parseError } = readAnswerBody(answer.text, contentType);
     const response = responseFor(document, op, answer.status);
-    if (!response) {
-      const declared = Object.keys(op.operation.responses ?? {}).join(', ');
-      return {
-        body,
-        response,
-        issues: [
-          {
-            part: 'status',
-            path: '$',
-            rule: 'status',
-            message: `${answer.status} is not a status ${op.operationId} declares (declared: ${declared})`,
-          },
-        ],
-      };
-    }
-    const issues: AnswerIssue[] = [];
-    const mediaType = mediaTypeOf(contentType);
-    if (
-      response.mediaTypes.length > 0 &&
-      answer.text !== '' &&
-      !response.mediaTypes.some((t) => t.toLowerCase() === mediaType)
-    ) {
-      issues.push({
-        part: 'content-type',
-        path: '$',
-        rule: 'content-type',
-        message: `${answer.status} with Content-Type ${mediaType ?? '(none)'}; declared: ${response.mediaTypes.join(', ')}`,
-      });
-    }
+    if (!response) return { body, response, issues: [undeclaredStatus(op, answer.status)] };
+    const issues: AnswerIssue[] = [...contentTypeIssues(response, answer, mediaTypeOf(contentType))];
     if (parseError) issues.push({ part: 'body', path: '$', rule: 'json', message: parseError });
     else
       issues.push(
         ...checkResponse(op.operationId, answer.status, body).map((issue) => ({ ...issue, part: 'body' as const })),
       );
-    issues.push(...headerIssues(response, answer.headers));
+    issues.push(...headerIssues(validator, response, answer.headers));
     return { body, response, issues };
   };
 }
 
-/** The check createAnswerChecker returns. */
-export type AnswerChecker = ReturnType<typeof createAnswerChecker>;
+/** Every issue of an answer against what `op` declares for its status; an empty list means it is as declared. */
+export type AnswerChecker = (op: OperationRef, answer: WireAnswer) => CheckedAnswer;
+
+function undeclaredStatus(op: OperationRef, status: number): AnswerIssue {
+  const declared = Object.keys(op.operation.responses ?? {}).join(', ');
+  return {
+    part: 'status',
+    path: '$',
+    rule: 'status',
+    message: `${status} is not a status ${op.operationId} declares (declared: ${declared})`,
+  };
+}
+
+/** A body whose Content-Type is none the response declares. */
+function contentTypeIssues(
+  response: ResponseDefinition,
+  answer: WireAnswer,
+  mediaType: string | undefined,
+): AnswerIssue[] {
+  const { mediaTypes } = response;
+  if (mediaTypes.length === 0 || answer.text === '' || mediaTypes.some((t) => t.toLowerCase() === mediaType)) return [];
+  return [
+    {
+      part: 'content-type',
+      path: '$',
+      rule: 'content-type',
+      message: `${answer.status} with Content-Type ${mediaType ?? '(none)'}; declared: ${mediaTypes.join(', ')}`,
+    },
+  ];
+}
+
+/** Each header the response declares: missing when required, or a value its schema refuses. */
+function headerIssues(
+  validator: ContractValidator,
+  response: ResponseDefinition,
+  headers: WireAnswer['headers'],
+): AnswerIssue[] {
+  return response.declaredHeaders.flatMap(({ name, required, schema }): AnswerIssue[] => {
+    const path = `headers.${name.toLowerCase()}`;
+    const value = headers[name.toLowerCase()];
+    if (value === undefined)
+      return required
+        ? [{ part: 'header', path, rule: 'required', message: `the response declares the header ${name} as required` }]
+        : [];
+    return schema ? validator.check(schema, value).map((issue) => ({ ...issue, part: 'header' as const, path })) : [];
+  });
+}
