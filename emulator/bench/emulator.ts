@@ -193,3 +193,14 @@ for (const probe of probes) {
     `  ${probe.name.padEnd(25)} vs floor ${show(vsFloor, 2)} (goal >= ${goal}x: ${vsFloor.median >= goal ? 'met' : 'NOT met'})   vs prism ${show(ratio(byRound, emulator, prism, 'rps'), 1)}   CPU floor/emulator ${show(ratio(byRound, floor, emulator, 'cpuUsPerRequest'), 2)}`,
   );
 }
+if (BASELINE) {
+  console.log(
+    `\nagainst ${BASELINE_NAME} (${BASELINE}): req/s ratio, and CPU per request of the baseline over this one's`,
+  );
+  for (const probe of probes) {
+    const byRound = results.get(probe.name)!;
+    console.log(
+      `  ${probe.name.padEnd(25)} req/s ${show(ratio(byRound, emulator, BASELINE_NAME, 'rps'), 3)}   CPU ${show(ratio(byRound, BASELINE_NAME, emulator, 'cpuUsPerRequest'), 3)}`,
+    );
+  }
+}
