@@ -17,8 +17,11 @@ const siteDir = path.join(projectRoot, 'dist', 'site');
 const shots = path.join(projectRoot, 'test-results', 'site');
 const SUB_PATH = '/cloud-platform-api/';
 
-/** Bytes of each page's first view (every file it loads), held here and measured in docs/benchmarks.md. */
-export const FIRST_VIEW_BUDGET = { reference: 2_900_000, console: 3_000_000 };
+/**
+ * Bytes of each page's first view (every file it loads), held here and measured in docs/benchmarks.md. The
+ * console's grew by re2js, the linear-time pattern engine the emulator checks a document's patterns with.
+ */
+export const FIRST_VIEW_BUDGET = { reference: 2_900_000, console: 3_150_000 };
 
 requireChromium('Browser test of the published site');
 
