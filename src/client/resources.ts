@@ -26,35 +26,15 @@ type PathCall = (path: string, init: Init) => Promise<FetchResult<unknown>>;
 const CALL_OPTIONS: readonly (keyof CallOptions)[] = ['timeoutMs', 'maxRetries', 'signal', 'headers'];
 
 /**
- * A promise of the answer's body that keeps the answer for `.withResponse()`. The body is unwrapped at
- * once, as an async function's promise settles: a failure nobody awaits is an unhandled rejection,
- * whatever failed (the argument, the network or the status); `.withResponse()` reads the same outcome.
+ * A promise of the answer's body that keeps the answer for `.withResponse()`: the unwrapped body's own
+ * promise (a plain one, so `await` takes its fast path) with the method beside it. The body is unwrapped at
+ * once, as an async function's promise settles: a failure nobody awaits is an unhandled rejection, whatever
+ * failed (the argument, the network or the status); `.withResponse()` reads the same outcome.
  */
-class ResourceCall<Data> extends Promise<Data> implements ApiCall<Data> {
-  // Promise's own methods (catch, finally) make their promises with this: plain ones.
-  static override get [Symbol.species]() {
-    return Promise;
-  }
-  readonly #result: Promise<FetchResult<Data>>;
-  readonly #data: Promise<Data>;
-
-  constructor(result: Promise<FetchResult<Data>>) {
-    super((resolve) => resolve(undefined as Data));
-    this.#result = result;
-    this.#data = unwrap(result);
-  }
-
-  // biome-ignore lint/suspicious/noThenProperty: a promise on purpose, settled by the unwrapped body
-  override then<Fulfilled = Data, Rejected = never>(
-    onFulfilled?: ((data: Data) => Fulfilled | PromiseLike<Fulfilled>) | null,
-    onRejected?: ((reason: unknown) => Rejected | PromiseLike<Rejected>) | null,
-  ): Promise<Fulfilled | Rejected> {
-    return this.#data.then(onFulfilled, onRejected);
-  }
-
-  withResponse(): Promise<{ data: Data; response: Response }> {
-    return this.#data.then(async (data) => ({ data, response: (await this.#result).response }));
-  }
+function resourceCall<Data>(result: Promise<FetchResult<Data>>): ApiCall<Data> {
+  const data = unwrap(result);
+  const withResponse = () => data.then(async (body) => ({ data: body, response: (await result).response }));
+  return Object.assign(data, { withResponse });
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -110,14 +90,14 @@ function initOf({ name, leaf, pathNames }: Method, args: unknown[]): Init {
 }
 
 /** One call through the path form; a bad argument rejects the call, as a bad option of the path form does. */
-function send(method: Method, args: unknown[]): ResourceCall<unknown> {
+function send(method: Method, args: unknown[]): ApiCall<unknown> {
   let result: Promise<FetchResult<unknown>>;
   try {
     result = method.call(method.leaf.path, initOf(method, args));
   } catch (error) {
     result = Promise.reject(error);
   }
-  return new ResourceCall(result);
+  return resourceCall(result);
 }
 
 /** A paged list: nothing is sent until it is walked or `.page()` is called. */
