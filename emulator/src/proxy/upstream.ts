@@ -35,7 +35,7 @@ export interface UpstreamAnswer {
   text: string;
 }
 
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 /** The longest an upstream may be given to answer: 10 minutes. */
 export const MAX_UPSTREAM_TIMEOUT_MS = 600_000;
 
