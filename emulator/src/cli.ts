@@ -20,11 +20,10 @@ import type { ProxyOptions } from './proxy/proxy-options.js';
 import { MAX_UPSTREAM_TIMEOUT_MS, shownUpstream } from './proxy/upstream.js';
 import { DEFAULT_JOURNAL_SIZE, MAX_JOURNAL_SIZE } from './core/controls/journal.js';
 import type { RequestLogEntry } from './index.js';
+import { DEFAULT_CORS_ORIGINS } from './adapters/cors.js';
+import { DEFAULT_HOST, DEFAULT_PORT } from './adapters/listen-options.js';
 import {
   createServerEmulator,
-  DEFAULT_CORS_ORIGINS,
-  DEFAULT_HOST,
-  DEFAULT_PORT,
   readSnapshotFile,
   recordingFile,
   startEmulatorServer,

@@ -3,7 +3,7 @@
 // (a range such as 4XX stands for each of its hundred statuses). An answer with a status the operation
 // does not declare, or a body of another shape, fails the typecheck.
 import type { OperationId, operations } from 'cloud-platform-api';
-import type { PathParams, QueryParams, RequestBody } from './operations/types.js';
+import type { PathParams, QueryParams, DeclaredBody } from './operations/types.js';
 
 type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
 type AsNumber<Text> = Text extends `${infer N extends number}` ? N : never;
@@ -39,7 +39,7 @@ export type OverrideAnswerOf<Id extends OperationId> = {
 export interface OverrideRequestOf<Id extends OperationId> {
   path: PathParams<Id>;
   query: QueryParams<Id>;
-  body: RequestBody<Id>;
+  body: DeclaredBody<Id>;
   headers: Record<string, string | undefined>;
 }
 

@@ -10,7 +10,7 @@ import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { portOf } from './core/adapter-port.js';
 import { shownValue } from './core/common/shown-value.js';
 import { FixtureError } from './core/state/fixtures.js';
-import { checkedListenOptions, type ListenOptions } from './adapters/listen-options.js';
+import { checkedListenOptions, DEFAULT_HOST, DEFAULT_PORT, type ListenOptions } from './adapters/listen-options.js';
 import { createEmulator, type Emulator, type RecordingSink, type EmulatorOptions, type Store } from './index.js';
 
 export type { Store };
@@ -18,7 +18,6 @@ import { TABLE_MIGRATIONS, TABLE_NAMES, type EmulatorTables } from './operations
 import { writeJsonFileWhole } from './store/json-file.js';
 import { openSqliteStore } from './store/sqlite.js';
 
-export { DEFAULT_CORS_ORIGINS } from './adapters/cors.js';
 export { TIMEOUTS } from './adapters/http.js';
 export { BODY_LIMIT_BYTES } from './core/document/request-body.js';
 export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';
@@ -26,11 +25,6 @@ export { readSnapshotFile, writeSnapshotFile } from './store/snapshot-file.js';
 /** Opens (or creates) a state file with the emulator's tables; a corrupt, foreign, newer or busy file is a StateFileError naming it. */
 export const createSqliteStore = (file: string): Store =>
   openSqliteStore<EmulatorTables>(file, TABLE_NAMES, TABLE_MIGRATIONS);
-
-/** The address the server binds unless told: loopback only. */
-export const DEFAULT_HOST = '127.0.0.1';
-/** The port the server listens on unless told. */
-export const DEFAULT_PORT = 4010;
 
 /** Options of createServerEmulator: createEmulator's, with fixtures and state read from files. */
 export interface ServerEmulatorOptions extends Omit<EmulatorOptions, 'fixtures' | 'store'> {

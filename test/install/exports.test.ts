@@ -122,9 +122,6 @@ const SURFACE: Record<string, string[]> = {
   'cloud-platform-emulator/msw': ['createMswHandlers'],
   'cloud-platform-emulator/server': [
     'BODY_LIMIT_BYTES',
-    'DEFAULT_CORS_ORIGINS',
-    'DEFAULT_HOST',
-    'DEFAULT_PORT',
     'TIMEOUTS',
     'createServerEmulator',
     'createSqliteStore',

@@ -11,7 +11,7 @@ import {
 import { exampleCase, type RequestCase } from './request-cases.js';
 
 /** What a link's runtime expressions can read: the request as sent and the answer as received. */
-export interface Exchange {
+export interface ExpressionSource {
   request: RequestCase;
   status: number;
   headers: Headers;
@@ -34,7 +34,7 @@ function atPointer(value: unknown, pointer: string): unknown {
 }
 
 /** Evaluates a link's value: a runtime expression, or any other value as it is. */
-export function evaluate(expression: unknown, exchange: Exchange): unknown {
+export function evaluate(expression: unknown, exchange: ExpressionSource): unknown {
   if (typeof expression !== 'string' || !expression.startsWith('$')) return expression;
   const [source, pointer] = expression.split('#', 2) as [string, string | undefined];
   const { request } = exchange;
@@ -93,7 +93,7 @@ export function linksByOperation(document: OpenApiDocument, routes: readonly Rou
 }
 
 /** The request a link makes from an exchange: the target's example request with the link's values put in. */
-export function linkedCase(document: OpenApiDocument, link: LinkSpec, exchange: Exchange): RequestCase {
+export function linkedCase(document: OpenApiDocument, link: LinkSpec, exchange: ExpressionSource): RequestCase {
   const request = exampleCase(document, link.target);
   for (const [key, expression] of Object.entries(link.parameters)) {
     const name = key.replace(/^(path|query)\./, '');

@@ -2,7 +2,7 @@
 // and parameters the document has, its runtime expressions are ones the runner evaluates, and a
 // link that names what the document lacks is refused with its name.
 import { describe, expect, it } from 'vitest';
-import { evaluate, LinkError, linksByOperation, type Exchange } from '../../src/check/links.js';
+import { evaluate, LinkError, linksByOperation, type ExpressionSource } from '../../src/check/links.js';
 import { exampleCase } from '../../src/check/request-cases.js';
 import { loadBundledDocument } from '../../src/contract/bundled-document.js';
 import { deriveRoutes } from '../../../src/contract/routes.js';
@@ -18,7 +18,7 @@ describe("the document's links", () => {
     );
     expect(links.length).toBeGreaterThan(0);
     for (const { source, link } of links) {
-      const exchange: Exchange = {
+      const exchange: ExpressionSource = {
         request: exampleCase(document, route(source)),
         status: route(source).status,
         headers: new Headers(),
@@ -55,7 +55,7 @@ describe('runtime expressions', () => {
     params: { client_id: 3 },
     body: { name: 'x', 'a/b': [10, 20] },
   };
-  const exchange: Exchange = {
+  const exchange: ExpressionSource = {
     request,
     status: 200,
     headers: new Headers({ location: '/there' }),

@@ -5,6 +5,11 @@ import { MAX_PORT, portProblem } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from '../emulator-error.js';
 import { shownValue, quoted } from '../core/common/shown-value.js';
 
+/** The address the server binds unless told: loopback only. */
+export const DEFAULT_HOST = '127.0.0.1';
+/** The port the server listens on unless told. */
+export const DEFAULT_PORT = 4010;
+
 /** Where and how startEmulatorServer listens; all optional. */
 export interface ListenOptions {
   /** Default: 4010; 0 picks a free port. */

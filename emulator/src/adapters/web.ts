@@ -64,7 +64,7 @@ export async function toCoreRequest(
   };
 }
 
-export function toWebResponse(answer: CoreResponse): Response {
+function toWebResponse(answer: CoreResponse): Response {
   const headers = new Headers(answer.headers);
   for (const cookie of answer.setCookie ?? []) headers.append('set-cookie', cookie);
   // Bytes come from the proxy's own read of an answer: an ArrayBuffer of their own, never a shared one.

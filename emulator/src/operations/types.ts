@@ -15,7 +15,7 @@ type SuccessStatus<Id extends OperationId> = Extract<keyof Op<Id>['responses'], 
 export type PathParams<Id extends OperationId> = OrNone<Op<Id>['parameters']['path']>;
 export type QueryParams<Id extends OperationId> = OrNone<Op<Id>['parameters']['query']>;
 /** The body the document declares, `| undefined` where it is optional; undefined where there is none. */
-export type RequestBody<Id extends OperationId> = [Op<Id>['requestBody']] extends [never]
+export type DeclaredBody<Id extends OperationId> = [Op<Id>['requestBody']] extends [never]
   ? undefined
   : undefined extends Op<Id>['requestBody']
     ? JsonOf<NonNullable<Op<Id>['requestBody']>> | undefined
@@ -30,7 +30,7 @@ export interface OperationContext<Id extends OperationId> {
   params: PathParams<Id>;
   query: QueryParams<Id>;
   /** Valid, holding only the fields the document declares (the core drops the rest), with its defaults. */
-  body: RequestBody<Id>;
+  body: DeclaredBody<Id>;
   clientId: ClientId;
 }
 

@@ -4,7 +4,7 @@
 import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 
 /** The names of the properties the document marks as secrets, in any of its schemas. */
-export function secretFieldNames(document: OpenApiDocument): Set<string> {
+function secretFieldNames(document: OpenApiDocument): Set<string> {
   const names = new Set<string>();
   const visit = (node: unknown): void => {
     if (node === null || typeof node !== 'object') return;

@@ -2,7 +2,14 @@
 // and the other end-to-end headers) and reads its answer as bytes, up to PEER_BODY_LIMIT_BYTES decoded.
 // An upstream that is down, cut off or too slow is an UpstreamError that names the upstream and what
 // happened, with the status to answer (502, 504).
-import { BodyTooLargeError, httpUrl, networkCode, notHttpUrl, readBoundedBytes } from 'cloud-platform-api/toolbox';
+import {
+  BodyTooLargeError,
+  httpUrl,
+  networkCode,
+  notHttpUrl,
+  readBoundedBytes,
+  type FetchFunction,
+} from 'cloud-platform-api/toolbox';
 import { shownValue } from '../core/common/shown-value.js';
 import { wholeNumberOption } from '../core/common/option-values.js';
 import type { CoreRequest } from '../core/messages.js';
@@ -17,8 +24,8 @@ export function shownUpstream(baseUrl: string): string {
 export interface UpstreamOptions {
   /** Where to forward: `https://api.gcore.com`, or any base URL (a path prefix is kept). */
   baseUrl: string;
-  /** The fetch to forward with. Default: the global fetch. */
-  fetch?: typeof fetch | undefined;
+  /** The fetch to forward with, called as `fetch(request, { signal })`. Default: the global fetch. */
+  fetch?: FetchFunction | undefined;
   /** How long the upstream has to answer in full. Default: 30 s. */
   timeoutMs?: number | undefined;
 }
@@ -35,7 +42,7 @@ export interface UpstreamAnswer {
   text: string;
 }
 
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 30_000;
 /** The longest an upstream may be given to answer: 10 minutes. */
 export const MAX_UPSTREAM_TIMEOUT_MS = 600_000;
 
@@ -158,13 +165,14 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     const body = hasBody ? ((request.bodyBytes as Uint8Array<ArrayBuffer> | undefined) ?? request.body) : undefined;
     let stage = 'could not be reached';
     try {
-      const response = await send(url, {
+      const sent = new Request(url, {
         method,
         headers: passed(Object.entries(request.headers), request.headers.connection),
         body,
         redirect: 'manual',
         signal,
       });
+      const response = await send(sent, { signal });
       stage = 'cut off its answer';
       const bytes = await readBoundedBytes(response);
       const headers = passed(response.headers, response.headers.get('connection') ?? undefined);

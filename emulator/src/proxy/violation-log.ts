@@ -6,7 +6,7 @@
 import { printable } from 'cloud-platform-api/toolbox';
 import type { ContractViolation } from '../core/messages.js';
 
-export const DEFAULT_VIOLATION_LOG_SIZE = 1000;
+const DEFAULT_VIOLATION_LOG_SIZE = 1000;
 
 /** One exchange the proxy found breaking the document: when, which operation, and each violation. */
 export interface ViolationEntry extends ContractViolation {

@@ -39,3 +39,37 @@ describe('createEmulator({ proxy }) given options of the wrong shape', () => {
     await expect(created).rejects.toThrow(message);
   });
 });
+
+describe('createEmulator({ proxy: { fetch } })', () => {
+  it('calls it as every package calls a fetch option: fetch(request, { signal })', async () => {
+    const calls: { request: Request; init: unknown; body: string }[] = [];
+    const emulator = await createEmulator({
+      proxy: {
+        baseUrl: 'http://upstream.test/base',
+        fetch: async (request, init) => {
+          calls.push({ request, init, body: await request.text() });
+          return new Response('{}', { status: 201, headers: { 'content-type': 'application/json' } });
+        },
+      },
+      warn: () => {},
+    });
+    const answer = await emulator.fetch('http://emulator.local/cdn/logs_uploader/configs', {
+      method: 'POST',
+      headers: { authorization: 'apikey k', 'content-type': 'application/json' },
+      body: '{"name":"n"}',
+    });
+    expect(answer.status).toBe(201);
+    expect(calls).toHaveLength(1);
+    const [{ request, init, body }] = calls as [(typeof calls)[number]];
+    expect(request).toBeInstanceOf(Request);
+    expect([request.method, request.url, body]).toEqual([
+      'POST',
+      'http://upstream.test/base/cdn/logs_uploader/configs',
+      '{"name":"n"}',
+    ]);
+    expect(request.headers.get('authorization')).toBe('apikey k');
+    expect(request.redirect).toBe('manual');
+    expect(Object.keys(init as object)).toEqual(['signal']);
+    expect((init as { signal: unknown }).signal).toBeInstanceOf(AbortSignal);
+  });
+});

@@ -57,7 +57,7 @@ export interface FaultAction {
 }
 
 /** The statuses an answer can be failed with after the operation ran: what a gateway or a crash sends. */
-export const AFTER_STATUSES: readonly number[] = [500, 502, 503, 504];
+const AFTER_STATUSES: readonly number[] = [500, 502, 503, 504];
 
 /** A rule or a Prefer header that cannot be used; its message names the field and the rule. */
 export class FaultRuleError extends EmulatorError {

@@ -25,6 +25,18 @@ function paramsOf(names: readonly string[], found: RegExpExecArray): Record<stri
   return params;
 }
 
+/** The operation whose area answers for a path no route matched: the one sharing the longest prefix. */
+function nearest(routes: readonly RouteSpec[], path: string): OperationRef {
+  const segments = path.split('/');
+  const shared = (op: OperationRef) => {
+    const own = op.path.split('/');
+    let n = 0;
+    while (n < own.length && n < segments.length && own[n] === segments[n]) n++;
+    return n;
+  };
+  return routes.reduce((best, op) => (shared(op) > shared(best) ? op : best));
+}
+
 /** Which operation a request goes to, by its method (upper case) and path. */
 export type Router = (method: string, path: string) => RouteMatch;
 
@@ -55,22 +67,10 @@ export function createRouter(routes: readonly RouteSpec[]): Router {
       ]),
   );
 
-  /** The operation whose area answers for a path no route matched: the one sharing the longest prefix. */
-  const nearest = (path: string): OperationRef => {
-    const segments = path.split('/');
-    const shared = (op: OperationRef) => {
-      const own = op.path.split('/');
-      let n = 0;
-      while (n < own.length && n < segments.length && own[n] === segments[n]) n++;
-      return n;
-    };
-    return routes.reduce((best, op) => (shared(op) > shared(best) ? op : best));
-  };
-
   /** Why no operation takes the request: the methods its path has (405), or no route at the path (404). */
   function refusal(path: string): RouteMatch {
     const atPath = compiled.filter(({ pattern }) => pattern.test(path)).map(({ route }) => route);
-    if (atPath.length === 0) return { kind: 'none', nearest: nearest(path) };
+    if (atPath.length === 0) return { kind: 'none', nearest: nearest(routes, path) };
     const own = atPath.map((route) => route.method);
     return { kind: 'method-not-allowed', route: atPath[0]!, allowed: own.includes('GET') ? [...own, 'HEAD'] : own };
   }
