@@ -97,8 +97,8 @@ const DISCARDED_BODY_FACTOR = 4;
  * turn is spent waiting for its end). A body past the limit is read on and thrown away, and reported too
  * large once it ends: node:http closes a connection whose request it has not read whole after answering,
  * and a client still sending would see that reset, not the 413. Past DISCARDED_BODY_FACTOR times the
- * limit, it is reported too large there, and the connection closed after. A read that fails calls `failed`. Callback-shaped, not a
- * promise: a server answers in the same turn.
+ * limit, it is reported too large there, and the connection closed at twice that. A read that fails
+ * calls `failed`. Callback-shaped, not a promise: a server answers in the same turn.
  */
 export function readRequestBody(
   request: RequestStream,
@@ -118,9 +118,13 @@ export function readRequestBody(
     if (size <= limitBytes) return void chunks.push(chunk);
     chunks.length = 0;
     if (size <= DISCARDED_BODY_FACTOR * limitBytes) return;
-    // Past what is thrown away: answered now, and the connection closed at the next chunk, once the
-    // answer has gone out.
-    if (answered) return void request.socket?.destroy();
+    // Past what is thrown away: answered now, and the connection closed once as much again has come
+    // after the answer: a close at the very next chunk could reset the connection before the client had
+    // read its 413 (seen under load).
+    if (answered) {
+      if (size > 2 * DISCARDED_BODY_FACTOR * limitBytes) request.socket?.destroy();
+      return;
+    }
     answered = true;
     done({ bytes: undefined, tooLarge: true });
   };

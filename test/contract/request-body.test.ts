@@ -63,3 +63,40 @@ describe('readRequestBody, against a limit of 1 KiB', () => {
     expect(await send(body, chunked)).toBe(answer);
   });
 });
+
+// A body that goes on past what is thrown away: the 413 is answered there, and the connection is closed
+// only once as much again has come, never at the next chunk (which, under load, reset the connection
+// before the client had read its 413). A stream of chunks stands in for the request, so the order is exact.
+describe('a body far over the limit', () => {
+  it('is answered at four times the limit, and its connection closed at eight, not sooner', () => {
+    const listeners: { data?: (chunk: Uint8Array) => void } = {};
+    const events: string[] = [];
+    const stream = {
+      headers: { 'content-length': String(100 * LIMIT) },
+      on: (event: string, listener: (chunk: Uint8Array) => void) => {
+        if (event === 'data') listeners.data = listener;
+      },
+      off: () => undefined,
+      socket: { destroy: () => events.push('destroyed') },
+    };
+    readRequestBody(
+      stream,
+      LIMIT,
+      (body) => events.push(body.tooLarge ? 'too large' : 'read'),
+      () => events.push('failed'),
+    );
+    const chunk = new Uint8Array(LIMIT / 2);
+    let sent = 0;
+    const sentWhen = (event: string) => {
+      while (sent < 40 * LIMIT) {
+        listeners.data!(chunk);
+        sent += chunk.byteLength;
+        if (events.includes(event)) return sent;
+      }
+      return undefined;
+    };
+    expect(sentWhen('too large')).toBe(4 * LIMIT + chunk.byteLength);
+    expect(sentWhen('destroyed')).toBe(8 * LIMIT + chunk.byteLength);
+    expect(events).toEqual(['too large', 'destroyed']);
+  });
+});
