@@ -4,7 +4,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRequestBody } from '../../src/contract/bounded-body.js';
+import { readRequestBody, type RequestStream } from '../../src/contract/bounded-body.js';
 
 const LIMIT = 1024;
 let server: Server;
@@ -71,10 +71,10 @@ describe('a body far over the limit', () => {
   it('is answered at four times the limit, and its connection closed at eight, not sooner', () => {
     const listeners: { data?: (chunk: Uint8Array) => void } = {};
     const events: string[] = [];
-    const stream = {
+    const stream: RequestStream = {
       headers: { 'content-length': String(100 * LIMIT) },
-      on: (event: string, listener: (chunk: Uint8Array) => void) => {
-        if (event === 'data') listeners.data = listener;
+      on: (event: string, listener: unknown) => {
+        if (event === 'data') listeners.data = listener as (chunk: Uint8Array) => void;
       },
       off: () => undefined,
       socket: { destroy: () => events.push('destroyed') },
