@@ -10,13 +10,8 @@
 // session or HTTP request gets a fresh protocol Server over it.
 import { type CallToolResult, ProtocolError, ProtocolErrorCode, Server, type Tool } from '@modelcontextprotocol/server';
 import { type CloudClient, CloudClientOptionError, createCloudClient, type Logger } from 'cloud-platform-api';
-import {
-  createRedactor,
-  redactJson,
-  type FetchFunction,
-  type JsonObject,
-  type OpenApiDocument,
-} from 'cloud-platform-api/toolbox';
+import { createRedactor, redactJson, type FetchFunction, type JsonObject } from 'cloud-platform-api/toolbox';
+import { readDocument } from 'cloud-platform-check/contract';
 import { createInputChecks, type InputCheck } from './input-check.js';
 import { sendOperation } from './operation-call.js';
 import { journalTool } from './journal-tool.js';
@@ -42,7 +37,8 @@ export interface McpTarget {
 }
 
 export interface McpServerOptions {
-  document: OpenApiDocument;
+  /** The document whose operations are the tools: OpenAPI 3.0 (read as 3.1) or 3.1. */
+  document: JsonObject;
   target: McpTarget;
   /** List and allow POST and PATCH operations. */
   allowWrites: boolean;
@@ -122,12 +118,13 @@ interface Answering {
  * the factory of the protocol Server each session or HTTP request is served by.
  */
 export function createMcpServerFactory(options: McpServerOptions): () => Server {
-  const tools = operationTools(options.document).filter((tool) => options.selected?.has(tool.name) ?? true);
+  const document = readDocument(options.document, 'document');
+  const tools = operationTools(document).filter((tool) => options.selected?.has(tool.name) ?? true);
   const allowed = (tool: OperationTool) =>
     flagsFor(tool.route.method).every((flag) =>
       flag === '--allow-writes' ? options.allowWrites : options.allowDeletes,
     );
-  const checkOf = createInputChecks(options.document);
+  const checkOf = createInputChecks(document);
   const inputChecks = new Map<string, InputCheck>(tools.map((tool) => [tool.name, checkOf(tool.checkedSchema)]));
   const journal = options.journal && journalTool(tools, options.journal);
   if (journal) inputChecks.set(journal.tool.name, checkOf(journal.tool.inputSchema as JsonObject));

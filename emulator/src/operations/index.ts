@@ -1,7 +1,8 @@
 // The areas, assembled: every table and counter (the areas' and the core's), the fixtures' schema and
 // built-in set, the rows of a fresh state, and the behaviour of every operation, each typed from the
 // document. An operation no area covers is answered from the document.
-import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { listOperations, type OpenApiDocument, type OperationRef } from 'cloud-platform-api/toolbox';
+import projectDocument from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state/state.js';
 import type { TableMigration } from '../store/sqlite.js';
 import type { TableRows } from '../store/store.js';
@@ -67,6 +68,22 @@ export const RECORDERS = new Map(
   areas.flatMap((area) => Object.entries(area.recorders ?? {})) as [string, ErasedRecorder][],
 );
 
+/**
+ * The operations of this project's document that `document` holds too, the same operationId at the same
+ * method and path: only those get an area's behaviour (another document's `getVideo` is its own).
+ */
+function projectOperationsIn(document: OpenApiDocument): Set<string> {
+  const at = (op: OperationRef) => `${op.method} ${op.path}`;
+  const given = new Map(listOperations(document).map((op) => [op.operationId, at(op)]));
+  const project = listOperations(projectDocument as unknown as OpenApiDocument);
+  return new Set(project.filter((op) => given.get(op.operationId) === at(op)).map((op) => op.operationId));
+}
+
+/** Each area's behaviour, for the operations of this project's the document holds; none for another document. */
 export function areaHandlers(context: AreaContext<EmulatorTables, Fixtures>): OperationHandlers {
-  return Object.assign({}, ...areas.map((area) => area.handlers(context as unknown as AreaContext)));
+  const built = areas.map((area) => area.handlers(context as unknown as AreaContext));
+  const all: OperationHandlers = Object.assign({}, ...built);
+  if (context.document === (projectDocument as unknown)) return all;
+  const shared = projectOperationsIn(context.document);
+  return Object.fromEntries(Object.entries(all).filter(([operationId]) => shared.has(operationId)));
 }
