@@ -64,12 +64,14 @@ export function readOnlyFields(document: OpenApiDocument, schema: JsonObject): s
     .map(([name]) => name);
 }
 
+/** The properties a schema requires, its own and its allOf parts'. */
+export function requiredOf(document: OpenApiDocument, schema: JsonObject): string[] {
+  const resolved = resolveRef(document, schema);
+  const parts = [resolved, ...((resolved.allOf ?? []) as JsonObject[]).map((part) => resolveRef(document, part))];
+  return parts.flatMap((part) => (Array.isArray(part.required) ? (part.required as string[]) : []));
+}
+
 /** The names of the properties a server fills: those a schema marks `readOnly`, and those it requires. */
 export function serverFields(document: OpenApiDocument, schema: JsonObject): Set<string> {
-  const resolved = resolveRef(document, schema);
-  const required = [
-    resolved,
-    ...((resolved.allOf ?? []) as JsonObject[]).map((part) => resolveRef(document, part)),
-  ].flatMap((part) => (Array.isArray(part.required) ? (part.required as string[]) : []));
-  return new Set([...required, ...readOnlyFields(document, resolved)]);
+  return new Set([...requiredOf(document, schema), ...readOnlyFields(document, schema)]);
 }

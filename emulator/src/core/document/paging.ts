@@ -1,8 +1,14 @@
 // A list operation's paging, as its own query parameters declare it: a page size (`limit`, `per_page`,
 // `page_size`, `size`...), and an offset (`offset`, `skip`, `start`) or a page number (`page`, counted from
 // 1, or from 0 where its schema's minimum is 0). Only the parameters the operation declares are read;
-// their defaults are the document's, put in by the call check.
-import { resolveRef, type JsonObject, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+// one not given takes its schema's default.
+import {
+  resolveRef,
+  type JsonObject,
+  type OpenApiDocument,
+  type ParameterSpec,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
 
 /** Parameter names of each part of paging, compared without case, `_` or `-`. */
 const NAMES = {
@@ -25,26 +31,32 @@ export interface Paging {
   page: string | undefined;
   /** The number of the first page: 0 where the page parameter's minimum is 0, else 1. */
   firstPage: number;
+  /** The defaults the parameters' schemas declare, by name. */
+  defaults: Record<string, unknown>;
 }
 
 export function pagingOf(document: OpenApiDocument, route: RouteSpec): Paging {
   const query = route.parameters.filter((parameter) => parameter.in === 'query');
   const named = (names: Set<string>) => query.find((parameter) => names.has(plain(parameter.name)));
-  const page = named(NAMES.page);
-  const minimum = page ? resolveRef<JsonObject>(document, { $ref: page.schema }).minimum : undefined;
+  const schemaOf = (parameter: ParameterSpec) => resolveRef<JsonObject>(document, { $ref: parameter.schema });
+  const [size, offset, page] = [named(NAMES.size), named(NAMES.offset), named(NAMES.page)];
+  const defaults = Object.fromEntries(
+    [size, offset, page].flatMap((parameter) => (parameter ? [[parameter.name, schemaOf(parameter).default]] : [])),
+  );
   return {
-    size: named(NAMES.size)?.name,
-    offset: named(NAMES.offset)?.name,
+    size: size?.name,
+    offset: offset?.name,
     page: page?.name,
-    firstPage: minimum === 0 ? 0 : 1,
+    firstPage: page && schemaOf(page).minimum === 0 ? 0 : 1,
+    defaults,
   };
 }
 
 /** The part of `items` the query asks for, by the route's paging parameters; all of them where it declares none. */
 export function pageOf<T>(paging: Paging, query: Record<string, unknown>, items: readonly T[]): T[] {
-  const size = paging.size === undefined ? undefined : whole(query[paging.size]);
-  const page = paging.page === undefined ? undefined : whole(query[paging.page]);
-  const offset = paging.offset === undefined ? undefined : whole(query[paging.offset]);
+  const given = (name: string | undefined) =>
+    name === undefined ? undefined : whole(query[name] ?? paging.defaults[name]);
+  const [size, page, offset] = [given(paging.size), given(paging.page), given(paging.offset)];
   const start = offset ?? (page !== undefined && size !== undefined ? Math.max(0, page - paging.firstPage) * size : 0);
   return items.slice(start, size === undefined ? undefined : start + size);
 }

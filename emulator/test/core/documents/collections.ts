@@ -2,7 +2,8 @@
 // package's document (its auth scheme and areas kept, as a document of one's own is read today): pets
 // (integer ids, offset paging, problem+json errors) with toys under each pet, bookings (uuid ids, a
 // wrapped list with a total, a 4XX error shape of code and message), users (the id a string sent in the
-// body), and keys (created by PUT, page-number paging, a text/plain 404).
+// body), keys (created by PUT, page-number paging, a text/plain 404), and zoo stats (no example, no
+// collection).
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { bundled } from '../../helpers/emulator.js';
 
@@ -198,6 +199,18 @@ const PATHS = {
     delete: {
       operationId: 'deleteUser',
       responses: { '200': ok('Removed.', ref('User')), default: { description: 'An error.', ...CODE_AND_MESSAGE } },
+    },
+  },
+  '/zoo/stats': {
+    get: {
+      operationId: 'getZooStats',
+      responses: {
+        '200': ok('Counts, with no example.', {
+          type: 'object',
+          required: ['visitors', 'since'],
+          properties: { visitors: { type: 'integer', minimum: 5 }, since: { type: 'string', format: 'date-time' } },
+        }),
+      },
     },
   },
   '/vault/keys': {
