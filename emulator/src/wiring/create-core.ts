@@ -15,7 +15,7 @@ import { createViolationLog, type ViolationLog } from '../proxy/violation-log.js
 import { createApiKeys, credentialTexts } from '../core/api-keys.js';
 import { asCalledByTheCore } from '../core/operation-handler.js';
 import { createControlRoutes, type ControlRoutes } from '../core/controls/routes.js';
-import { withStatelessHandlers } from '../core/document/stateless-handlers.js';
+import { withDocumentBehaviour } from '../core/state/document-behaviour.js';
 import { createPreferredExamples } from '../core/document/preferred-examples.js';
 import { documentParts } from './document-parts.js';
 import { createFaults, type Faults } from '../core/controls/faults.js';
@@ -93,7 +93,13 @@ export function createCore(options: CoreOptions): Core {
   const forward = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
   const handlers = forward
     ? {}
-    : withStatelessHandlers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
+    : withDocumentBehaviour(
+        document,
+        routes,
+        asCalledByTheCore(areaHandlers({ document, fixtures, store })),
+        store,
+        warn,
+      );
   const overrides = createOverrides(routes, checkAnswer, { proxied: forward !== undefined });
   const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, credentialTexts(security));
   const reset = () => {
