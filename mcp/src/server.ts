@@ -43,6 +43,7 @@ export interface McpTarget {
 }
 
 export interface McpServerOptions {
+  /** The document whose operations are the tools: OpenAPI 3.0 or 3.1, read once by readDocument. */
   document: OpenApiDocument;
   target: McpTarget;
   /** List and allow POST and PATCH operations. */
@@ -128,12 +129,12 @@ interface Answering {
  */
 export function createMcpServerFactory(options: McpServerOptions): () => Server {
   const set = toolSet(options.document, options);
-  const { tools } = set;
+  const { tools, document } = set;
   const allowed = ({ method }: { method: string }) =>
     flagsFor(method).every((flag) => (flag === '--allow-writes' ? options.allowWrites : options.allowDeletes));
   const leftOut = set.leftOut.filter(allowed);
   for (const tool of leftOut) options.logger.warn(leftOutLine(tool));
-  const checkOf = createInputChecks(options.document);
+  const checkOf = createInputChecks(document);
   const inputChecks = new Map<string, InputCheck>(tools.map((tool) => [tool.name, checkOf(tool.checkedSchema)]));
   const journal = options.journal && journalTool(tools, options.journal);
   if (journal) inputChecks.set(journal.tool.name, checkOf(journal.tool.inputSchema as JsonObject));

@@ -2,6 +2,7 @@
 // write flags allow and the schema budget fits (schema-budget.ts). What is picked but not listed is said
 // in one line each, naming the tool and why, and a server that lists no operation at all says why too.
 import { kindOf, type OpenApiDocument, UsageError } from 'cloud-platform-api/toolbox';
+import { readDocument } from 'cloud-platform-check/contract';
 import { budgetProblem, DEFAULT_SCHEMA_BUDGET, withinBudget } from './schema-budget.js';
 import { type Selection, selectTools } from './selection.js';
 import { type LeftOutTool, type OperationTool, operationTools } from './tools.js';
@@ -12,6 +13,8 @@ export interface ToolChoice extends Selection {
 }
 
 export interface ToolSet {
+  /** The document as every tool reads it (readDocument: 3.0 upgraded, no paths read as none). */
+  document: OpenApiDocument;
   /** The tools picked, made and within the budget, in the document's order. */
   tools: OperationTool[];
   /** The tools picked but not made or over the budget, with the reason of each. */
@@ -20,12 +23,16 @@ export interface ToolSet {
   operations: number;
 }
 
-/** The document's tools as `choice` picks them; a choice that names what the document lacks is a UsageError. */
-export function toolSet(document: OpenApiDocument, choice: ToolChoice = {}): ToolSet {
+/**
+ * The document's tools as `choice` picks them; a choice that names what the document lacks is a
+ * UsageError, a document the tools cannot read a DocumentError.
+ */
+export function toolSet(given: OpenApiDocument, choice: ToolChoice = {}): ToolSet {
   const budget = choice.schemaBudget ?? DEFAULT_SCHEMA_BUDGET;
   const problem = budgetProblem(budget);
   if (problem)
     throw new UsageError(`schemaBudget ${problem}, got ${typeof budget === 'number' ? budget : kindOf(budget)}`);
+  const document = readDocument(given);
   const made = operationTools(document);
   const picked = new Set<{ name: string }>(selectTools([...made.tools, ...made.leftOut], choice));
   const { fit, over } = withinBudget(
@@ -33,7 +40,7 @@ export function toolSet(document: OpenApiDocument, choice: ToolChoice = {}): Too
     budget,
   );
   const unmade = made.leftOut.filter((tool) => picked.has(tool));
-  return { tools: fit, leftOut: [...unmade, ...over], operations: made.tools.length + made.leftOut.length };
+  return { document, tools: fit, leftOut: [...unmade, ...over], operations: made.tools.length + made.leftOut.length };
 }
 
 /** The line that says a picked tool is not listed. */

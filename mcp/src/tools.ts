@@ -206,10 +206,9 @@ function operationTool(document: OpenApiDocument, route: RouteSpec, name: string
   };
 }
 
-/** A tool per operation of the document (none for a document without paths), and those none could be made of. */
+/** A tool per operation of the document (as readDocument makes it), and those none could be made of. */
 export function operationTools(document: OpenApiDocument): DocumentTools {
-  // A webhooks-only document has no paths: it has no operation to call.
-  const routes = document.paths === undefined ? [] : deriveRoutes(document);
+  const routes = deriveRoutes(document);
   const names = toolNames(
     routes.map(({ operationId, method, path }) => ({ operationId: textOrNone(operationId), method, path })),
   );

@@ -1,10 +1,11 @@
 // The MCP server on documents other than this repository's, through its library entry: names made valid
 // for clients and called end to end, --tools/--tags checked (a hostile-input table), the schema budget
-// reported, a document without paths, operations no tool can be made of, and a generated document of
-// 220 operations with one 180 KB input schema. 3.0 documents wait on readDocument (the loader's part).
+// reported, a document without paths, a 3.0 document (read by readDocument), operations no tool can be
+// made of, and a generated document of 220 operations with one 180 KB input schema.
 import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { type JsonObject, listOperations, type OpenApiDocument, UsageError } from 'cloud-platform-api/toolbox';
+import { DocumentError } from 'cloud-platform-check/contract';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCHEMA_BUDGET, parseBudget, schemaBytes } from '../src/schema-budget.js';
 import { type ToolChoice, toolSet } from '../src/tool-set.js';
@@ -14,7 +15,7 @@ import { connectInMemory, textOf } from './helpers/in-memory-session.js';
 
 const VALID_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
 
-/** A petstore as public documents write it: operationIds with spaces, one with none, tags. */
+/** A petstore as public documents write it: operationIds with spaces, one of no valid character, tags. */
 const petstore = documentOf({
   '/pets': {
     get: answering({ operationId: 'list pets', tags: ['pets'], summary: 'List the pets' }),
@@ -23,7 +24,7 @@ const petstore = documentOf({
   '/pets/{petId}': {
     parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
     get: answering({ operationId: 'find pet by id', tags: ['pets'] }),
-    delete: answering({ tags: ['store'] }),
+    delete: answering({ operationId: '削除', tags: ['store'] }),
   },
 });
 
@@ -80,7 +81,7 @@ describe('--tools and --tags on any document: each name checked where the tools 
     ['a tag typo', petstore, { tags: ['stor'] }, '--tags: there is no "stor". Did you mean store?'],
     [
       'a tag of a document with none',
-      documentOf({ '/a': { get: answering() } }),
+      documentOf({ '/a': { get: answering({ operationId: 'a' }) } }),
       { tags: ['a'] },
       'the document has none',
     ],
@@ -187,7 +188,7 @@ describe('names made valid, called end to end', () => {
       expect(described.find_pet_by_id).toContain('GET /pets/{petId} (operationId "find pet by id").');
       expect(described.list_pets).toContain('(operationId "list pets")');
       expect(described.addPet).not.toContain('operationId');
-      expect(described.delete_pets_petId).toMatch(/DELETE \/pets\/\{petId\}\.$/);
+      expect(described.delete_pets_petId).toContain('DELETE /pets/{petId} (operationId "削除").');
       const result = await session.call('find_pet_by_id', { petId: 7 });
       expect(textOf(result)).toContain('"id": 7');
       expect(sent).toEqual(['GET /pets/7']);
@@ -197,14 +198,76 @@ describe('names made valid, called end to end', () => {
   });
 });
 
+describe('a 3.0 document, read as 3.1', () => {
+  const pet = {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string', example: 'Rex' }, tag: { type: 'string', nullable: true } },
+  };
+  const openapi30 = {
+    openapi: '3.0.3',
+    info: { title: 'Petstore 3.0', version: '1' },
+    paths: {
+      '/pets': {
+        get: answering({
+          operationId: 'listPets',
+          parameters: [
+            { name: 'limit', in: 'query', schema: { type: 'integer', maximum: 100, exclusiveMaximum: true } },
+          ],
+        }),
+        post: answering({
+          operationId: 'create pet',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
+        }),
+      },
+    },
+    components: { schemas: { Pet: pet } },
+  } as unknown as OpenApiDocument;
+
+  it("lists inputs in 3.1's words (nullable as a type list, a numeric exclusiveMaximum), each a valid JSON Schema", () => {
+    const { tools } = toolSet(openapi30);
+    const ajv = independentAjv();
+    for (const tool of tools) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+    const [list, create] = tools;
+    expect(list!.inputSchema.properties.limit).toMatchObject({ type: 'integer', exclusiveMaximum: 100 });
+    expect(create!.name).toBe('create_pet');
+    expect(create!.inputSchema.properties.body.properties.tag.type).toEqual(['string', 'null']);
+    expect(JSON.stringify(tools.map((tool) => tool.inputSchema))).not.toContain('nullable');
+  });
+
+  it('checks each call by the 3.0 rules read as 3.1, and sends what passes', async () => {
+    const { target, sent } = stubTarget();
+    const session = await connectInMemory(target, undefined, { document: openapi30 });
+    try {
+      expect((await session.call('create_pet', { body: { name: 'Rex', tag: null } })).isError).toBeFalsy();
+      const over = await session.call('listPets', { limit: 100 });
+      expect(over.isError).toBe(true);
+      expect(textOf(over)).toContain('listPets was not called: limit must be < 100');
+      expect(sent).toEqual(['POST /pets']);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
 describe('documents the tools cannot all be made of', () => {
+  it('an operation without an operationId: refused by readDocument, naming the place', () => {
+    const document = documentOf({ '/pets': { get: answering() } });
+    expect(() => toolSet(document)).toThrow(
+      new DocumentError('document: #/paths/~1pets/get has no operationId: every operation needs one'),
+    );
+  });
+
   it('a document without paths (webhooks only): no tool, and one line that says so', async () => {
     const webhooksOnly = {
       openapi: '3.1.0',
       info: { title: 'Hooks', version: '1' },
       webhooks: { newPet: { post: answering({ operationId: 'newPet' }) } },
     } as unknown as OpenApiDocument;
-    expect(toolSet(webhooksOnly)).toEqual({ tools: [], leftOut: [], operations: 0 });
+    expect(toolSet(webhooksOnly)).toMatchObject({ tools: [], leftOut: [], operations: 0 });
     const { logger, lines } = keptLog();
     const session = await connectInMemory(stubTarget().target, undefined, { document: webhooksOnly, logger });
     try {
