@@ -64,5 +64,5 @@ export { isLoopback, LOOPBACK_NAMES } from './loopback.js';
 export { hostAnswered, hostName, originAllowed } from './host-header.js';
 export { MAX_PORT, parsePort, portProblem, UsageError } from './usage.js';
 export { httpUrl, notHttpUrl } from './http-url.js';
-export { optionErrorMessage } from './option-suggestion.js';
+export { closestOptions, optionErrorMessage } from './option-suggestion.js';
 export type { FetchFunction } from './fetch-function.js';
