@@ -4,8 +4,9 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { authSchemeOf, keyHeaderOf, kindOf, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { kindOf, securityOf, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import projectDocument from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import { credentialHeaders } from './core/api-keys.js';
 import { EmulatorOptionError } from './emulator-error.js';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { portOf } from './core/adapter-port.js';
@@ -227,7 +228,7 @@ export async function startEmulatorServer(emulator: Emulator, listen: ListenOpti
     corsOrigins,
     hosts: [host, ...(allowHosts ?? [])],
     browserHome: '/docs',
-    keyHeader: keyHeaderOf(authSchemeOf(emulator.document)),
+    keyHeader: credentialHeaders(securityOf(emulator.document)),
   });
   try {
     await new Promise<void>((resolve, reject) => {
