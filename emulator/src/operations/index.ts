@@ -5,6 +5,7 @@ import { listOperations, type OpenApiDocument, type OperationRef } from 'cloud-p
 import projectDocument from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state/state.js';
 import { KEPT_TABLES, type KeptTables } from '../core/state/kept-collections.js';
+import { FixtureError } from '../core/state/fixtures.js';
 import type { TableMigration } from '../store/sqlite.js';
 import type { TableRows } from '../store/store.js';
 import type { Area, ErasedRecorder } from './area.js';
@@ -64,9 +65,17 @@ export const STATE_MODEL: StateModel = {
   initialRows: (fixtures) => Object.assign({}, ...areas.map((area) => area.initialRows?.(fixtures) ?? {})),
 };
 
-/** The schema of each top-level key of the fixtures, from the document's schemas. */
-export const fixtureSchemas = (document: OpenApiDocument): Record<string, object> =>
-  Object.assign({}, ...areas.map((area) => area.fixtures?.schema(document) ?? {}));
+/**
+ * The schema of each top-level key of the fixtures, from the document's schemas. The fixtures are this
+ * project's areas' data: a document sharing none of its operations has nothing for them to fill.
+ */
+export function fixtureSchemas(document: OpenApiDocument): Record<string, object> {
+  if (document !== (projectDocument as unknown) && projectOperationsIn(document).size === 0)
+    throw new FixtureError(
+      "Fixtures fill this repository's operations (videos, zones, ...): the document has none of them",
+    );
+  return Object.assign({}, ...areas.map((area) => area.fixtures?.schema(document) ?? {}));
+}
 
 /** The built-in fixture set: every area's own. */
 export const BUILT_IN_FIXTURES = Object.assign({}, ...areas.map((area) => area.fixtures?.builtIn ?? {})) as Fixtures;

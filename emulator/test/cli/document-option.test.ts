@@ -59,6 +59,18 @@ describe('cloud-platform-emulator --document', () => {
   });
 });
 
+describe('--fixtures on a document of its own', () => {
+  it("is refused in one line, exit 1: fixtures fill this repository's operations, which it has none of", async () => {
+    const file = written('tiny-for-fixtures.json', tinyDocument(KEY_SCHEME));
+    const fixtures = written('fixtures.json', { videos: [] });
+    const { code, stderr } = await emulatorCommand(['--document', file, '--fixtures', fixtures, '--port', '0']);
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      "Fixtures fill this repository's operations (videos, zones, ...): the document has none of them\n",
+    );
+  });
+});
+
 describe('the emulator of a given document, over HTTP', () => {
   let server: RunningServer;
   let document: Awaited<ReturnType<typeof loadDocument>>;
