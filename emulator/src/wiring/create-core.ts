@@ -82,7 +82,8 @@ export interface Core {
  */
 export function createCore(options: CoreOptions): Core {
   const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()) } = options;
-  const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
+  const { routes, match, error, checkCall, deprecation, successTypes, checkFaultRule, checkAnswer } =
+    documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
   const scheme = authSchemeOf(document);
   const auth = createApiKeys(store, apiKeys, scheme);
@@ -120,6 +121,7 @@ export function createCore(options: CoreOptions): Core {
     match,
     error,
     headersOf: (route) => deprecation.get(route),
+    successType: (route) => successTypes.get(route),
     tokenOf: auth.tokenOf,
     refusal: auth.refusal,
     clientIdentity: auth.clientIdentity,

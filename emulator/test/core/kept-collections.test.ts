@@ -240,9 +240,28 @@ describe('what is no collection', () => {
   it('answers a sample of its schema where the document has no example, the same each time', async () => {
     const emulator = await emulatorOf();
     const first = await call(emulator, 'GET', '/zoo/stats');
-    expect(first).toMatchObject({ status: 200, body: { visitors: expect.any(Number), since: expect.any(String) } });
+    expect(first).toMatchObject({
+      status: 200,
+      type: 'application/hal+json',
+      body: { visitors: expect.any(Number), since: expect.any(String) },
+    });
     expect(first.body.visitors).toBeGreaterThanOrEqual(5);
     expect((await call(emulator, 'GET', '/zoo/stats')).body).toEqual(first.body);
+  });
+
+  it('answers text in the media type it declares, never an empty success', async () => {
+    const emulator = await emulatorOf();
+    expect(await call(emulator, 'GET', '/zoo/health')).toEqual({ status: 200, type: 'text/plain', body: 'ok' });
+  });
+
+  it('answers a kept item in the JSON media type its operation declares', async () => {
+    const own = collectionsDocument();
+    const created = own.paths['/zoo/pets']!.post!.responses['201'].content;
+    created['application/vnd.zoo+json'] = created['application/json'];
+    delete created['application/json'];
+    const emulator = await createEmulator({ document: own, warn: () => {} });
+    const made = await call(emulator, 'POST', '/zoo/pets', { name: 'Ann', status: 'sold' });
+    expect(made).toMatchObject({ status: 201, type: 'application/vnd.zoo+json', body: { id: 1, name: 'Ann' } });
   });
 
   it('is named apart from the kept collections in the warning at start', async () => {
@@ -253,7 +272,7 @@ describe('what is no collection', () => {
       /^cloud-platform-emulator: no behaviour for listPets, createPet, .*: state kept by inference/,
     );
     expect(lines[1]).toBe(
-      "cloud-platform-emulator: no behaviour for getZooStats: answered statelessly with the document's example\n",
+      "cloud-platform-emulator: no behaviour for getZooStats, getZooHealth: answered statelessly with the document's example\n",
     );
   });
 });
