@@ -18,10 +18,13 @@ const document = collectionsDocument();
 const emulatorOf = (options: EmulatorOptions = {}): Promise<Emulator> =>
   createEmulator({ document, warn: () => {}, ...options });
 
+// biome-ignore lint/suspicious/noExplicitAny: an answer is JSON of whatever shape its operation declares
+type Json = any;
+
 interface Answer {
   status: number;
   type: string | null;
-  body: any;
+  body: Json;
 }
 
 async function call(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Answer> {
@@ -39,11 +42,11 @@ async function call(emulator: Emulator, method: string, path: string, body?: unk
 interface Walk {
   name: string;
   /** Makes an item; gives its path and the item as answered. */
-  create(emulator: Emulator): Promise<{ path: string; item: any }>;
+  create(emulator: Emulator): Promise<{ path: string; item: Json }>;
   /** The item as a read answers it, from the item as the create answered it. */
-  read(item: any): unknown;
-  list: { path: string; items(body: any): unknown[] };
-  update: { method: 'PUT' | 'PATCH'; body: unknown; expected(item: any): unknown };
+  read(item: Json): unknown;
+  list: { path: string; items(body: Json): unknown[] };
+  update: { method: 'PUT' | 'PATCH'; body: unknown; expected(item: Json): unknown };
   deleted: number;
 }
 
@@ -165,7 +168,7 @@ describe('a kept collection', () => {
     const emulator = await emulatorOf();
     for (const name of ['a', 'b', 'c']) await call(emulator, 'POST', '/zoo/pets', { name, status: 'sold' });
     for (const name of ['k1', 'k2', 'k3']) await call(emulator, 'PUT', `/vault/keys/${name}`, { value: name });
-    const ids = async (at: string, key: string) => (await call(emulator, 'GET', at)).body.map((x: any) => x[key]);
+    const ids = async (at: string, key: string) => (await call(emulator, 'GET', at)).body.map((x: Json) => x[key]);
     expect(await ids('/zoo/pets?limit=1&offset=1', 'id')).toEqual([2]);
     expect(await ids('/zoo/pets?offset=2', 'id')).toEqual([3]);
     expect(await ids('/vault/keys', 'name')).toEqual(['k1', 'k2']);
@@ -178,7 +181,7 @@ describe('a kept collection', () => {
     for (const passenger of ['a', 'b']) await call(emulator, 'POST', '/trips/bookings', { passenger });
     const listed = await call(emulator, 'GET', '/trips/bookings');
     expect(listed.body.total).toBe(2);
-    expect(listed.body.data.map((b: any) => b.passenger).sort()).toEqual(['a', 'b']);
+    expect(listed.body.data.map((b: Json) => b.passenger).sort()).toEqual(['a', 'b']);
   });
 
   it('keeps a sub-collection to its parent: none under a pet that is not there, and its items go with it', async () => {
