@@ -149,6 +149,15 @@ describe.each(WALKS)('the walk of $name', (walk) => {
 });
 
 describe('a kept collection', () => {
+  it('takes a create without the readOnly id its schema requires of answers, and still refuses one without a name', async () => {
+    const emulator = await emulatorOf();
+    expect((await call(emulator, 'POST', '/zoo/pets', { name: 'Ann', status: 'sold' })).status).toBe(201);
+    const refused = await call(emulator, 'POST', '/zoo/pets', { status: 'sold' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/body\.name: .*\(required\)/);
+    expect(refused.body.detail).not.toMatch(/body\.id/);
+  });
+
   it('never hands out an integer id twice, even once its item is gone', async () => {
     const emulator = await emulatorOf();
     for (const name of ['a', 'b']) await call(emulator, 'POST', '/zoo/pets', { name, status: 'sold' });
