@@ -7,7 +7,6 @@ import {
   authSchemeOf,
   createRedactor,
   deriveRoutes,
-  fillPath,
   networkCode,
   readBoundedText,
   type AuthScheme,
@@ -32,10 +31,10 @@ import {
   invalidCases,
   randomValidCases,
   requestedStatusCases,
-  wireText,
   type RequestCase,
   type RequestJudge,
 } from './request-cases.js';
+import { queryPairs, wireParameters, wirePath, type WireParameters } from './request-wire.js';
 import { RunFindings, type Findings, type SentRequest } from './run-findings.js';
 
 /** What a run found: each operation's summary, each failure, and whether all passed. */
@@ -109,29 +108,22 @@ function planQueues(
   );
 }
 
-function requestUrl(base: URL, request: RequestCase): string {
-  const pathValues: Record<string, string> = {};
-  const query = new URLSearchParams();
-  for (const p of request.route.parameters) {
-    const value = request.params[p.name];
-    if (value === undefined) continue;
-    if (p.in === 'path') pathValues[p.name] = wireText(value);
-    else query.append(p.name, wireText(value));
-  }
+function requestUrl(base: URL, request: RequestCase, wire: WireParameters): string {
   // Unchecked: an invalid case breaks a rule on purpose; the judge and unsafeLink keep every value in its path.
-  const pathname = fillPath(request.route.path, (name) => pathValues[name] ?? '');
-  const search = query.size > 0 ? `?${query}` : '';
-  return `${base.origin}${base.pathname.replace(/\/$/, '')}${pathname}${search}`;
+  const search = wire.query === '' ? '' : `?${wire.query}`;
+  return `${base.origin}${base.pathname.replace(/\/$/, '')}${wirePath(request.route, wire)}${search}`;
 }
 
 /** What goes on the wire for a request: method, URL, body as text, and whether it carries the key. */
 function sentRequest(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): SentRequest {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const wire = wireParameters(request.route, request.params);
   return {
     method: request.route.method,
-    url: requestUrl(run.options.baseUrl, request),
+    url: requestUrl(run.options.baseUrl, request, wire),
     body,
     auth: request.kind === 'unauthenticated' ? undefined : run.auth,
+    ...(Object.keys(wire.headers).length === 0 ? {} : { headers: wire.headers }),
     ...(request.requestedStatus === undefined ? {} : { prefer: `code=${request.requestedStatus}` }),
   };
 }
@@ -139,14 +131,12 @@ function sentRequest(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): 
 /** A request as sent and its status, as coverage reads them; a status asked for and given is a fault's. */
 function coverageExchange(base: URL, request: RequestCase, sent: SentRequest, status: number): CoverageExchange {
   const url = new URL(sent.url);
-  const query: Record<string, string> = {};
-  for (const p of request.route.parameters)
-    if (p.in === 'query' && request.params[p.name] !== undefined) query[p.name] = wireText(request.params[p.name]);
   return {
     operationId: request.route.operationId,
     method: request.route.method,
     path: url.pathname.slice(base.pathname.replace(/\/$/, '').length),
-    query,
+    query: queryPairs(url.search),
+    headers: sent.headers,
     body: request.body,
     status,
     fault: request.requestedStatus !== undefined && status === request.requestedStatus,
@@ -159,7 +149,8 @@ async function send(
 ): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
   const { options } = run;
   const sent = sentRequest(run, request);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The parameters' headers first: the key, the media type and Prefer are the runner's own.
+  const headers: Record<string, string> = { ...sent.headers, accept: 'application/json' };
   if (sent.auth) headers[sent.auth.header] = authorizationValue(sent.auth, options.apiKey);
   if (sent.prefer) headers.prefer = sent.prefer;
   if (sent.body !== undefined) headers['content-type'] = 'application/json';

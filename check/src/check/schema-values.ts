@@ -60,7 +60,12 @@ function stringArbitrary(s: JsonObject): fc.Arbitrary<string> {
 
 function objectArbitrary(document: OpenApiDocument, s: JsonObject, depth: number): fc.Arbitrary<unknown> {
   if (depth >= MAX_DEPTH) return fc.constant(schemaExample(document, s) ?? {});
-  const properties = schemaProperties(document, s);
+  // Values for requests: a `readOnly` property is the server's to set, never sent.
+  const properties = Object.fromEntries(
+    Object.entries(schemaProperties(document, s)).filter(
+      ([, property]) => property.readOnly !== true && resolveRef(document, property).readOnly !== true,
+    ),
+  );
   const required = new Set(requiredNames(document, s));
   const fields = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => [name, valueArbitrary(document, property, depth + 1)]),
