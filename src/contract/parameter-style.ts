@@ -68,7 +68,8 @@ export function parameterCoding(document: JsonObject, parameter: JsonObject): Pa
     name: String(parameter.name),
     in: where,
     style,
-    explode: typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form',
+    // deepObject has no unexploded form: it is exploded whatever `explode` says.
+    explode: style === 'deepObject' || (typeof parameter.explode === 'boolean' ? parameter.explode : style === 'form'),
     shape,
     itemTypes: typesOf(itemSchema),
     properties,

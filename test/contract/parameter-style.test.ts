@@ -85,6 +85,14 @@ describe('each style, explode and shape, as OpenAPI writes them', () => {
     const coding = parameterCoding({}, { name: 'color', in: where, schema: SCHEMAS.array });
     expect([coding.style, coding.explode]).toEqual([style, style === 'form']);
   });
+
+  it.each([undefined, false])('deepObject is exploded whatever explode says (%s)', (explode) => {
+    const coding = parameterCoding(
+      {},
+      { name: 'color', in: 'query', style: 'deepObject', explode, schema: SCHEMAS.object },
+    );
+    expect(serializeParameter(coding, VALUES.object)).toBe('color%5BR%5D=100&color%5BG%5D=200&color%5BB%5D=150');
+  });
 });
 
 describe('the examples the issue gave', () => {

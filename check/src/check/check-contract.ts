@@ -14,6 +14,7 @@ import {
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { loadBundledDocument } from '../contract/bundled-document.js';
+import { oneSidedDocument } from '../contract/one-sided-required.js';
 import { createContractValidator } from '../contract/validator.js';
 import { createAnswerJudge, type Answer, type AnswerJudge } from './verdicts.js';
 import {
@@ -196,14 +197,19 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
   const allRoutes = deriveRoutes(document);
   const routes = selectRoutes(allRoutes, resolved.operations);
   const validator = createContractValidator(document);
-  const judge = createRequestJudge(validator);
+  // Each side is judged without the other side's required properties (a readOnly id is not sent).
+  const sided = (direction: 'request' | 'response') => {
+    const own = oneSidedDocument(document, direction);
+    return own === document ? validator : createContractValidator(own);
+  };
+  const judge = createRequestJudge(sided('request'));
   const run = {
     options: resolved,
     document,
     auth: authSchemeOf(document),
     // Links may lead to operations outside the ones asked for: they are read from all of them.
     links: linksByOperation(document, allRoutes),
-    judgeAnswer: createAnswerJudge(document, validator),
+    judgeAnswer: createAnswerJudge(document, sided('response')),
     findings: new RunFindings(
       routes.map((r) => r.operationId),
       createRedactor(resolved.apiKey),

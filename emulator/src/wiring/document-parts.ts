@@ -16,6 +16,7 @@ import {
   documentPattern,
   type AnswerChecker,
   type ContractValidator,
+  oneSidedDocument,
 } from 'cloud-platform-check/contract';
 import { deprecationHeaders } from '../core/document/deprecation-headers.js';
 import { createCallChecker, type CallChecker } from '../core/document/call-check.js';
@@ -92,8 +93,12 @@ function makeParts(document: OpenApiDocument): DocumentParts {
   // Not strict: any document that is valid JSON Schema is served, never answered 500 for a keyword Ajv
   // would call a mistake (the project's own is linted by the tests, strictly).
   const validator = createContractValidator(document, { strict: false });
-  // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are checked.
-  const requestValidator = createContractValidator(withSafeIntegers(document), { useDefaults: true, strict: false });
+  // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are
+  // checked, and need no readOnly property the document calls required.
+  const requestValidator = createContractValidator(withSafeIntegers(oneSidedDocument(document, 'request')), {
+    useDefaults: true,
+    strict: false,
+  });
   const fixtureLoader = createFixtureLoader(document, validator, {
     schemas: fixtureSchemas,
     builtIn: BUILT_IN_FIXTURES,
