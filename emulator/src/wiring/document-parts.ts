@@ -94,11 +94,9 @@ function makeParts(document: OpenApiDocument): DocumentParts {
   // would call a mistake (the project's own is linted by the tests, strictly).
   const validator = createContractValidator(document, { strict: false });
   // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are
-  // checked, and need no readOnly property the document calls required.
-  const requestValidator = createContractValidator(withSafeIntegers(oneSidedDocument(document, 'request')), {
-    useDefaults: true,
-    strict: false,
-  });
+  // checked; a readOnly property is required of answers only.
+  const requestDocument = oneSidedDocument(withSafeIntegers(document), 'request');
+  const requestValidator = createContractValidator(requestDocument, { useDefaults: true, strict: false });
   const fixtureLoader = createFixtureLoader(document, validator, {
     schemas: fixtureSchemas,
     builtIn: BUILT_IN_FIXTURES,
