@@ -75,7 +75,10 @@ function styledDocument() {
       },
       '/pets/{petId}': {
         parameters: [PET_ID],
-        get: { operationId: 'getPet', responses: answers('200', PET, PET_EXAMPLE) },
+        get: {
+          operationId: 'getPet',
+          responses: { ...answers('200', PET, PET_EXAMPLE), '503': { description: 'Busy.', content: json(ERROR) } },
+        },
       },
       '/pets/{petId}/photos/{names}': {
         parameters: [PET_ID],
@@ -208,6 +211,13 @@ describe('the checker on a document of parameter styles, against the emulator of
       ['path', 'petId', true],
       ['path', 'names', true],
     ]);
+  });
+
+  it('asks for each other declared status, which the emulator injects, and counts it met by a fault only', () => {
+    const getPet = result.coverage.operations.find((op) => op.operationId === 'getPet')!;
+    expect(sent.some(({ headers }) => headers.get('prefer') === 'code=503')).toBe(true);
+    expect(getPet.statuses.faultOnly).toEqual(['503']);
+    expect(getPet.statuses.seen).toEqual(['200', '503', '4XX']);
   });
 
   it("keeps the emulator's journal and coverage of the given document", () => {
