@@ -213,8 +213,8 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
   const { route } = base;
   const variants: [string, Record<string, unknown>, unknown][] = [];
   for (const p of route.parameters) {
-    if (p.in === 'query' && p.required)
-      variants.push([`query ${p.name} left out`, { ...base.params, [p.name]: undefined }, base.body]);
+    if (p.in !== 'path' && p.required)
+      variants.push([`${p.in} ${p.name} left out`, { ...base.params, [p.name]: undefined }, base.body]);
     for (const value of invalidCandidates(document, { $ref: p.schema })) {
       if (value === null || typeof value !== 'object')
         variants.push([
