@@ -4,8 +4,11 @@
 // (one value, a list, an object) comes from its schema when parsing, and from the value when serialising.
 import { resolveRef, schemaProperties, type JsonObject } from './document.js';
 
+/** Where a parameter travels: OpenAPI's `in`. */
 export type ParameterLocation = 'path' | 'query' | 'header' | 'cookie';
+/** How a parameter's value is laid out: OpenAPI's `style`. */
 export type ParameterStyle = 'matrix' | 'label' | 'simple' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+/** What a parameter's schema holds: one value, a list or an object. */
 export type ValueShape = 'primitive' | 'array' | 'object';
 
 /** What reading or writing one parameter needs: where it travels, how, and the JSON types of its parts. */

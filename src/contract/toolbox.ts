@@ -57,7 +57,6 @@ export { operationParameters, type DeclaredParameter } from './parameters.js';
 export {
   cookiePairs,
   parameterCoding,
-  primitiveFromText,
   primitiveText,
   readParameters,
   serializeParameter,
