@@ -13,11 +13,13 @@ import {
   securityOf,
   type CredentialSlot,
   type DocumentSecurity,
+  type JsonObject,
   type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { loadBundledDocument } from '../contract/bundled-document.js';
 import { oneSidedDocument } from '../contract/one-sided-required.js';
+import { readDocument } from '../contract/read-document.js';
 import { createContractValidator } from '../contract/validator.js';
 import { createAnswerJudge, type Answer, type AnswerJudge } from './verdicts.js';
 import {
@@ -224,17 +226,19 @@ function createPacer(rate: number) {
  * const result = await checkContract({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'any-token', seed: 1 });
  * if (!result.passed) console.log(formatReport(result));
  */
-export async function checkContract(options: CheckOptions & { document?: OpenApiDocument }): Promise<CheckResult> {
-  const document = options.document ?? loadBundledDocument();
+export async function checkContract(options: CheckOptions & { document?: JsonObject }): Promise<CheckResult> {
+  const document = readDocument(options.document ?? loadBundledDocument(), 'document');
   const security = securityOf(document);
   const resolved = resolveCheckOptions(options, security.schemes.length > 0);
   const allRoutes = deriveRoutes(document);
   const routes = selectRoutes(allRoutes, resolved.operations);
-  const validator = createContractValidator(document);
+  // Strict for this project's document, which its tests lint so; another's unknown keywords are annotations.
+  const strict = options.document === undefined;
+  const validator = createContractValidator(document, { strict });
   // Each side is judged without the other side's required properties (a readOnly id is not sent).
   const sided = (direction: 'request' | 'response') => {
     const own = oneSidedDocument(document, direction);
-    return own === document ? validator : createContractValidator(own);
+    return own === document ? validator : createContractValidator(own, { strict });
   };
   const judge = createRequestJudge(sided('request'));
   const run = {

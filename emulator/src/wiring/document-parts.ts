@@ -18,6 +18,7 @@ import {
   type ContractValidator,
   oneSidedDocument,
 } from 'cloud-platform-check/contract';
+import { lazily } from '../core/common/lazily.js';
 import { deprecationHeaders } from '../core/document/deprecation-headers.js';
 import { createCallChecker, type CallChecker } from '../core/document/call-check.js';
 import { createErrorAnswer, type ErrorAnswer } from '../core/document/area-errors.js';
@@ -28,12 +29,6 @@ import { createRouter, type Router } from '../core/document/router.js';
 import { withSafeIntegers } from '../core/document/safe-integers.js';
 import { createStateChecker, type StateChecker } from '../core/state/state-check.js';
 import type { StateSnapshot } from '../store/store.js';
-
-/** A value made the first time it is asked for. */
-function lazily<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
 
 /** What an emulator takes of its document, made once per document. */
 export interface DocumentParts {
