@@ -118,12 +118,7 @@ function styledDocument() {
         },
       },
     },
-    components: {
-      securitySchemes: bundled.components.securitySchemes,
-      // The emulator's own areas read these at creation today, whatever the document (the loader's part
-      // builds an area only where its operations are): given so that it starts.
-      schemas: bundled.components.schemas,
-    },
+    components: { securitySchemes: bundled.components.securitySchemes },
   };
 }
 
