@@ -78,6 +78,11 @@ const SURFACE: Record<string, string[]> = {
     'successLinks',
     'successStatus',
     'schemaProblem',
+    'cookiePairs',
+    'parameterCoding',
+    'primitiveText',
+    'readParameters',
+    'serializeParameter',
   ],
   'cloud-platform-check': ['CHECKS', 'CheckOptionError', 'checkContract', 'curlCommand', 'formatReport', 'junitReport'],
   'cloud-platform-check/contract': [
@@ -94,6 +99,7 @@ const SURFACE: Record<string, string[]> = {
     'readAnswerBody',
     'readDocument',
     'schemaSample',
+    'oneSidedDocument',
   ],
   'cloud-platform-check/validate': ['UnknownOperationError', 'validateResponse'],
   'cloud-platform-check/coverage': [

@@ -16,6 +16,7 @@ import {
   documentPattern,
   type AnswerChecker,
   type ContractValidator,
+  oneSidedDocument,
 } from 'cloud-platform-check/contract';
 import { lazily } from '../core/common/lazily.js';
 import { deprecationHeaders } from '../core/document/deprecation-headers.js';
@@ -27,7 +28,6 @@ import { BUILT_IN_FIXTURES, fixtureSchemas, STATE_MODEL, type Fixtures } from '.
 import { createFixtureLoader, type FixtureLoader } from '../core/state/fixtures.js';
 import { createRouter, type Router } from '../core/document/router.js';
 import { withSafeIntegers } from '../core/document/safe-integers.js';
-import { withoutReadOnlyRequired } from '../core/document/read-only-required.js';
 import { createStateChecker, type StateChecker } from '../core/state/state-check.js';
 import type { StateSnapshot } from '../store/store.js';
 
@@ -93,7 +93,7 @@ function makeParts(document: OpenApiDocument): DocumentParts {
   const validator = createContractValidator(document, { strict: false });
   // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are
   // checked; a readOnly property is required of answers only.
-  const requestDocument = withoutReadOnlyRequired(withSafeIntegers(document));
+  const requestDocument = oneSidedDocument(withSafeIntegers(document), 'request');
   const requestValidator = createContractValidator(requestDocument, { useDefaults: true, strict: false });
   const fixtureLoader = createFixtureLoader(document, validator, {
     schemas: fixtureSchemas,
