@@ -81,6 +81,7 @@ const SURFACE: Record<string, string[]> = {
   ],
   'cloud-platform-check': ['CHECKS', 'CheckOptionError', 'checkContract', 'curlCommand', 'formatReport', 'junitReport'],
   'cloud-platform-check/contract': [
+    'DocumentError',
     'DocumentPatternError',
     'UnknownOperationError',
     'createAnswerChecker',
@@ -91,6 +92,8 @@ const SURFACE: Record<string, string[]> = {
     'documentRef',
     'listOperations',
     'readAnswerBody',
+    'readDocument',
+    'schemaSample',
   ],
   'cloud-platform-check/validate': ['UnknownOperationError', 'validateResponse'],
   'cloud-platform-check/coverage': [
@@ -100,6 +103,13 @@ const SURFACE: Record<string, string[]> = {
     'coverageLine',
     'coverageSummary',
     'underThreshold',
+  ],
+  'cloud-platform-check/document': [
+    'DocumentError',
+    'MAX_DOCUMENT_BYTES',
+    'MAX_DOCUMENT_DEPTH',
+    'loadDocument',
+    'readDocument',
   ],
   'cloud-platform-emulator': [
     'EmulatorError',

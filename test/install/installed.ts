@@ -14,6 +14,7 @@ export const EXPORTS: [specifier: string, member: string][] = [
   ['cloud-platform-check/contract', 'createContractValidator'],
   ['cloud-platform-check/validate', 'validateResponse'],
   ['cloud-platform-check/coverage', 'computeCoverage'],
+  ['cloud-platform-check/document', 'loadDocument'],
   ['cloud-platform-emulator', 'createEmulator'],
   ['cloud-platform-emulator/msw', 'createMswHandlers'],
   ['cloud-platform-emulator/server', 'startEmulatorServer'],

@@ -11,6 +11,7 @@ export {
   type WireAnswer,
 } from './answer-checker.js';
 export { createResponseChecker, type ResponseChecker, UnknownOperationError } from './response-check.js';
+export { DocumentError, readDocument } from './read-document.js';
 export { schemaSample, type SampleDirection } from './schema-sample.js';
 export { documentPattern, DocumentPatternError, type DocumentPattern } from './document-pattern.js';
 export {

@@ -1,0 +1,112 @@
+// The files a document's `$ref`s reach, read once each, and every `$ref` checked before anything is
+// bundled: one that is remote, leads nowhere, or loops through `$ref`s alone is a DocumentError naming
+// the file and the JSON pointer where it is written.
+import path from 'node:path';
+import { jsonPointer, refTarget, type JsonObject } from 'cloud-platform-api/toolbox';
+import { DocumentError } from '../contract/read-document.js';
+import { type ByteBudget, FileProblem, readDocumentFile } from './document-file.js';
+
+/** How deep a document may nest: far past any real one, and short of a stack a walk could overflow. */
+export const MAX_DOCUMENT_DEPTH = 256;
+
+/** Where a `$ref` is written: its file and the JSON pointer to the object holding it. */
+interface RefSite {
+  file: string;
+  at: string;
+  ref: string;
+}
+
+/** Every file the document is made of, parsed, by absolute path; the root file first. */
+export type DocumentFiles = Map<string, unknown>;
+
+/** Keys whose values are data, not OpenAPI or schema objects: a `$ref` inside one is a value like any other. */
+const DATA_KEYS = new Set(['example', 'default', 'const', 'enum']);
+/** Keys whose members are names chosen by the author (a property called `example` is a schema). */
+const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas']);
+
+/** Whether the place these tokens lead to is inside data (an example's value, a default, an enum). */
+export function isDataPath(tokens: readonly string[]): boolean {
+  return tokens.some((token, i) => {
+    if (i > 0 && NAME_MAPS.has(tokens[i - 1]!)) return false;
+    if (DATA_KEYS.has(token)) return true;
+    // A schema's `examples` is a list of values; an Example Object's `value` is one.
+    return (tokens[i - 1] === 'examples' && /^\d+$/.test(token)) || (token === 'value' && tokens[i - 2] === 'examples');
+  });
+}
+
+const place = (site: Pick<RefSite, 'file' | 'at'>) => `${site.file}: the $ref at ${site.at}`;
+
+/** Every `$ref` string in a parsed file, with where it is; data left out. Iterative, and bounded in depth. */
+function refsOf(file: string, root: unknown): RefSite[] {
+  const found: RefSite[] = [];
+  const stack: [unknown, string[]][] = [[root, []]];
+  while (stack.length > 0) {
+    const [node, tokens] = stack.pop()!;
+    if (node === null || typeof node !== 'object' || isDataPath(tokens)) continue;
+    if (tokens.length > MAX_DOCUMENT_DEPTH)
+      throw new DocumentError(
+        `${file}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels at ${jsonPointer(...tokens.slice(0, 8))}/...`,
+      );
+    const ref = (node as JsonObject).$ref;
+    if (typeof ref === 'string') found.push({ file, at: jsonPointer(...tokens), ref });
+    for (const [key, value] of Object.entries(node)) if (key !== '$ref') stack.push([value, [...tokens, key]]);
+  }
+  return found.reverse();
+}
+
+/** The file a `$ref` names (absolute) and its fragment; remote or by anchor is refused. */
+function refParts(site: RefSite): { file: string; fragment: string } {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(site.ref) || site.ref.startsWith('//'))
+    throw new DocumentError(`${place(site)} is remote (${site.ref}): only local files are read`);
+  const hash = site.ref.indexOf('#');
+  const target = hash === -1 ? site.ref : site.ref.slice(0, hash);
+  const fragment = hash === -1 ? '' : site.ref.slice(hash + 1);
+  if (fragment !== '' && !fragment.startsWith('/'))
+    throw new DocumentError(`${place(site)} (${site.ref}) names an anchor: only JSON pointers are read`);
+  const file = target === '' ? site.file : path.resolve(path.dirname(site.file), decodeURIComponent(target));
+  return { file, fragment };
+}
+
+/** Reads the root file and every file its `$ref`s reach, checking each `$ref` leads somewhere. */
+export function readDocumentFiles(rootFile: string, budget: ByteBudget, root: unknown): DocumentFiles {
+  const files: DocumentFiles = new Map([[path.resolve(rootFile), root]]);
+  const shown = new Map([[path.resolve(rootFile), rootFile]]);
+  const queue = [path.resolve(rootFile)];
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    for (const site of refsOf(shown.get(file)!, files.get(file))) {
+      const target = refParts(site);
+      if (!files.has(target.file)) {
+        const name = path.relative(process.cwd(), target.file) || target.file;
+        try {
+          files.set(target.file, readDocumentFile(name, budget));
+        } catch (error) {
+          if (!(error instanceof FileProblem)) throw error;
+          throw new DocumentError(`${place(site)} (${site.ref}) leads to a file that ${error.problem}`);
+        }
+        shown.set(target.file, name);
+        queue.push(target.file);
+      }
+      if (refTarget(files.get(target.file) as JsonObject, `#${target.fragment}`) === undefined)
+        throw new DocumentError(`${place(site)} (${site.ref}) leads nowhere: there is no such place`);
+    }
+  }
+  return files;
+}
+
+/** Refuses a `$ref` that leads, through `$ref`s alone, back to itself: no schema is ever reached. */
+export function checkRefLoops(files: DocumentFiles, rootFile: string): void {
+  for (const [file, content] of files) {
+    for (const site of refsOf(file === path.resolve(rootFile) ? rootFile : file, content)) {
+      const followed = new Set<string>();
+      for (let current: RefSite | undefined = site; current !== undefined; ) {
+        const target = refParts(current);
+        const key = `${target.file}#${target.fragment}`;
+        if (followed.has(key)) throw new DocumentError(`${place(site)} (${site.ref}) loops through $refs alone`);
+        followed.add(key);
+        const next = (refTarget(files.get(target.file) as JsonObject, `#${target.fragment}`) as JsonObject).$ref;
+        current = typeof next === 'string' ? { file: target.file, at: `#${target.fragment}`, ref: next } : undefined;
+      }
+    }
+  }
+}
