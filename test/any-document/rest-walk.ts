@@ -102,7 +102,7 @@ function requiredOf(document: OpenApiDocument, schema: JsonObject): string[] {
   return [...((resolved.required ?? []) as string[]), ...parts];
 }
 
-/** A property of `sent` the operation's body may leave out and has no default for: what a PUT that replaces drops. */
+/** A property of `sent` the operation's body may leave out, with no default: what a PUT that replaces drops. */
 export function droppableProperty(
   document: OpenApiDocument,
   operation: JsonObject,
@@ -113,8 +113,11 @@ export function droppableProperty(
     .schema as JsonObject;
   const required = new Set(requiredOf(document, schema));
   const properties = schemaProperties(document, schema);
+  // Not one that may be null either: a server may show a property it no longer has as null.
+  const droppable = (schema: JsonObject) =>
+    !('default' in schema) && schema.nullable !== true && ![schema.type].flat().includes('null');
   return Object.keys(sent).find(
-    (name) => name !== keep && !required.has(name) && !('default' in resolveRef(document, properties[name] ?? {})),
+    (name) => name !== keep && !required.has(name) && droppable(resolveRef(document, properties[name] ?? {})),
   );
 }
 
