@@ -94,9 +94,9 @@ export interface CommandRun {
   stderr: string;
 }
 
-/** Runs a command of this repository with Node and collects what it printed, whatever its exit code. */
-export function runNode(args: readonly string[], timeoutMs = 120_000): Promise<CommandRun> {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: commandEnv });
+/** Runs a command from the repository root and collects what it printed, whatever its exit code. */
+export function runCommand(command: string, args: readonly string[], timeoutMs = 120_000): Promise<CommandRun> {
+  const child = spawn(command, args, { cwd: projectRoot, stdio: ['ignore', 'pipe', 'pipe'], env: commandEnv });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -142,7 +142,7 @@ export const CHECK_RUN = ['--seed', '7', '--max-requests', '200'] as const;
 /** `cloud-platform-check --document FILE --base-url URL`, with `token` as its key; its report read back. */
 export async function runCheck(file: string, baseUrl: string, token: string): Promise<CheckRun> {
   const coverageFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'any-document-check-')), 'coverage.json');
-  const run = await runNode([
+  const run = await runCommand(process.execPath, [
     CHECK_BIN,
     '--document',
     file,
