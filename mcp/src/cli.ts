@@ -20,7 +20,9 @@ import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Emulator } from 'cloud-platform-emulator';
 import { createServerEmulator } from 'cloud-platform-emulator/server';
 import { LineTransport, MessageTooLargeError } from './line-transport.js';
-import { selectOperations, toolsPerTag } from './selection.js';
+import { parseBudget, DEFAULT_SCHEMA_BUDGET } from './schema-budget.js';
+import { commaList, toolsPerTag } from './selection.js';
+import { type ToolChoice, type ToolSet, toolSet } from './tool-set.js';
 import { createMcpServerFactory, type McpServerOptions, type McpTarget } from './server.js';
 import { type HttpMcpServer, serveHttp } from './http-server.js';
 
@@ -43,8 +45,9 @@ Options:
   --port N            with --http: the port (default: ${DEFAULT_HTTP_PORT}; 0 picks a free one)
   --host H            with --http: the address to listen on (default: 127.0.0.1, this machine only)
   --allow-remote      with --host: allow an address other machines can reach
-  --tools NAMES       list only these operations (operationIds, separated by commas)
+  --tools NAMES       list only these tools (names or operationIds, separated by commas)
   --tags TAGS         list only the operations of these tags (separated by commas); with --tools, both
+  --schema-budget N   leave out a tool whose input schema is over N bytes (default: ${DEFAULT_SCHEMA_BUDGET})
   --version           print the version and exit
   --help              show this text and exit
 `;
@@ -60,7 +63,7 @@ interface McpCommand {
   confirmWrites: boolean;
   baseUrl: string | undefined;
   stateFile: string | undefined;
-  selected: ReadonlySet<string> | undefined;
+  choice: ToolChoice;
   /** Where to serve Streamable HTTP; undefined for stdio. */
   http: HttpListen | undefined;
 }
@@ -107,13 +110,25 @@ const OPTIONS = {
   'allow-remote': { type: 'boolean' },
   tools: { type: 'string' },
   tags: { type: 'string' },
+  'schema-budget': { type: 'string' },
   help: { type: 'boolean' },
   version: { type: 'boolean' },
 } as const;
 
-function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | 'help' | 'version' {
+/** --tools, --tags and --schema-budget as the server's options: toolSet checks them against the document. */
+const choiceOf = (values: {
+  tools?: string | undefined;
+  tags?: string | undefined;
+  'schema-budget'?: string | undefined;
+}): ToolChoice => ({
+  tools: commaList(values.tools),
+  tags: commaList(values.tags),
+  schemaBudget: values['schema-budget'] === undefined ? undefined : parseBudget(values['schema-budget']),
+});
+
+function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | { help: ToolChoice } | 'version' {
   const { values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true });
-  if (values.help) return 'help';
+  if (values.help) return { help: choiceOf(values) };
   if (values.version) return 'version';
   const baseUrl = values['base-url'];
   if (baseUrl !== undefined && values.emulator)
@@ -133,7 +148,7 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
     confirmWrites: values['no-confirm'] !== true,
     baseUrl,
     stateFile: values.state,
-    selected: selectOperations(bundled as OpenApiDocument, values),
+    choice: choiceOf(values),
     http: httpListenOf(values),
   };
 }
@@ -155,14 +170,22 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     process.stderr.write(`cloud-platform-mcp: ${optionErrorMessage(error, Object.keys(OPTIONS))}\n\n${USAGE}`);
     return 2;
   }
-  if (command === 'help' || command === 'version') {
-    process.stdout.write(
-      command === 'help' ? `${USAGE}\nTools by tag:\n${toolsPerTag(bundled as OpenApiDocument)}\n` : `${version}\n`,
-    );
+  if (command === 'version') {
+    process.stdout.write(`${version}\n`);
     return 0;
   }
-  const served = await servedBy(command, env, version);
-  const factory = createMcpServerFactory(served.options);
+  const document = bundled as OpenApiDocument;
+  if ('help' in command) return printHelp(document, command.help);
+  const served = await servedBy(command, document, env, version);
+  let factory: () => Server;
+  try {
+    factory = createMcpServerFactory(served.options);
+  } catch (error) {
+    await served.close();
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`cloud-platform-mcp: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
   try {
     return command.http ? await serveOverHttp(factory, command.http) : await serveOverStdio(factory);
   } finally {
@@ -170,9 +193,27 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   }
 }
 
+/** --help: the usage, then the document's tools by tag and those the choice would leave out, with why. */
+function printHelp(document: OpenApiDocument, choice: ToolChoice): number {
+  let set: ToolSet;
+  try {
+    set = toolSet(document, choice);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`cloud-platform-mcp: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  const leftOut = set.leftOut.map((tool) => `  ${tool.name}: ${tool.reason}`).join('\n');
+  process.stdout.write(
+    `${USAGE}\nTools by tag:\n${toolsPerTag([...set.tools, ...set.leftOut]) || '  none: the document has no operations'}\n${leftOut ? `\nLeft out:\n${leftOut}\n` : ''}`,
+  );
+  return 0;
+}
+
 /** The server's options for the command's target, and how to close the emulators it started. */
 async function servedBy(
   command: McpCommand,
+  document: OpenApiDocument,
   env: NodeJS.ProcessEnv,
   version: string,
 ): Promise<{ options: McpServerOptions; close(): Promise<void> }> {
@@ -181,22 +222,22 @@ async function servedBy(
   // Against a base URL, the emulator is only the rehearsal stage of planned writes: it gets no journal tool.
   let rehearsal: Emulator | undefined;
   if (command.baseUrl === undefined) {
-    emulator = await createServerEmulator({ stateFile: command.stateFile });
+    emulator = await createServerEmulator({ document, stateFile: command.stateFile });
     target = { baseUrl: 'http://emulator.local', apiKey: 'cloud-platform-mcp', fetch: emulator.fetch };
   } else {
     target = { baseUrl: command.baseUrl, apiKey: env.GCORE_API_KEY! };
-    if (command.confirmWrites && command.allowWrites) rehearsal = await createServerEmulator();
+    if (command.confirmWrites && command.allowWrites) rehearsal = await createServerEmulator({ document });
   }
   const journal = emulator
     ? (operationId: string | undefined) =>
         emulator.requests.list(operationId === undefined ? {} : { operationId: operationId as never })
     : undefined;
   const options = {
-    document: emulator?.document ?? (bundled as OpenApiDocument),
+    document: emulator?.document ?? document,
     target,
     allowWrites: command.allowWrites,
     allowDeletes: command.allowDeletes,
-    selected: command.selected,
+    ...command.choice,
     journal,
     version,
     logger: stderrLogger,

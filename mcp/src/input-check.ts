@@ -19,17 +19,19 @@ function said(issue: ValidationIssue, inputs: readonly string[]): string {
   return `${name} ${issue.message} ${rule}`;
 }
 
-/** Compiles each input schema it is given, once, into its check. */
+/** Each input schema it is given as its check, compiled at its first call: a large document starts without compiling them all. */
 export function createInputChecks(document: OpenApiDocument): (schema: JsonObject) => InputCheck {
   const validator = createContractValidator(document);
   return (schema) => {
-    const validate = validator.compile(schema);
+    let validate: ReturnType<typeof validator.compile> | undefined;
     const inputs = Object.keys((schema.properties ?? {}) as JsonObject);
-    return (args) =>
-      validate(args)
+    return (args) => {
+      validate ??= validator.compile(schema);
+      return validate(args)
         ? undefined
         : describeErrors(validate.errors)
             .map((issue) => said(issue, inputs))
             .join('; ');
+    };
   };
 }

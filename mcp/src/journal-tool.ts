@@ -38,6 +38,10 @@ export function journalTool(
   tools: readonly OperationTool[],
   list: (operationId: string | undefined) => unknown[],
 ): JournalTool {
+  // The journal names each request's operation by its operationId as written, which a renamed tool's description gives.
+  const operationIds = [
+    ...new Set(tools.flatMap((each) => (each.operationId === undefined ? [] : [each.operationId]))),
+  ];
   const tool: Tool = {
     name: 'journal',
     title: TITLE,
@@ -48,7 +52,7 @@ export function journalTool(
       properties: {
         operationId: {
           type: 'string',
-          enum: tools.map((each) => each.name),
+          ...(operationIds.length > 0 ? { enum: operationIds } : {}),
           description: 'Only the requests to this operation.',
         },
       },

@@ -2,7 +2,7 @@
 // SDK 1.x clients most hosts embed run on it: Ajv's draft-07 class with ajv-formats, strict off, formats
 // checked. Content that fails there makes such a client throw, and the agent read nothing; so a result
 // carries structured content only when this check passes (server.ts).
-import { Ajv } from 'ajv';
+import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsPlugin from 'ajv-formats';
 
 /** Why the value does not fit the schema, or undefined when it does. */
@@ -10,11 +10,17 @@ export type OutputCheck = (value: unknown) => string | undefined;
 
 const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
 
-/** Compiles each listed outputSchema it is given into its check, with the options of SDK 1.x's AjvJsonSchemaValidator. */
+/**
+ * Each listed outputSchema it is given as its check, with the options of SDK 1.x's AjvJsonSchemaValidator,
+ * compiled at its first use: a document of hundreds of operations starts without compiling them all.
+ */
 export function createOutputChecks(): (schema: object) => OutputCheck {
   const ajv = addFormats(new Ajv({ strict: false, validateFormats: true, validateSchema: false, allErrors: true }));
   return (schema) => {
-    const validate = ajv.compile(schema);
-    return (value) => (validate(value) ? undefined : ajv.errorsText(validate.errors, { dataVar: 'answer' }));
+    let validate: ValidateFunction | undefined;
+    return (value) => {
+      validate ??= ajv.compile(schema);
+      return validate(value) ? undefined : ajv.errorsText(validate.errors, { dataVar: 'answer' });
+    };
   };
 }

@@ -1,55 +1,95 @@
-// Which operations a session lists, as --tools (operationIds) and --tags (the document's tags) name
-// them: an agent sees only what its task needs. Each list is checked against the document where it is
-// read, so a typo is a usage error naming the flag, the value and the names it may take.
-import { deriveRoutes, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+// Which tools a session lists, as --tools (tool names, or operationIds as written) and --tags (the
+// document's tags) name them: an agent sees only what its task needs. Each list is checked here, where
+// the tools are made, for every caller: an empty name, one named twice or one the document does not
+// have is a UsageError naming the option and the value, with the names most likely meant.
+import { closestOptions, UsageError } from 'cloud-platform-api/toolbox';
 
-class SelectionError extends Error {}
+/** What a tool is picked by. */
+export interface Selectable {
+  name: string;
+  operationId: string | undefined;
+  tags: readonly string[];
+}
 
-const tagsOf = (route: RouteSpec) => ((route.operation as { tags?: string[] }).tags ?? []).filter(Boolean);
+export interface Selection {
+  /** Tool names, or operationIds as the document writes them. */
+  tools?: readonly string[] | undefined;
+  /** Tags of the document: every tool of each. */
+  tags?: readonly string[] | undefined;
+}
 
-/** A flag's comma-separated names, each one known and named once. */
-function namesIn(flag: string, value: string, known: readonly string[]): string[] {
-  const names = value.split(',').map((name) => name.trim());
-  if (names.some((name) => name === ''))
-    throw new SelectionError(`${flag} takes names separated by commas, with none empty: got ${JSON.stringify(value)}`);
-  for (const name of names) {
-    if (!known.includes(name))
-      throw new SelectionError(`${flag}: there is no ${JSON.stringify(name)}: the names are ${known.join(', ')}`);
-    if (names.indexOf(name) !== names.lastIndexOf(name))
-      throw new SelectionError(`${flag} names ${JSON.stringify(name)} twice`);
-  }
-  return names;
+/** At most this many names are listed after an unknown one: beyond, --help lists them. */
+const LISTED_NAMES = 20;
+
+/** The names a user most likely meant: a typo or two away, whatever the case, or those it begins. */
+function closest(typed: string, known: readonly string[]): string[] {
+  const lower = known.map((name) => name.toLowerCase());
+  return closestOptions(typed, lower).map((name) => known[lower.indexOf(name)]!);
+}
+
+function unknownName(option: string, name: string, known: readonly string[]): UsageError {
+  const near = closest(name, known);
+  const hint =
+    near.length > 0
+      ? `. Did you mean ${near.join(' or ')}?`
+      : known.length === 0
+        ? ': the document has none'
+        : known.length <= LISTED_NAMES
+          ? `: the names are ${known.join(', ')}`
+          : `: --help lists the ${known.length}`;
+  return new UsageError(`${option}: there is no ${JSON.stringify(name)}${hint}`);
+}
+
+/** A list's names, each one known (to `resolve`) and named once; what each names. */
+function checked<T>(
+  option: string,
+  names: readonly string[],
+  known: readonly string[],
+  resolve: (name: string) => T | undefined,
+): T[] {
+  if (names.length === 0 || names.includes(''))
+    throw new UsageError(
+      `${option} takes names separated by commas, with none empty: got ${JSON.stringify(names.join(','))}`,
+    );
+  return names.map((name, i) => {
+    if (names.indexOf(name) !== i) throw new UsageError(`${option} names ${JSON.stringify(name)} twice`);
+    const found = resolve(name);
+    if (found === undefined) throw unknownName(option, name, known);
+    return found;
+  });
 }
 
 /**
- * The operationIds to list: those --tools names and those of every tag --tags names; undefined when
- * neither flag is given (every operation).
+ * The tools to list: those `tools` names and those of every tag `tags` names; every tool when neither
+ * is given. A name is a tool's, else an operationId as written.
  */
-export function selectOperations(
-  document: OpenApiDocument,
-  flags: { tools?: string | undefined; tags?: string | undefined },
-): ReadonlySet<string> | undefined {
-  if (flags.tools === undefined && flags.tags === undefined) return undefined;
-  const routes = deriveRoutes(document);
-  const tags = [...new Set(routes.flatMap(tagsOf))];
+export function selectTools<T extends Selectable>(tools: readonly T[], selection: Selection = {}): T[] {
+  if (selection.tools === undefined && selection.tags === undefined) return [...tools];
   const named =
-    flags.tools === undefined
+    selection.tools === undefined
       ? []
-      : namesIn(
+      : checked(
           '--tools',
-          flags.tools,
-          routes.map((r) => r.operationId),
+          selection.tools,
+          tools.map((tool) => tool.name),
+          (name) => tools.find((tool) => tool.name === name) ?? tools.find((tool) => tool.operationId === name),
         );
-  const tagged = flags.tags === undefined ? [] : namesIn('--tags', flags.tags, tags);
-  return new Set([
-    ...named,
-    ...routes.filter((route) => tagsOf(route).some((tag) => tagged.includes(tag))).map((route) => route.operationId),
-  ]);
+  const allTags = [...new Set(tools.flatMap((tool) => tool.tags))];
+  const tagged =
+    selection.tags === undefined
+      ? []
+      : checked('--tags', selection.tags, allTags, (tag) => (allTags.includes(tag) ? tag : undefined));
+  return tools.filter((tool) => named.includes(tool) || tool.tags.some((tag) => tagged.includes(tag)));
 }
 
-/** One line a tag, with how many tools it holds: for --help. */
-export function toolsPerTag(document: OpenApiDocument): string {
+/** A comma-separated option as its names (`a, b` -> ['a', 'b']): selectTools checks them. */
+export const commaList = (value: string | undefined): string[] | undefined =>
+  value?.split(',').map((name) => name.trim());
+
+/** One line a tag, with how many tools it holds (those with none under "(no tag)"): for --help. */
+export function toolsPerTag(tools: readonly Selectable[]): string {
   const counts = new Map<string, number>();
-  for (const tag of deriveRoutes(document).flatMap(tagsOf)) counts.set(tag, (counts.get(tag) ?? 0) + 1);
+  for (const tool of tools)
+    for (const tag of tool.tags.length > 0 ? tool.tags : ['(no tag)']) counts.set(tag, (counts.get(tag) ?? 0) + 1);
   return [...counts].map(([tag, count]) => `  ${tag}: ${count} ${count === 1 ? 'tool' : 'tools'}`).join('\n');
 }

@@ -13,17 +13,20 @@ import { type CloudClient, CloudClientOptionError, createCloudClient, type Logge
 import {
   createRedactor,
   redactJson,
+  secretsOfKey,
+  securityOf,
   type FetchFunction,
   type JsonObject,
   type OpenApiDocument,
 } from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
-import { sendOperation } from './operation-call.js';
+import { clientOptionsFor, sendOperation } from './operation-call.js';
 import { journalTool } from './journal-tool.js';
 import { createOutputChecks, type OutputCheck } from './output-check.js';
 import { PlanBook } from './plan-tokens.js';
 import { fitted, listedOutputSchema, replayed, successAnswer, textResult } from './tool-results.js';
-import { operationTools, type OperationTool } from './tools.js';
+import type { LeftOutTool, OperationTool } from './tools.js';
+import { leftOutLine, nothingListedLine, toolSet } from './tool-set.js';
 import {
   CONFIRM_ARGUMENT,
   createRehearsal,
@@ -42,14 +45,19 @@ export interface McpTarget {
 }
 
 export interface McpServerOptions {
+  /** The document whose operations are the tools: OpenAPI 3.0 or 3.1, read once by readDocument. */
   document: OpenApiDocument;
   target: McpTarget;
   /** List and allow POST and PATCH operations. */
   allowWrites: boolean;
   /** With allowWrites: list and allow DELETE operations too. */
   allowDeletes: boolean;
-  /** The operations to list (--tools, --tags); all of them when undefined. */
-  selected?: ReadonlySet<string> | undefined;
+  /** The tools to list, by name or operationId as written (--tools); with `tags`, both; all when neither is given. */
+  tools?: readonly string[] | undefined;
+  /** The tags whose operations to list (--tags). */
+  tags?: readonly string[] | undefined;
+  /** The most bytes a tool's input schema may have, as compact JSON (--schema-budget); 32 KiB when undefined. */
+  schemaBudget?: number | undefined;
   /** The emulator's journal, where the target is one: the `journal` tool lists what the tools sent. */
   journal?: ((operationId: string | undefined) => unknown[]) | undefined;
   version: string;
@@ -122,12 +130,13 @@ interface Answering {
  * the factory of the protocol Server each session or HTTP request is served by.
  */
 export function createMcpServerFactory(options: McpServerOptions): () => Server {
-  const tools = operationTools(options.document).filter((tool) => options.selected?.has(tool.name) ?? true);
-  const allowed = (tool: OperationTool) =>
-    flagsFor(tool.route.method).every((flag) =>
-      flag === '--allow-writes' ? options.allowWrites : options.allowDeletes,
-    );
-  const checkOf = createInputChecks(options.document);
+  const set = toolSet(options.document, options);
+  const { tools, document } = set;
+  const allowed = ({ method }: { method: string }) =>
+    flagsFor(method).every((flag) => (flag === '--allow-writes' ? options.allowWrites : options.allowDeletes));
+  const leftOut = set.leftOut.filter(allowed);
+  for (const tool of leftOut) options.logger.warn(leftOutLine(tool));
+  const checkOf = createInputChecks(document);
   const inputChecks = new Map<string, InputCheck>(tools.map((tool) => [tool.name, checkOf(tool.checkedSchema)]));
   const journal = options.journal && journalTool(tools, options.journal);
   if (journal) inputChecks.set(journal.tool.name, checkOf(journal.tool.inputSchema as JsonObject));
@@ -135,22 +144,29 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
   const openWorld = options.target.fetch === undefined;
   const planned = (tool: OperationTool) => options.rehearsal !== undefined && tool.route.method !== 'GET';
   const listing = [
-    ...tools.filter(allowed).map((tool) => listed(tool, openWorld, planned(tool))),
+    ...tools.filter((tool) => allowed(tool.route)).map((tool) => listed(tool, openWorld, planned(tool))),
     ...(journal ? [journal.tool] : []),
   ];
+  const nothing = nothingListedLine(set, listing.length - (journal ? 1 : 0));
+  if (nothing) options.logger.warn(nothing);
   const { results, answers } = outputChecks(listing, tools);
   const answering = answeringOf(options, answers);
   const { redact } = answering;
   const planning: Planning | undefined = options.rehearsal && {
     plans: new PlanBook(options.now),
-    rehearse: createRehearsal({ baseUrl: options.target.baseUrl, stage: options.rehearsal, logger: options.logger }),
+    rehearse: createRehearsal({
+      baseUrl: options.target.baseUrl,
+      stage: options.rehearsal,
+      logger: options.logger,
+      document: options.document,
+    }),
     answering,
   };
   const offered = listing.map((tool) => tool.name);
 
   const callTool = async (name: string, given: Record<string, unknown>): Promise<CallToolResult> => {
     const tool = tools.find((each) => each.name === name);
-    if (!offered.includes(name)) throw notOffered(name, tool, offered);
+    if (!offered.includes(name)) throw notOffered(name, tool ?? leftOut.find((each) => each.name === name), offered);
     const isPlanned = tool !== undefined && planned(tool);
     const { [CONFIRM_ARGUMENT]: token, ...rest } = given;
     const args = isPlanned ? rest : given;
@@ -179,6 +195,12 @@ function outputChecks(listing: readonly Named[], tools: readonly Named[]) {
   return { results: checksOf(listing), answers: checksOf(tools) };
 }
 
+/** What a key stands for in a document, to scrub: the key, and HTTP basic's password where a scheme is basic. */
+const keySecrets = (document: OpenApiDocument, key: string) => [
+  key,
+  ...securityOf(document).schemes.flatMap(({ slot }) => secretsOfKey(slot, key)),
+];
+
 /** The one client of the target, the key's redactor, and the answer checks. */
 function answeringOf(options: McpServerOptions, answers: ReadonlyMap<string, OutputCheck>): Answering {
   return {
@@ -187,17 +209,28 @@ function answeringOf(options: McpServerOptions, answers: ReadonlyMap<string, Out
       baseUrl: options.target.baseUrl,
       ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
       logger: options.logger,
+      ...clientOptionsFor(options.document),
     }),
-    redact: createRedactor(options.target.apiKey),
+    redact: createRedactor(keySecrets(options.document, options.target.apiKey)),
     answerCheck: (tool) => answers.get(tool.name)!,
   };
 }
 
-/** A call of a tool this server does not list: a protocol error naming the tools it does, and the flag that would list this one. */
-function notOffered(name: string, tool: OperationTool | undefined, offered: readonly string[]): ProtocolError {
-  const why = tool
-    ? `${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`
-    : `There is no tool ${JSON.stringify(name)}`;
+/**
+ * A call of a tool this server does not list: a protocol error naming the tools it does, and the flag
+ * that would list this one, or why it was left out.
+ */
+function notOffered(
+  name: string,
+  tool: OperationTool | LeftOutTool | undefined,
+  offered: readonly string[],
+): ProtocolError {
+  const why =
+    tool === undefined
+      ? `There is no tool ${JSON.stringify(name)}`
+      : 'reason' in tool
+        ? `${name} is left out: ${tool.reason}`
+        : `${name} is a ${tool.route.method}, which this server does not send: start it with ${flagsFor(tool.route.method).join(' ')} to allow it`;
   return new ProtocolError(ProtocolErrorCode.InvalidParams, `${why}. The tools are ${offered.join(', ')}`);
 }
 

@@ -1,7 +1,10 @@
-// The MCP tools, made from the document and nothing else: one per operation, named by its operationId,
-// titled by its summary and described by its summary and description (a deprecated one says so), its
+// The MCP tools, made from the document and nothing else: one per operation, named by its operationId
+// made valid for clients (tool-names.ts), titled by its summary and described by its summary and
+// description (a deprecated one says so, a renamed one names its operationId as written), its
 // hints from its method, its input a JSON Schema of its parameters (each by name) and its body (`body`),
 // its output the schema of its JSON success answer, every $ref inlined so a client needs no document.
+// An operation no tool can be made of (a schema that refers to itself, two inputs of one name) is left
+// out with its reason, and the others are made all the same.
 import {
   deriveRoutes,
   operationParameters,
@@ -12,6 +15,7 @@ import {
 } from 'cloud-platform-api/toolbox';
 import { withStandardFormats } from './listed-formats.js';
 import { portableSchema } from './portable-schema.js';
+import { toolNames } from './tool-names.js';
 
 /** What an operation's method promises, in MCP's words; whether its target is the open world is the server's to say. */
 export interface MethodHints {
@@ -22,6 +26,10 @@ export interface MethodHints {
 
 export interface OperationTool {
   name: string;
+  /** The operationId as the document writes it; undefined where it has none. */
+  operationId: string | undefined;
+  /** The document's tags of the operation. */
+  tags: string[];
   /** The operation's summary, for a person choosing a tool. */
   title: string;
   description: string;
@@ -48,7 +56,7 @@ function inlined(document: OpenApiDocument, node: unknown, trail: readonly strin
   if (node === null || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as JsonObject;
   if (typeof $ref === 'string') {
-    if (trail.includes($ref)) throw new Error(`${$ref} refers to itself: a tool's input schema cannot inline it`);
+    if (trail.includes($ref)) throw new Error(`${$ref} refers to itself: a tool's schema cannot inline it`);
     const target = inlined(document, resolveRef(document, { $ref }), [...trail, $ref]) as JsonObject;
     return { ...target, ...(inlined(document, rest, trail) as JsonObject) };
   }
@@ -71,7 +79,7 @@ function inputSchema(document: OpenApiDocument, route: RouteSpec): JsonObject {
   for (const { parameter } of operationParameters(document, route)) {
     if (parameter.in !== 'path' && parameter.in !== 'query') continue;
     if (parameter.name in properties || parameter.name === 'body')
-      throw new Error(`${route.operationId}: two inputs named ${parameter.name}`);
+      throw new Error(`two inputs are named ${parameter.name}`);
     const schema = inlined(document, parameter.schema ?? {}, []) as JsonObject;
     properties[parameter.name] = {
       ...schema,
@@ -146,28 +154,71 @@ function inputSchemas(
   return { inputSchema: withStandardFormats(portableSchema(checkedSchema)), checkedSchema };
 }
 
-function description(route: RouteSpec): string {
+function description(route: RouteSpec, name: string): string {
   const {
     summary,
     description: text,
     deprecated,
   } = route.operation as { summary?: string; description?: string; deprecated?: boolean };
   const said = [summary, text].filter((part): part is string => typeof part === 'string' && part !== '');
+  const renamed = typeof route.operationId === 'string' && route.operationId !== name;
   return [
     ...(deprecated ? ['Deprecated: the service may remove this operation.'] : []),
     ...said,
-    `${route.method} ${route.path}.`,
+    `${route.method} ${route.path}${renamed ? ` (operationId ${JSON.stringify(route.operationId)})` : ''}.`,
   ].join('\n\n');
 }
 
-export function operationTools(document: OpenApiDocument): OperationTool[] {
-  return deriveRoutes(document).map((route) => ({
-    name: route.operationId,
-    title: (route.operation as { summary?: string }).summary || route.operationId,
-    description: description(route),
+/** An operation whose tool is not listed, and why. */
+export interface LeftOutTool extends Pick<OperationTool, 'name' | 'operationId' | 'tags'> {
+  method: string;
+  reason: string;
+}
+
+export interface DocumentTools {
+  tools: OperationTool[];
+  leftOut: LeftOutTool[];
+}
+
+/** A string the document gives, or undefined: an operationId of another type (a number in YAML) names nothing. */
+const textOrNone = (value: unknown) => (typeof value === 'string' ? value : undefined);
+
+/** What an operation is picked by (--tools, --tags), whether its tool can be made or not. */
+function pickedBy(route: RouteSpec, name: string): Pick<OperationTool, 'name' | 'operationId' | 'tags'> {
+  const { tags } = route.operation as { tags?: unknown };
+  return {
+    name,
+    operationId: textOrNone(route.operationId),
+    tags: Array.isArray(tags) ? tags.filter((tag): tag is string => typeof tag === 'string' && tag !== '') : [],
+  };
+}
+
+function operationTool(document: OpenApiDocument, route: RouteSpec, name: string): OperationTool {
+  const { summary } = route.operation as { summary?: string };
+  return {
+    ...pickedBy(route, name),
+    title: summary || textOrNone(route.operationId) || `${route.method} ${route.path}`,
+    description: description(route, name),
     hints: methodHints(route.method),
     ...inputSchemas(document, route),
     ...output(document, route),
     route,
-  }));
+  };
+}
+
+/** A tool per operation of the document (as readDocument makes it), and those none could be made of. */
+export function operationTools(document: OpenApiDocument): DocumentTools {
+  const routes = deriveRoutes(document);
+  const names = toolNames(
+    routes.map(({ operationId, method, path }) => ({ operationId: textOrNone(operationId), method, path })),
+  );
+  const made: DocumentTools = { tools: [], leftOut: [] };
+  routes.forEach((route, i) => {
+    try {
+      made.tools.push(operationTool(document, route, names[i]!));
+    } catch (error) {
+      made.leftOut.push({ ...pickedBy(route, names[i]!), method: route.method, reason: (error as Error).message });
+    }
+  });
+  return made;
 }

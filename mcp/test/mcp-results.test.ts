@@ -63,12 +63,7 @@ describe('a tool the server does not list', () => {
       { allowDeletes: false },
       'start it with --allow-writes --allow-deletes',
     ],
-    [
-      'an operation --tools left out',
-      'listStreams',
-      { selected: new Set(['getVideo']) },
-      'There is no tool "listStreams"',
-    ],
+    ['an operation --tools left out', 'listStreams', { tools: ['getVideo'] }, 'There is no tool "listStreams"'],
     ['a case-changed name', 'GetVideo', {}, 'There is no tool "GetVideo"'],
   ] as const)(
     '%s: -32602, naming the tools it does list (the journal among them), and sends nothing',

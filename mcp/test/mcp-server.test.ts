@@ -287,7 +287,7 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
     ],
     [['--allow-deletes'], {}, '--allow-deletes needs --allow-writes too'],
     [['--no-confirm'], {}, '--no-confirm needs --base-url: writes to the emulator in process are never planned'],
-    [['--tools', 'getVidoe'], {}, '--tools: there is no "getVidoe": the names are '],
+    [['--tools', 'getVidoe'], {}, '--tools: there is no "getVidoe". Did you mean getVideo?'],
     [['--tags', 'Videos'], {}, '--tags: there is no "Videos": the names are '],
     [['--tools', ''], {}, '--tools takes names separated by commas, with none empty: got ""'],
     [['--tags', ''], {}, '--tags takes names separated by commas, with none empty: got ""'],

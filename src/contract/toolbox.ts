@@ -25,7 +25,22 @@ export {
   type OperationRef,
   type ResponseDefinition,
 } from './document.js';
-export { authorizationValue, authSchemeOf, keyHeaderOf, type AuthScheme } from './auth-scheme.js';
+export {
+  authorizationValue,
+  authSchemeOf,
+  credentialHint,
+  credentialsOptional,
+  keyHeaderOf,
+  requirementHint,
+  secretsOfKey,
+  securityOf,
+  SecurityError,
+  type AuthScheme,
+  type CredentialSlot,
+  type DocumentSecurity,
+  type NamedScheme,
+  type Requirement,
+} from './auth-scheme.js';
 export {
   BodyTooLargeError,
   PEER_BODY_LIMIT_BYTES,
@@ -49,5 +64,5 @@ export { isLoopback, LOOPBACK_NAMES } from './loopback.js';
 export { hostAnswered, hostName, originAllowed } from './host-header.js';
 export { MAX_PORT, parsePort, portProblem, UsageError } from './usage.js';
 export { httpUrl, notHttpUrl } from './http-url.js';
-export { optionErrorMessage } from './option-suggestion.js';
+export { closestOptions, optionErrorMessage } from './option-suggestion.js';
 export type { FetchFunction } from './fetch-function.js';

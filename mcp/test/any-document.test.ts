@@ -1,0 +1,323 @@
+// The MCP server on documents other than this repository's, through its library entry: names made valid
+// for clients and called end to end, --tools/--tags checked (a hostile-input table), the schema budget
+// reported, a document without paths, a 3.0 document (read by readDocument), operations no tool can be
+// made of, and a generated document of 220 operations with one 180 KB input schema.
+import type { Logger } from 'cloud-platform-api';
+import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import { type JsonObject, listOperations, type OpenApiDocument, UsageError } from 'cloud-platform-api/toolbox';
+import { DocumentError } from 'cloud-platform-check/contract';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SCHEMA_BUDGET, parseBudget, schemaBytes } from '../src/schema-budget.js';
+import { type ToolChoice, toolSet } from '../src/tool-set.js';
+import { independentAjv } from './helpers/ajv.js';
+import { answering, documentOf, generatedDocument } from './helpers/generated-document.js';
+import { connectInMemory, textOf } from './helpers/in-memory-session.js';
+
+const VALID_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** A petstore as public documents write it: operationIds with spaces, one of no valid character, tags. */
+const petstore = documentOf({
+  '/pets': {
+    get: answering({ operationId: 'list pets', tags: ['pets'], summary: 'List the pets' }),
+    post: answering({ operationId: 'addPet', tags: ['pets', 'store'] }),
+  },
+  '/pets/{petId}': {
+    parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+    get: answering({ operationId: 'find pet by id', tags: ['pets'] }),
+    delete: answering({ operationId: '削除', tags: ['store'] }),
+  },
+});
+
+/** A target that answers every call with `{ id: 7 }` and records what it was sent. */
+function stubTarget() {
+  const sent: string[] = [];
+  return {
+    sent,
+    target: {
+      baseUrl: 'http://stub.local',
+      apiKey: 'stub-key',
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const request = new Request(input, init);
+        sent.push(`${request.method} ${new URL(request.url).pathname}`);
+        return Response.json({ id: 7 });
+      },
+    },
+  };
+}
+
+/** A logger that keeps its warnings. */
+function keptLog(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const ignore = () => {};
+  return {
+    lines,
+    logger: { error: ignore, warn: (line: string) => void lines.push(line), info: ignore, debug: ignore },
+  };
+}
+
+const refused = (document: OpenApiDocument, choice: ToolChoice) => {
+  try {
+    toolSet(document, choice);
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('not refused');
+};
+
+describe('--tools and --tags on any document: each name checked where the tools are made', () => {
+  const many = generatedDocument(220);
+  it.each([
+    ['a typo', petstore, { tools: ['addPte'] }, '--tools: there is no "addPte". Did you mean addPet?'],
+    ['another case', petstore, { tools: ['ADDPET'] }, '--tools: there is no "ADDPET". Did you mean addPet?'],
+    [
+      'a name far from all, of few tools',
+      petstore,
+      { tools: ['zzz'] },
+      '--tools: there is no "zzz": the names are list_pets, addPet, find_pet_by_id, delete_pets_petId',
+    ],
+    ['a name far from all, of many', many, { tools: ['zzz'] }, '--tools: there is no "zzz": --help lists the 220'],
+    ['an unknown tag', petstore, { tags: ['dogs'] }, '--tags: there is no "dogs": the names are pets, store'],
+    ['a tag typo', petstore, { tags: ['stor'] }, '--tags: there is no "stor". Did you mean store?'],
+    [
+      'a tag of a document with none',
+      documentOf({ '/a': { get: answering({ operationId: 'a' }) } }),
+      { tags: ['a'] },
+      'the document has none',
+    ],
+    ['an empty name', petstore, { tools: [''] }, '--tools takes names separated by commas, with none empty: got ""'],
+    ['an empty list', petstore, { tags: [] }, '--tags takes names separated by commas, with none empty: got ""'],
+    ['an empty name among others', petstore, { tools: ['addPet', ''] }, 'with none empty: got "addPet,"'],
+    ['a name twice', petstore, { tools: ['addPet', 'addPet'] }, '--tools names "addPet" twice'],
+    ['a tag twice', petstore, { tags: ['pets', 'pets'] }, '--tags names "pets" twice'],
+    ['a budget of 0', petstore, { schemaBudget: 0 }, 'schemaBudget must be a whole number of bytes, at least 1, got 0'],
+    ['a budget of 1.5', petstore, { schemaBudget: 1.5 }, 'at least 1, got 1.5'],
+    ['a budget not a number', petstore, { schemaBudget: '100' as never }, 'at least 1, got a string'],
+    ['a budget of NaN', petstore, { schemaBudget: Number.NaN }, 'at least 1, got NaN'],
+  ] as const)('refuses %s, naming the option and the value', (_, document, choice, message) => {
+    expect(refused(document, choice)).toContain(message);
+  });
+
+  it.each([
+    ['a tool name', { tools: ['list_pets'] }, ['list_pets']],
+    ['an operationId as written', { tools: ['find pet by id'] }, ['find_pet_by_id']],
+    ['a tag', { tags: ['store'] }, ['addPet', 'delete_pets_petId']],
+    ['both', { tools: ['list_pets'], tags: ['store'] }, ['list_pets', 'addPet', 'delete_pets_petId']],
+    ['neither', {}, ['list_pets', 'addPet', 'find_pet_by_id', 'delete_pets_petId']],
+  ])('picks by %s, in the document order', (_, choice, names) => {
+    expect(toolSet(petstore, choice).tools.map((tool) => tool.name)).toEqual(names);
+  });
+});
+
+describe('--schema-budget as typed', () => {
+  it.each(['', '0', '-1', '1.5', '1e6', '64k', ' 100', '0x10', '99999999999999999999'])('refuses %j', (text) => {
+    expect(() => parseBudget(text)).toThrow(
+      new UsageError(`--schema-budget must be a whole number of bytes, at least 1, got ${JSON.stringify(text)}`),
+    );
+  });
+  it.each([
+    ['1', 1],
+    ['65536', 65_536],
+    ['007', 7],
+  ])('takes %j', (text, bytes) => expect(parseBudget(text)).toBe(bytes));
+});
+
+describe('a generated document of 220 operations, one with a 180 KB input schema', () => {
+  const document = generatedDocument(220, 180_000);
+  const ids = listOperations(document).map((op) => op.operationId);
+
+  it('makes a tool of each, named by its operationId, each input a valid JSON Schema, all but the large one within the default budget', () => {
+    const set = toolSet(document, { schemaBudget: Number.MAX_SAFE_INTEGER });
+    expect(set.tools.map((tool) => tool.name)).toEqual(ids);
+    const ajv = independentAjv();
+    for (const tool of set.tools) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+    const over = set.tools.filter((tool) => schemaBytes(tool) > DEFAULT_SCHEMA_BUDGET).map((tool) => tool.name);
+    expect(over).toEqual(['createThing1']);
+    expect(schemaBytes(set.tools.find((tool) => tool.name === 'createThing1')!)).toBeGreaterThan(180_000);
+  });
+
+  it('leaves the large one out by default, with one line naming it and its size; a call of it says why', async () => {
+    const { logger, lines } = keptLog();
+    const session = await connectInMemory(stubTarget().target, undefined, { document, logger });
+    try {
+      const listed = (await session.tools()).map((tool) => tool.name);
+      expect(listed).toEqual(ids.filter((id) => id !== 'createThing1'));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^cloud-platform-mcp: left out the tool createThing1: its input schema is 18\d,\d{3} bytes, over the budget of 32,768 \(--schema-budget\)$/,
+      );
+      const error = await session.call('createThing1', { body: {} }).catch((thrown: Error) => thrown);
+      expect(String(error)).toContain('createThing1 is left out: its input schema is');
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('lists it with a budget that fits it, and says nothing', async () => {
+    const { logger, lines } = keptLog();
+    const session = await connectInMemory(stubTarget().target, undefined, { document, logger, schemaBudget: 200_000 });
+    try {
+      expect((await session.tools()).map((tool) => tool.name)).toEqual(ids);
+      expect(lines).toEqual([]);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('says nothing of a tool over the budget that the flags or --tools do not list', () => {
+    const { logger, lines } = keptLog();
+    return connectInMemory(stubTarget().target, undefined, { document, logger, tools: ['getThing1'] }).then(
+      async (session) => {
+        expect((await session.tools()).map((tool) => tool.name)).toEqual(['getThing1']);
+        expect(lines).toEqual([]);
+        await session.close();
+      },
+    );
+  });
+});
+
+describe('names made valid, called end to end', () => {
+  it('lists the made names, each operationId as written in its description, and calls the operation by its path', async () => {
+    const { target, sent } = stubTarget();
+    const session = await connectInMemory(target, undefined, { document: petstore });
+    try {
+      const tools = await session.tools();
+      expect(tools.map((tool) => tool.name)).toEqual(['list_pets', 'addPet', 'find_pet_by_id', 'delete_pets_petId']);
+      for (const tool of tools) expect(tool.name).toMatch(VALID_NAME);
+      const described = Object.fromEntries(tools.map((tool) => [tool.name, tool.description]));
+      expect(described.find_pet_by_id).toContain('GET /pets/{petId} (operationId "find pet by id").');
+      expect(described.list_pets).toContain('(operationId "list pets")');
+      expect(described.addPet).not.toContain('operationId');
+      expect(described.delete_pets_petId).toContain('DELETE /pets/{petId} (operationId "削除").');
+      const result = await session.call('find_pet_by_id', { petId: 7 });
+      expect(textOf(result)).toContain('"id": 7');
+      expect(sent).toEqual(['GET /pets/7']);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('a 3.0 document, read as 3.1', () => {
+  const pet = {
+    type: 'object',
+    required: ['name'],
+    properties: { name: { type: 'string', example: 'Rex' }, tag: { type: 'string', nullable: true } },
+  };
+  const openapi30 = {
+    openapi: '3.0.3',
+    info: { title: 'Petstore 3.0', version: '1' },
+    paths: {
+      '/pets': {
+        get: answering({
+          operationId: 'listPets',
+          parameters: [
+            { name: 'limit', in: 'query', schema: { type: 'integer', maximum: 100, exclusiveMaximum: true } },
+          ],
+        }),
+        post: answering({
+          operationId: 'create pet',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } },
+          },
+        }),
+      },
+    },
+    components: { schemas: { Pet: pet } },
+  } as unknown as OpenApiDocument;
+
+  it("lists inputs in 3.1's words (nullable as a type list, a numeric exclusiveMaximum), each a valid JSON Schema", () => {
+    const { tools } = toolSet(openapi30);
+    const ajv = independentAjv();
+    for (const tool of tools) expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
+    const [list, create] = tools;
+    expect(list!.inputSchema.properties.limit).toMatchObject({ type: 'integer', exclusiveMaximum: 100 });
+    expect(create!.name).toBe('create_pet');
+    expect(create!.inputSchema.properties.body.properties.tag.type).toEqual(['string', 'null']);
+    expect(JSON.stringify(tools.map((tool) => tool.inputSchema))).not.toContain('nullable');
+  });
+
+  it('checks each call by the 3.0 rules read as 3.1, and sends what passes', async () => {
+    const { target, sent } = stubTarget();
+    const session = await connectInMemory(target, undefined, { document: openapi30 });
+    try {
+      expect((await session.call('create_pet', { body: { name: 'Rex', tag: null } })).isError).toBeFalsy();
+      const over = await session.call('listPets', { limit: 100 });
+      expect(over.isError).toBe(true);
+      expect(textOf(over)).toContain('listPets was not called: limit must be < 100');
+      expect(sent).toEqual(['POST /pets']);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
+describe('documents the tools cannot all be made of', () => {
+  it('an operation without an operationId: refused by readDocument, naming the place', () => {
+    const document = documentOf({ '/pets': { get: answering() } });
+    expect(() => toolSet(document)).toThrow(
+      new DocumentError('document: #/paths/~1pets/get has no operationId: every operation needs one'),
+    );
+  });
+
+  it('a document without paths (webhooks only): no tool, and one line that says so', async () => {
+    const webhooksOnly = {
+      openapi: '3.1.0',
+      info: { title: 'Hooks', version: '1' },
+      webhooks: { newPet: { post: answering({ operationId: 'newPet' }) } },
+    } as unknown as OpenApiDocument;
+    expect(toolSet(webhooksOnly)).toMatchObject({ tools: [], leftOut: [], operations: 0 });
+    const { logger, lines } = keptLog();
+    const session = await connectInMemory(stubTarget().target, undefined, { document: webhooksOnly, logger });
+    try {
+      expect(await session.tools()).toEqual([]);
+      expect(lines).toEqual(['cloud-platform-mcp: the document has no operations (no paths): it lists no tool']);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('an operation whose schema refers to itself, or with two inputs of one name: left out, saying why; the rest listed', () => {
+    const node: JsonObject = {
+      type: 'object',
+      properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+    };
+    const document = documentOf(
+      {
+        '/trees': {
+          post: answering({
+            operationId: 'plantTree',
+            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } },
+          }),
+        },
+        '/things/{id}': {
+          get: answering({
+            operationId: 'getThing',
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'id', in: 'query', schema: { type: 'string' } },
+            ],
+          }),
+        },
+        '/ok': { get: answering({ operationId: 'ok' }) },
+      },
+      { schemas: { Node: node } },
+    );
+    const set = toolSet(document);
+    expect(set.tools.map((tool) => tool.name)).toEqual(['ok']);
+    expect(set.leftOut.map(({ name, reason }) => [name, reason])).toEqual([
+      ['plantTree', "#/components/schemas/Node refers to itself: a tool's schema cannot inline it"],
+      ['getThing', 'two inputs are named id'],
+    ]);
+  });
+});
+
+describe("this repository's document", () => {
+  it('names each tool by its operationId, leaves none out and names no operationId in a description', () => {
+    const set = toolSet(bundled as OpenApiDocument);
+    expect(set.tools.map((tool) => tool.name)).toEqual(listOperations(bundled as never).map((op) => op.operationId));
+    expect(set.leftOut).toEqual([]);
+    for (const tool of set.tools) expect(tool.description).not.toContain('operationId');
+  });
+});
