@@ -2,7 +2,7 @@
 // with `--document FILE`: started on a free port and ready once it says where it listens (or, for Prism,
 // once it answers), never after a fixed wait; stopped by the test that started it.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { CoverageReport } from 'cloud-platform-check';
@@ -13,8 +13,8 @@ const EMULATOR_BIN = path.join(projectRoot, 'emulator', 'bin', 'cloud-platform-e
 const CHECK_BIN = path.join(projectRoot, 'check', 'bin', 'cloud-platform-check.js');
 export const MCP_BIN = path.join(projectRoot, 'mcp', 'bin', 'cloud-platform-mcp.js');
 const PRISM_BIN = path.join(projectRoot, 'node_modules', '.bin', 'prism');
-/** Prism takes 2 to 3 s to start on a quiet machine; the lane shares two cores with other work. */
-const PRISM_STARTUP_MS = 60_000;
+/** Prism takes 2 to 3 s to start on a quiet machine, and over 60 s on two cores other work keeps busy. */
+const PRISM_STARTUP_MS = 150_000;
 const POLL_MS = 100;
 
 /** The environment the commands run in: without the caller's key, which would otherwise be their default. */
@@ -155,9 +155,10 @@ export async function runCheck(file: string, baseUrl: string, token: string): Pr
     coverageFile,
   ]);
   const checks = checkTable(run.stdout);
-  // A report (exit 0 or 1) comes with its coverage file; a refusal (exit 2) or a crash with none.
-  const coverage =
-    run.code === 0 || run.code === 1 ? (JSON.parse(readFileSync(coverageFile, 'utf8')) as CoverageReport) : undefined;
+  // A report comes with its coverage file; a refusal (exit 2) or a crash with none.
+  const coverage = existsSync(coverageFile)
+    ? (JSON.parse(readFileSync(coverageFile, 'utf8')) as CoverageReport)
+    : undefined;
   return {
     ...run,
     checks,
