@@ -6,7 +6,10 @@ import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { type JsonObject, listOperations, type OpenApiDocument, UsageError } from 'cloud-platform-api/toolbox';
 import { DocumentError } from 'cloud-platform-check/contract';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../test-kit/project-root.js';
 import { DEFAULT_SCHEMA_BUDGET, parseBudget, schemaBytes } from '../src/schema-budget.js';
 import { type ToolChoice, toolSet } from '../src/tool-set.js';
 import { independentAjv } from './helpers/ajv.js';
@@ -146,6 +149,8 @@ describe('a generated document of 220 operations, one with a 180 KB input schema
       expect(lines[0]).toMatch(
         /^cloud-platform-mcp: left out the tool createThing1: its input schema is 18\d,\d{3} bytes, over the budget of 32,768 \(--schema-budget\)$/,
       );
+      // The guide shows this very line.
+      expect(readFileSync(path.join(projectRoot, 'docs', 'mcp.md'), 'utf8')).toContain(`\n${lines[0]}\n`);
       const error = await session.call('createThing1', { body: {} }).catch((thrown: Error) => thrown);
       expect(String(error)).toContain('createThing1 is left out: its input schema is');
     } finally {
