@@ -258,6 +258,29 @@ describe('a 3.0 document, read as 3.1', () => {
   });
 });
 
+describe('keywords JSON Schema does not define', () => {
+  it('are annotations: a call is checked by the rest of its schema and sent', async () => {
+    const loose = { type: 'string', collectionFormat: 'csv', maxLength: 3 };
+    const body = { type: 'object', properties: { code: loose } };
+    const document = documentOf({
+      '/codes': {
+        post: answering({ operationId: 'addCode', requestBody: { content: { 'application/json': { schema: body } } } }),
+      },
+    });
+    const { target, sent } = stubTarget();
+    const session = await connectInMemory(target, undefined, { document });
+    try {
+      expect((await session.call('addCode', { body: { code: 'abc' } })).isError).toBeFalsy();
+      expect(textOf(await session.call('addCode', { body: { code: 'abcd' } }))).toContain(
+        'addCode was not called: body.code must NOT have more than 3 characters',
+      );
+      expect(sent).toEqual(['POST /codes']);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
 describe('documents the tools cannot all be made of', () => {
   it('an operation without an operationId: refused by readDocument, naming the place', () => {
     const document = documentOf({ '/pets': { get: answering() } });
