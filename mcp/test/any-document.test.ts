@@ -306,17 +306,15 @@ describe('documents the tools cannot all be made of', () => {
     }
   });
 
-  it('an operation whose schema refers to itself, or with two inputs of one name: left out, saying why; the rest listed', () => {
-    const node: JsonObject = {
-      type: 'object',
-      properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
-    };
+  it('an operation whose input refers to itself, or with two inputs of one name: left out, saying why; the rest listed', () => {
+    const nodeRef = { $ref: '#/components/schemas/Node' };
+    const node: JsonObject = { type: 'object', properties: { children: { type: 'array', items: nodeRef } } };
     const document = documentOf(
       {
         '/trees': {
           post: answering({
             operationId: 'plantTree',
-            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } },
+            requestBody: { content: { 'application/json': { schema: nodeRef } } },
           }),
         },
         '/things/{id}': {
@@ -328,14 +326,21 @@ describe('documents the tools cannot all be made of', () => {
             ],
           }),
         },
-        '/ok': { get: answering({ operationId: 'ok' }) },
+        '/trees/{treeId}': {
+          get: {
+            operationId: 'getTree',
+            parameters: [{ name: 'treeId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'A tree.', content: { 'application/json': { schema: nodeRef } } } },
+          },
+        },
       },
       { schemas: { Node: node } },
     );
     const set = toolSet(document);
-    expect(set.tools.map((tool) => tool.name)).toEqual(['ok']);
+    // An answer that refers to itself is text only: the tool is listed, without an outputSchema.
+    expect(set.tools.map((tool) => [tool.name, tool.outputSchema])).toEqual([['getTree', undefined]]);
     expect(set.leftOut.map(({ name, reason }) => [name, reason])).toEqual([
-      ['plantTree', "#/components/schemas/Node refers to itself: a tool's schema cannot inline it"],
+      ['plantTree', "#/components/schemas/Node refers to itself: a tool's input schema cannot inline it"],
       ['getThing', 'two inputs are named id'],
     ]);
   });
