@@ -5,14 +5,15 @@ import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { operationIndex } from 'cloud-platform-api';
 import {
-  authorizationValue,
-  authSchemeOf,
+  credentialHint,
   httpUrl,
   notHttpUrl,
   optionErrorMessage,
   parsePort,
   printable,
+  securityOf,
   UsageError,
+  type OpenApiDocument,
 } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { EmulatorError } from './emulator-error.js';
@@ -199,8 +200,11 @@ function proxyOptions(values: ReturnType<typeof parseOptions>): ProxyOptions | u
 const recordSaveError = (error: Error, file: string) =>
   process.stderr.write(`emulator: --record: cannot write ${file}: ${error.message}\n`);
 
-/** How the package's document says a request carries the key. */
-const AUTH = authSchemeOf(bundled);
+/** How the document says a request carries its credentials, in any of its schemes: `Authorization: apikey <token>`. */
+function credentialLine(document: OpenApiDocument): string {
+  const { schemes } = securityOf(document);
+  return schemes.length === 0 ? 'no credentials' : schemes.map(({ slot }) => credentialHint(slot)).join(' or ');
+}
 
 /**
  * What the command prints once it listens: where everything is, and, as a proxy, that requests and keys
@@ -209,6 +213,7 @@ const AUTH = authSchemeOf(bundled);
 export function banner(
   url: string,
   values: { proxy?: string | undefined; state?: string | undefined; quiet?: boolean | undefined },
+  document: OpenApiDocument = bundled as OpenApiDocument,
 ): string {
   const upstream = values.proxy === undefined ? undefined : shownUpstream(values.proxy);
   const first = upstream
@@ -223,7 +228,7 @@ export function banner(
     : [values.state ? `  state:    ${values.state} (SQLite)` : '  state:    in memory'];
   return [
     first,
-    `  API:      ${url}/  (${AUTH.header}: ${authorizationValue(AUTH, '<token>')})`,
+    `  API:      ${url}/  (${credentialLine(document)})`,
     upstream
       ? `  docs:     ${url}/docs  (its console sends each request to ${upstream}, with the key you type: it acts on that account)`
       : `  docs:     ${url}/docs  (an interactive reference: try every operation against this emulator)`,
@@ -271,7 +276,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
     corsOrigins: values.cors,
     allowHosts: values['allow-host'],
   });
-  process.stdout.write(banner(running.url, values));
+  process.stdout.write(banner(running.url, values, emulator.document));
   const stop = () => {
     // The proxy's report, after the last log lines: what to paste into an issue about the document.
     if (values.proxy) {

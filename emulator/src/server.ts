@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { authSchemeOf, keyHeaderOf, kindOf } from 'cloud-platform-api/toolbox';
+import { kindOf, securityOf } from 'cloud-platform-api/toolbox';
+import { credentialHeaders } from './core/api-keys.js';
 import { EmulatorOptionError } from './emulator-error.js';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { portOf } from './core/adapter-port.js';
@@ -203,7 +204,7 @@ export async function startEmulatorServer(emulator: Emulator, listen: ListenOpti
     corsOrigins,
     hosts: [host, ...(allowHosts ?? [])],
     browserHome: '/docs',
-    keyHeader: keyHeaderOf(authSchemeOf(emulator.document)),
+    keyHeader: credentialHeaders(securityOf(emulator.document)),
   });
   try {
     await new Promise<void>((resolve, reject) => {

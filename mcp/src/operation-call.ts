@@ -1,7 +1,14 @@
 // One operation sent through a client of this project, from a tool's arguments: each parameter where the
-// document puts it, the body as `body`. The client checks each path value and never retries a write.
-import type { CloudClient } from 'cloud-platform-api';
+// document puts it, the body as `body`. The client checks each path value and never retries a write; for
+// another document than this API's, it is made from that document (its security, server and path rules).
+import type { CloudClient, CloudClientOptions } from 'cloud-platform-api';
+import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { OperationTool } from './tools.js';
+
+/** The client options a document asks for: none for this API's own (its generated defaults), else the document. */
+export const clientOptionsFor = (document: OpenApiDocument): Pick<CloudClientOptions, 'document'> =>
+  document === (bundled as OpenApiDocument) ? {} : { document };
 
 export interface OperationAnswer {
   response: Response;

@@ -13,12 +13,14 @@ import { type CloudClient, CloudClientOptionError, createCloudClient, type Logge
 import {
   createRedactor,
   redactJson,
+  secretsOfKey,
+  securityOf,
   type FetchFunction,
   type JsonObject,
   type OpenApiDocument,
 } from 'cloud-platform-api/toolbox';
 import { createInputChecks, type InputCheck } from './input-check.js';
-import { sendOperation } from './operation-call.js';
+import { clientOptionsFor, sendOperation } from './operation-call.js';
 import { journalTool } from './journal-tool.js';
 import { createOutputChecks, type OutputCheck } from './output-check.js';
 import { PlanBook } from './plan-tokens.js';
@@ -152,7 +154,12 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
   const { redact } = answering;
   const planning: Planning | undefined = options.rehearsal && {
     plans: new PlanBook(options.now),
-    rehearse: createRehearsal({ baseUrl: options.target.baseUrl, stage: options.rehearsal, logger: options.logger }),
+    rehearse: createRehearsal({
+      baseUrl: options.target.baseUrl,
+      stage: options.rehearsal,
+      logger: options.logger,
+      document: options.document,
+    }),
     answering,
   };
   const offered = listing.map((tool) => tool.name);
@@ -188,6 +195,12 @@ function outputChecks(listing: readonly Named[], tools: readonly Named[]) {
   return { results: checksOf(listing), answers: checksOf(tools) };
 }
 
+/** What a key stands for in a document, to scrub: the key, and HTTP basic's password where a scheme is basic. */
+const keySecrets = (document: OpenApiDocument, key: string) => [
+  key,
+  ...securityOf(document).schemes.flatMap(({ slot }) => secretsOfKey(slot, key)),
+];
+
 /** The one client of the target, the key's redactor, and the answer checks. */
 function answeringOf(options: McpServerOptions, answers: ReadonlyMap<string, OutputCheck>): Answering {
   return {
@@ -196,8 +209,9 @@ function answeringOf(options: McpServerOptions, answers: ReadonlyMap<string, Out
       baseUrl: options.target.baseUrl,
       ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
       logger: options.logger,
+      ...clientOptionsFor(options.document),
     }),
-    redact: createRedactor(options.target.apiKey),
+    redact: createRedactor(keySecrets(options.document, options.target.apiKey)),
     answerCheck: (tool) => answers.get(tool.name)!,
   };
 }

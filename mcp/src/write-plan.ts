@@ -5,7 +5,8 @@
 // emulator's fixtures, one at a time: no plan sees what another plan's rehearsal changed.
 import type { CallToolResult } from '@modelcontextprotocol/server';
 import { createCloudClient, type Logger } from 'cloud-platform-api';
-import { sendOperation } from './operation-call.js';
+import { createRedactor, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { clientOptionsFor, sendOperation } from './operation-call.js';
 import type { OperationTool } from './tools.js';
 
 /** The argument that confirms a planned call with its token. */
@@ -13,6 +14,7 @@ export const CONFIRM_ARGUMENT = 'confirm';
 
 /** The key the rehearsal sends the emulator: the real one never enters a plan. */
 const REHEARSAL_KEY = 'cloud-platform-mcp-rehearsal';
+const hideRehearsalKey = createRedactor(REHEARSAL_KEY);
 
 export interface WritePlan {
   method: string;
@@ -60,7 +62,15 @@ export const PLAN_ANSWER_SCHEMA = {
 export type Rehearse = (tool: OperationTool, args: Record<string, unknown>) => Promise<WritePlan>;
 
 /** Rehearses one call at a time, each on the stage's fixtures. */
-export function createRehearsal(target: { baseUrl: string; stage: RehearsalStage; logger: Logger }): Rehearse {
+/** Where a rehearsal's client aims (the base URL, as the real call), the stage it runs on, and the document it is made from. */
+interface RehearsalTarget {
+  baseUrl: string;
+  stage: RehearsalStage;
+  logger: Logger;
+  document: OpenApiDocument;
+}
+
+export function createRehearsal(target: RehearsalTarget): Rehearse {
   let previous: Promise<unknown> = Promise.resolve();
   return (tool, args) => {
     const turn = previous.then(() => {
@@ -76,16 +86,19 @@ export function createRehearsal(target: { baseUrl: string; stage: RehearsalStage
 async function rehearse(
   tool: OperationTool,
   args: Record<string, unknown>,
-  target: { baseUrl: string; stage: RehearsalStage; logger: Logger },
+  target: RehearsalTarget,
 ): Promise<WritePlan> {
   let sent: Omit<WritePlan, 'emulator'> = { method: tool.route.method, url: '' };
   const client = createCloudClient({
     apiKey: REHEARSAL_KEY,
     baseUrl: target.baseUrl,
     logger: target.logger,
+    ...clientOptionsFor(target.document),
     fetch: async (request: Request) => {
       const text = await request.clone().text();
-      sent = { method: request.method, url: request.url, ...(text === '' ? {} : { body: JSON.parse(text) }) };
+      // A document's key in the query is in the URL: the rehearsal's own, shown redacted as the real one would be.
+      const url = hideRehearsalKey(request.url);
+      sent = { method: request.method, url, ...(text === '' ? {} : { body: JSON.parse(text) }) };
       return target.stage.fetch(request);
     },
   });

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { authSchemeOf } from '../../src/contract/auth-scheme.js';
-import { listOperations, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
+import { listOperations, serverUrlOf, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
 import { pathRulesOf } from '../../src/contract/path-values.js';
 import { bundleDocument, rootDocument } from './lint.js';
 import { apiReference, sdkMethodsDeclaration, sdkMethodsJson, sdkMethodsOf } from './sdk-methods.js';
@@ -85,15 +85,12 @@ export function keyHeaderDeclaration(document: OpenApiDocument): string {
 
 /** The document's first server, its variables at their defaults: the base URL a client uses unless told otherwise. */
 function defaultServerUrl(document: OpenApiDocument): string {
-  const server = (
-    document.servers as { url: string; variables?: Record<string, { default: string }> }[] | undefined
-  )?.[0];
-  if (!server) throw new Error('The document declares no server: the client has no default base URL');
-  return server.url.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = server.variables?.[name]?.default;
-    if (value === undefined) throw new Error(`Server variable {${name}} has no default`);
-    return value;
-  });
+  const url = serverUrlOf(document);
+  if (url === undefined)
+    throw new Error(
+      'The document declares no server, or a server variable with no default: the client has no default base URL',
+    );
+  return url;
 }
 
 /** Types from the split source, which openapi-typescript bundles itself: they need no bundle first. */

@@ -51,6 +51,23 @@ const descriptionModule: Plugin = {
   },
 };
 
+/**
+ * `openapi-sampler` in the console's script is a stub: the emulator samples a schema only where a document
+ * gives no example, and the console's document gives one for every answer, so the page does not carry
+ * the sampler (and the XML parser it brings), about 38 KB.
+ */
+const noSampler: Plugin = {
+  name: 'no-sampler',
+  setup(builder) {
+    builder.onResolve({ filter: /^openapi-sampler$/ }, () => ({ path: 'openapi-sampler', namespace: 'no-sampler' }));
+    builder.onLoad({ filter: /.*/, namespace: 'no-sampler' }, () => ({
+      contents:
+        "export function sample() { throw new Error('The console carries no schema sampler: its document gives an example for every answer'); }",
+      loader: 'js',
+    }));
+  },
+};
+
 /** The console's script with the emulator in it: one classic script, since file:// pages cannot load modules. */
 async function bundleConsole(): Promise<void> {
   await build({
@@ -62,7 +79,7 @@ async function bundleConsole(): Promise<void> {
     target: 'es2022',
     minify: true,
     legalComments: 'eof',
-    plugins: [descriptionModule],
+    plugins: [descriptionModule, noSampler],
     logLevel: 'warning',
   });
 }

@@ -13,7 +13,9 @@ import { CloudClientOptionError } from './option-error.js';
 import { checkedApiKey, checkedBaseUrl, checkedLogLevel, checkedRetries, checkedTimeout } from './option-checks.js';
 import { serializePath } from './path-values.js';
 import type { FetchFunction } from '../contract/fetch-function.js';
-import { callRequestClass } from './call-request.js';
+import { CallRequest, callRequestClass } from './call-request.js';
+import { documentProfile, type DocumentProfile } from './document-profile.js';
+import type { OpenApiDocument } from '../contract/document.js';
 import { createClientFetch } from './client-fetch.js';
 import { withResources } from './resources.js';
 
@@ -47,6 +49,12 @@ export interface CloudClientOptions {
    * createCloudClient throws in a browser: keep the key on a server.
    */
   dangerouslyAllowBrowser?: boolean;
+  /**
+   * Call the API another OpenAPI document describes (as the MCP server does with its --document): its
+   * first server is the default base URL (GCORE_BASE_URL is not read), its path parameters' rules check
+   * path values, and the key goes where each operation's security says. The calls stay typed by this API.
+   */
+  document?: OpenApiDocument;
 }
 
 /** The document's server, read by the build into generated/ (the client's bundle does not carry the document). */
@@ -67,16 +75,25 @@ const inBrowser = () =>
   typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
 /**
- * What every call goes through before it is sent: the once-per-process warning for a deprecated operation,
- * and a template's path values, which openapi-fetch checks (pathSerializer) only where `params.path` is
- * given, and would otherwise send the template's braces as they are.
+ * What every call goes through before it is sent: the once-per-process warning for a deprecated operation
+ * of this API, and a template's path values, which openapi-fetch checks (pathSerializer) only where
+ * `params.path` is given, and would otherwise send the template's braces as they are.
  */
-const callChecks: Middleware = {
+const callChecks = (serialize: typeof serializePath, ownApi: boolean): Middleware => ({
   onRequest({ request, schemaPath, params }) {
-    warnIfDeprecated(request.method, schemaPath);
-    if (params.path === undefined && schemaPath.includes('{')) serializePath(schemaPath, {});
+    if (ownApi) warnIfDeprecated(request.method, schemaPath);
+    if (params.path === undefined && schemaPath.includes('{')) serialize(schemaPath, {});
   },
-};
+});
+
+/** Where requests go unless told: GCORE_BASE_URL, else this API's server; another document's own server. */
+function baseUrlOf(options: CloudClientOptions, profile: DocumentProfile | undefined): string {
+  if (!profile) return checkedBaseUrl(options.baseUrl ?? environment('GCORE_BASE_URL') ?? DEFAULT_BASE_URL);
+  const baseUrl = options.baseUrl ?? profile.baseUrl;
+  if (baseUrl === undefined)
+    throw new CloudClientOptionError("baseUrl is required: the document's first server is no http(s) URL");
+  return checkedBaseUrl(baseUrl);
+}
 
 const throwOnErrorMiddleware: Middleware = {
   async onResponse({ request, response }) {
@@ -113,13 +130,16 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     );
   }
   const apiKey = checkedApiKey(options.apiKey ?? environment('GCORE_API_KEY'));
+  const profile = options.document === undefined ? undefined : documentProfile(options.document);
   const { header } = clientDefaults.auth;
   const keyValue = authorizationValue(clientDefaults.auth, apiKey);
+  const serialize = profile?.serializePath ?? serializePath;
   const client = createClient<paths>({
-    baseUrl: checkedBaseUrl(options.baseUrl ?? environment('GCORE_BASE_URL') ?? DEFAULT_BASE_URL),
+    baseUrl: baseUrlOf(options, profile),
     // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
-    headers: { ...options.headers, [header]: keyValue },
-    Request: callRequestClass(header, keyValue),
+    // Another document's key is placed per operation, by the profile's middleware, after the call's headers.
+    headers: profile ? { ...options.headers } : { ...options.headers, [header]: keyValue },
+    Request: profile ? CallRequest : callRequestClass(header, keyValue),
     fetch: createClientFetch({
       fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       timeoutMs: checkedTimeout('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
@@ -129,9 +149,10 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
       logger: options.logger ?? console,
       preload: inBrowser(),
     }),
-    pathSerializer: serializePath,
+    pathSerializer: serialize,
   });
-  client.use(callChecks);
+  client.use(callChecks(serialize, profile === undefined));
+  if (profile) client.use(profile.credentials(apiKey));
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   // The same object openapi-fetch made, with the resource layer on it; CloudClient types its calls more strictly.
   return withResources(client) as unknown as CloudClient;

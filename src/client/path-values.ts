@@ -6,15 +6,18 @@ import pathParameters from '../../generated/path-parameters.json' with { type: '
 import { expandPath, PathValueError, type PathRules } from '../contract/path-values.js';
 import { CloudClientOptionError } from './option-error.js';
 
-const PATH_RULES: PathRules = pathParameters;
-const TEMPLATES = Object.keys(PATH_RULES).sort((a, b) => b.length - a.length);
-
-/** openapi-fetch's pathSerializer: the template filled with checked, encoded values, or a CloudClientOptionError. */
-export function serializePath(url: string, values: Record<string, unknown>): string {
-  const template = TEMPLATES.find((each) => url.endsWith(each)) ?? url;
-  try {
-    return url.slice(0, url.length - template.length) + expandPath(template, values, PATH_RULES);
-  } catch (error) {
-    throw error instanceof PathValueError ? new CloudClientOptionError(error.message) : error;
-  }
+/** openapi-fetch's pathSerializer for a document's rules: the template filled with checked, encoded values, or a CloudClientOptionError. */
+export function createPathSerializer(rules: PathRules): (url: string, values: Record<string, unknown>) => string {
+  const templates = Object.keys(rules).sort((a, b) => b.length - a.length);
+  return (url, values) => {
+    const template = templates.find((each) => url.endsWith(each)) ?? url;
+    try {
+      return url.slice(0, url.length - template.length) + expandPath(template, values, rules);
+    } catch (error) {
+      throw error instanceof PathValueError ? new CloudClientOptionError(error.message) : error;
+    }
+  };
 }
+
+/** openapi-fetch's pathSerializer for this API's document (generated/path-parameters.json). */
+export const serializePath = createPathSerializer(pathParameters as PathRules);

@@ -51,11 +51,23 @@ function base64Forms(secret: string): string[] {
   return forms.map(escapeRegExp);
 }
 
-/** A function that replaces the key in a text, in every form listed above, with REDACTED. */
-export function createRedactor(secret: string): (text: string) => string {
+/** The patterns of one secret: every form listed above. */
+function secretForms(secret: string): string[] {
   const key = [...secret].map(formsOf).join('');
   const echoed = secret.length >= LONG_KEY ? key : `(?<!${LETTER_OR_DIGIT})${key}(?!${LETTER_OR_DIGIT})`;
-  const pattern = new RegExp([echoed, ...base64Forms(secret)].join('|'), 'gu');
+  return [echoed, ...base64Forms(secret)];
+}
+
+/**
+ * A function that replaces the key in a text, in every form listed above, with REDACTED; given several
+ * secrets (HTTP basic's pair and its password), each of them, the longest first.
+ */
+export function createRedactor(secret: string | readonly string[]): (text: string) => string {
+  const secrets = (typeof secret === 'string' ? [secret] : [...secret])
+    .filter((one) => one !== '')
+    .sort((a, b) => b.length - a.length);
+  if (secrets.length === 0) return (text) => text;
+  const pattern = new RegExp(secrets.flatMap(secretForms).join('|'), 'gu');
   return (text) => text.replace(pattern, REDACTED);
 }
 

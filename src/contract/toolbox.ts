@@ -25,7 +25,22 @@ export {
   type OperationRef,
   type ResponseDefinition,
 } from './document.js';
-export { authorizationValue, authSchemeOf, keyHeaderOf, type AuthScheme } from './auth-scheme.js';
+export {
+  authorizationValue,
+  authSchemeOf,
+  credentialHint,
+  credentialsOptional,
+  keyHeaderOf,
+  requirementHint,
+  secretsOfKey,
+  securityOf,
+  SecurityError,
+  type AuthScheme,
+  type CredentialSlot,
+  type DocumentSecurity,
+  type NamedScheme,
+  type Requirement,
+} from './auth-scheme.js';
 export {
   BodyTooLargeError,
   PEER_BODY_LIMIT_BYTES,

@@ -4,13 +4,16 @@
 // no faster than the rate.
 import {
   authorizationValue,
-  authSchemeOf,
   createRedactor,
+  credentialsOptional,
   deriveRoutes,
   fillPath,
   networkCode,
   readBoundedText,
-  type AuthScheme,
+  secretsOfKey,
+  securityOf,
+  type CredentialSlot,
+  type DocumentSecurity,
   type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
@@ -72,15 +75,33 @@ function selectRoutes(routes: readonly RouteSpec[], wanted: readonly string[] | 
   return routes.filter((r) => wanted.includes(r.operationId));
 }
 
+/** The slots a request sends the key in: the first alternative of its operation's requirement that asks for any. */
+const slotsOf = (security: DocumentSecurity, route: RouteSpec): readonly CredentialSlot[] | undefined =>
+  security
+    .requirementOf(route)
+    .find((alternative) => alternative.length > 0)
+    ?.map(({ slot }) => slot);
+
+/** The request without its credentials, where the operation asks for them: it must be refused. */
+function unauthenticatedCase(security: DocumentSecurity, example: RequestCase): RequestCase[] {
+  const requirement = security.requirementOf(example.route);
+  if (credentialsOptional(requirement)) return [];
+  const slots = slotsOf(security, example.route)!;
+  const only = slots.length === 1 && 'header' in slots[0]! ? slots[0] : undefined;
+  const note = only && 'header' in only ? `no ${only.header} header` : 'no credentials';
+  return [{ ...example, kind: 'unauthenticated' as const, note }];
+}
+
 /**
- * Each operation's requests in the order they go: its examples, without a key, each rule broken, each
- * other documented status asked for, then random.
+ * Each operation's requests in the order they go: its examples, without a key (where it asks for one),
+ * each rule broken, each other documented status asked for, then random.
  */
 function planQueues(
   document: OpenApiDocument,
   routes: readonly RouteSpec[],
   options: ResolvedCheckOptions,
   judge: RequestJudge,
+  security: DocumentSecurity,
 ) {
   const share = Math.ceil(options.maxRequests / routes.length);
   return new Map(
@@ -97,13 +118,7 @@ function planQueues(
       );
       return [
         route.operationId,
-        [
-          example,
-          { ...example, kind: 'unauthenticated' as const, note: 'no Authorization header' },
-          ...invalid,
-          ...requested,
-          ...random,
-        ],
+        [example, ...unauthenticatedCase(security, example), ...invalid, ...requested, ...random],
       ];
     }),
   );
@@ -125,13 +140,13 @@ function requestUrl(base: URL, request: RequestCase): string {
 }
 
 /** What goes on the wire for a request: method, URL, body as text, and whether it carries the key. */
-function sentRequest(run: Pick<Run, 'options' | 'auth'>, request: RequestCase): SentRequest {
+function sentRequest(run: Pick<Run, 'options' | 'security'>, request: RequestCase): SentRequest {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
   return {
     method: request.route.method,
     url: requestUrl(run.options.baseUrl, request),
     body,
-    auth: request.kind === 'unauthenticated' ? undefined : run.auth,
+    auth: request.kind === 'unauthenticated' ? undefined : slotsOf(run.security, request.route),
     ...(request.requestedStatus === undefined ? {} : { prefer: `code=${request.requestedStatus}` }),
   };
 }
@@ -153,18 +168,35 @@ function coverageExchange(base: URL, request: RequestCase, sent: SentRequest, st
   };
 }
 
+/**
+ * The URL and headers that carry the key where each slot says: a header, a query parameter added to the
+ * URL (the report's URL holds none), or a cookie.
+ */
+function credentialed(sent: SentRequest, key: string, headers: Record<string, string>): string {
+  let url = sent.url;
+  const cookies: string[] = [];
+  for (const slot of [sent.auth ?? []].flat()) {
+    if ('query' in slot)
+      url += `${url.includes('?') ? '&' : '?'}${encodeURIComponent(slot.query)}=${encodeURIComponent(key)}`;
+    else if ('cookie' in slot) cookies.push(`${slot.cookie}=${key}`);
+    else headers[slot.header] = authorizationValue(slot, key);
+  }
+  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  return url;
+}
+
 async function send(
-  run: Pick<Run, 'options' | 'auth'>,
+  run: Pick<Run, 'options' | 'security'>,
   request: RequestCase,
 ): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
   const { options } = run;
   const sent = sentRequest(run, request);
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (sent.auth) headers[sent.auth.header] = authorizationValue(sent.auth, options.apiKey);
+  const url = credentialed(sent, options.apiKey, headers);
   if (sent.prefer) headers.prefer = sent.prefer;
   if (sent.body !== undefined) headers['content-type'] = 'application/json';
   try {
-    const outgoing = new Request(sent.url, { method: sent.method, headers, body: sent.body, redirect: 'manual' });
+    const outgoing = new Request(url, { method: sent.method, headers, body: sent.body, redirect: 'manual' });
     const response = await options.fetch(outgoing, { signal: AbortSignal.timeout(options.timeoutMs) });
     return {
       sent,
@@ -200,8 +232,9 @@ function createPacer(rate: number) {
  * if (!result.passed) console.log(formatReport(result));
  */
 export async function checkContract(options: CheckOptions & { document?: OpenApiDocument }): Promise<CheckResult> {
-  const resolved = resolveCheckOptions(options);
   const document = options.document ?? loadBundledDocument();
+  const security = securityOf(document);
+  const resolved = resolveCheckOptions(options, security.schemes.length > 0);
   const allRoutes = deriveRoutes(document);
   const routes = selectRoutes(allRoutes, resolved.operations);
   const validator = createContractValidator(document);
@@ -209,19 +242,19 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
   const run = {
     options: resolved,
     document,
-    auth: authSchemeOf(document),
+    security,
     // Links may lead to operations outside the ones asked for: they are read from all of them.
     links: linksByOperation(document, allRoutes),
     judgeAnswer: createAnswerJudge(document, validator),
     findings: new RunFindings(
       routes.map((r) => r.operationId),
-      createRedactor(resolved.apiKey),
+      createRedactor([resolved.apiKey, ...security.schemes.flatMap(({ slot }) => secretsOfKey(slot, resolved.apiKey))]),
     ),
     pace: createPacer(resolved.rate),
     unansweredInARow: 0,
     exchanges: [] as CoverageExchange[],
   };
-  const queues = planQueues(document, routes, resolved, judge);
+  const queues = planQueues(document, routes, resolved, judge, security);
   for (const route of routes) {
     const reason = refusal(route.method, false, resolved);
     if (reason) {
@@ -250,7 +283,7 @@ export async function checkContract(options: CheckOptions & { document?: OpenApi
 type Run = {
   options: ResolvedCheckOptions;
   document: OpenApiDocument;
-  auth: AuthScheme;
+  security: DocumentSecurity;
   links: Map<string, LinkSpec[]>;
   judgeAnswer: AnswerJudge;
   findings: RunFindings;

@@ -67,8 +67,10 @@ function parseBaseUrl(text: string | undefined): URL {
   return url;
 }
 
-function parseApiKey(given: string | undefined): string {
+/** The key to send; '' where none is given and the document asks for no credentials (`keyNeeded` false). */
+function parseApiKey(given: string | undefined, keyNeeded: boolean): string {
   const key = given ?? process.env.GCORE_API_KEY;
+  if (!key && !keyNeeded) return '';
   if (!key) throw new CheckOptionError('An API key is required: --api-key, or the GCORE_API_KEY environment variable');
   // The key goes into a header; one that a header cannot hold is refused without quoting it.
   if (/[^\t\x20-\x7e\x80-\xff]/.test(key) || key.trim() !== key)
@@ -76,14 +78,15 @@ function parseApiKey(given: string | undefined): string {
   return key;
 }
 
-export function resolveCheckOptions(options: CheckOptions): ResolvedCheckOptions {
+/** The options checked; `keyNeeded`: whether the document asks for credentials anywhere (default: it does). */
+export function resolveCheckOptions(options: CheckOptions, keyNeeded = true): ResolvedCheckOptions {
   const baseUrl = parseBaseUrl(options.baseUrl);
   const loopback = isLoopback(baseUrl.hostname);
   if (options.rate !== undefined && !(options.rate > 0))
     throw new CheckOptionError(`--rate must be a number of requests per second above 0, got ${options.rate}`);
   return {
     baseUrl,
-    apiKey: parseApiKey(options.apiKey),
+    apiKey: parseApiKey(options.apiKey, keyNeeded),
     operations: options.operations,
     maxRequests: wholeNumber('--max-requests', options.maxRequests, 1, 1_000_000, DEFAULT_MAX_REQUESTS),
     seed: wholeNumber('--seed', options.seed, 0, MAX_SEED, Math.floor(Math.random() * MAX_SEED)),

@@ -1,7 +1,7 @@
 // The contract run as people read it: a table per operation (requests, statuses seen, checks failed),
 // the checks with their counts, each failure with a curl command that reproduces it, then a line of
 // coverage per operation. The command reads the key from $GCORE_API_KEY: no report holds the key.
-import { authorizationValue } from 'cloud-platform-api/toolbox';
+import { authorizationValue, type CredentialSlot } from 'cloud-platform-api/toolbox';
 import { CHECKS, type CheckName } from './verdicts.js';
 import type { CheckResult } from './check-contract.js';
 import { coverageSummary } from './coverage/summary.js';
@@ -10,10 +10,18 @@ import type { Failure, OperationSummary, SentRequest } from './run-findings.js';
 /** Quotes a word for a POSIX shell. */
 const shellQuote = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`;
 
+/** curl's arguments that send the key from $GCORE_API_KEY where a slot says (HTTP basic: the key is user:password). */
+function credentialArguments(slot: CredentialSlot): string[] {
+  if ('query' in slot) return ['--url-query', `"${slot.query}=$GCORE_API_KEY"`];
+  if ('cookie' in slot) return ['-b', `"${slot.cookie}=$GCORE_API_KEY"`];
+  if (slot.basic) return ['-u', '"$GCORE_API_KEY"'];
+  return ['-H', `"${slot.header}: ${authorizationValue(slot, '$GCORE_API_KEY')}"`];
+}
+
 /** A curl command that sends the request again, the key read from $GCORE_API_KEY. */
 export function curlCommand(request: SentRequest): string {
   const parts = ['curl -sS -i', '-X', request.method, shellQuote(request.url)];
-  if (request.auth) parts.push('-H', `"${request.auth.header}: ${authorizationValue(request.auth, '$GCORE_API_KEY')}"`);
+  for (const slot of [request.auth ?? []].flat()) parts.push(...credentialArguments(slot));
   if (request.prefer) parts.push('-H', shellQuote(`Prefer: ${request.prefer}`));
   if (request.body !== undefined)
     parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(request.body));

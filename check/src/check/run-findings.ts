@@ -1,7 +1,7 @@
 // What a contract run found, as it goes: per operation the requests and statuses seen, per check how
 // often it passed and failed, and each distinct failure once, with a count and the first request
 // that showed it. Everything kept from the server is scrubbed of the key first.
-import { printable, redactedBodyText, type AuthScheme } from 'cloud-platform-api/toolbox';
+import { printable, redactedBodyText, type CredentialSlot } from 'cloud-platform-api/toolbox';
 import { CHECKS, type CheckName, type Verdict } from './verdicts.js';
 
 /** A request as it went on the wire, for the report to reproduce (never the key itself). */
@@ -11,8 +11,11 @@ export interface SentRequest {
   url: string;
   /** The JSON body as sent, or undefined for none. */
   body: string | undefined;
-  /** The scheme the key was sent in (the document's); undefined when the request carried no key. */
-  auth: AuthScheme | undefined;
+  /**
+   * Where the key was sent, as the operation's security says (a header, a query parameter, a cookie; one
+   * slot or several); undefined when the request carried no key.
+   */
+  auth: CredentialSlot | readonly CredentialSlot[] | undefined;
   /** The Prefer header sent, where one was: `code=503`. */
   prefer?: string | undefined;
 }

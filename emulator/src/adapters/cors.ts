@@ -8,8 +8,8 @@ import { CONTROL_PREFIX } from '../core/controls/routes.js';
 
 /** The origins a browser page may call the server from: exact origins, `*`, or `http://host:*` for any port. */
 export const DEFAULT_CORS_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'] as const;
-/** The request headers a page may send: the one the document's key goes in (in lower case), and those the API reads. */
-const allowedHeaders = (keyHeader: string) => `${keyHeader}, content-type, prefer`;
+/** The request headers a page may send: those the document's credentials go in (in lower case), and those the API reads. */
+const allowedHeaders = (keyHeader: string) => [keyHeader, 'content-type', 'prefer'].filter(Boolean).join(', ');
 const CORS_EXPOSED_HEADERS = 'retry-after, deprecation';
 
 /** Host names every server answers to, beside the address it is bound to and those --allow-host adds: loopback's. */

@@ -219,7 +219,10 @@ export interface HttpServerOptions {
   root?: string;
   /** Origins allowed to call from a browser page. Default: DEFAULT_CORS_ORIGINS. */
   corsOrigins?: readonly string[];
-  /** The header the document's key goes in, in lower case (keyHeaderOf), which a page's preflight may ask to send. */
+  /**
+   * The headers the document's credentials go in, in lower case and separated by commas (credentialHeaders;
+   * `authorization` for this repository's document, empty for none), which a page's preflight may ask to send.
+   */
   keyHeader: string;
   /** Host names answered beside localhost, 127.0.0.1 and [::1]: the bound address, and any --allow-host. */
   hosts?: readonly string[];

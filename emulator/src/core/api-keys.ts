@@ -1,28 +1,76 @@
-// Who a request acts as: its token (after the document's scheme word), whether it may act (with
-// --api-key, only the tokens given), and the client id the token stands for, given on first create.
-import { authorizationValue, keyHeaderOf, type AuthScheme } from 'cloud-platform-api/toolbox';
+// Who a request acts as: its credentials, read where the document's security puts them (a header, after
+// its scheme word; the query; a cookie), whether it may act (with --api-key, only the keys given), and the
+// client id its token stands for, given on first create.
+import {
+  credentialHint,
+  credentialsOptional,
+  keyHeaderOf,
+  secretsOfKey,
+  type CredentialSlot,
+  type DocumentSecurity,
+  type NamedScheme,
+  type Requirement,
+} from 'cloud-platform-api/toolbox';
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
 import { stringListOption } from './common/option-values.js';
 import { CLIENT_IDS, nextId, type CoreTables } from './state/state.js';
 import { tokenHash } from './common/token-hash.js';
 
+type Headers = CoreRequest['headers'];
+type Query = CoreRequest['query'];
+
+/** What a request may do: act with its token ('' for none), or be refused with why. */
+export type Verdict = { token: string; refused?: undefined } | { refused: string; token?: undefined };
+
+/** One cookie's value out of a Cookie header, as sent. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/** HTTP basic's token: base64 of `user:password`, the pair; undefined where it is not one. */
+function basicPair(encoded: string): string | undefined {
+  try {
+    const pair = new TextDecoder('utf-8', { fatal: true }).decode(
+      Uint8Array.from(atob(encoded.trim()), (char) => char.charCodeAt(0)),
+    );
+    return pair.includes(':') ? pair : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 /**
- * The token of the scheme's header: after the scheme word in any case and one space, everything to the
- * end, spaces included, as the seed says it and as the official SDKs send a key (their own tests use
- * `My API Key`). Header names arrive in lower case.
+ * How a slot's credential is read off a request: after the scheme word in any case and one space,
+ * everything to the end, spaces included, as the seed says it and as the official SDKs send a key (their
+ * own tests use `My API Key`); HTTP basic's pair decoded; a query parameter given once; a cookie.
  */
-function tokenReader(auth: AuthScheme): (headers: CoreRequest['headers']) => string | undefined {
-  const { scheme } = auth;
-  const name = keyHeaderOf(auth);
-  const pattern = new RegExp(`^${scheme.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (.+)$`, 'is');
-  return (headers) => pattern.exec(headers[name] ?? '')?.[1];
+function slotReader(slot: CredentialSlot): (headers: Headers, query: Query) => string | undefined {
+  if ('query' in slot)
+    return (_, query) => (typeof query[slot.query] === 'string' ? (query[slot.query] as string) : undefined);
+  if ('cookie' in slot) return (headers) => cookieValue(headers.cookie, slot.cookie) || undefined;
+  const name = keyHeaderOf(slot);
+  if (slot.scheme === undefined) return (headers) => headers[name] || undefined;
+  const pattern = new RegExp(`^${escaped(slot.scheme)} (.+)$`, 'is');
+  const token = (headers: Headers) => pattern.exec(headers[name] ?? '')?.[1];
+  return slot.basic
+    ? (headers) => {
+        const encoded = token(headers);
+        return encoded === undefined ? undefined : basicPair(encoded);
+      }
+    : token;
 }
 
 /**
- * The secret the key's header carries (its value, given), to scrub from what is kept: what follows the
- * scheme word, however it is spaced (two spaces, a tab), trimmed; the whole value where it has no scheme
- * word. It is looser than tokenOf on purpose: the proxy forwards a header the emulator itself would refuse.
+ * The secret a header carries, to scrub from what is kept: what follows the scheme word, however it is
+ * spaced (two spaces, a tab), trimmed; the whole value where it has no word. It is looser than the
+ * readers on purpose: the proxy forwards a header the emulator itself would refuse.
  */
 export function credentialOf(headerValue: string | undefined): string | undefined {
   const value = headerValue?.trim();
@@ -30,19 +78,106 @@ export function credentialOf(headerValue: string | undefined): string | undefine
   return /^\S+\s+(.+)$/s.exec(value)?.[1]?.trim() ?? value;
 }
 
-export function createApiKeys(store: Store<CoreTables>, apiKeys: readonly string[] | undefined, auth: AuthScheme) {
+/** The secrets one slot's text carries, read loosely (credentialOf): HTTP basic's pair and password decoded too. */
+function looseSecrets(slot: CredentialSlot, text: string | undefined): string[] {
+  if (text === undefined) return [];
+  if ('cookie' in slot) return [cookieValue(text, slot.cookie) ?? ''].filter(Boolean);
+  if ('query' in slot) return [text];
+  const secret = slot.scheme === undefined ? text.trim() : credentialOf(text);
+  if (!secret) return [];
+  const pair = slot.basic ? basicPair(secret) : undefined;
+  return pair === undefined ? [secret] : [secret, ...secretsOfKey(slot, pair)];
+}
+
+/** Where a request's credentials travel, for what keeps requests to scrub them from. */
+export interface CredentialTexts {
+  /**
+   * The texts outside the query a request's credentials travel in (their headers' values, its Cookie
+   * header), as one string: cheap to keep with each request. Undefined where there are none.
+   */
+  carried(headers: Headers): string | undefined;
+  /** The secrets in what `carried` kept and in the query, to scrub. */
+  secrets(carried: string | undefined, query: Query): string[];
+  /** The query parameters a credential travels in: their values are secrets whole. */
+  queryNames: ReadonlySet<string>;
+}
+
+/** How the document's schemes carry secrets, for the journal and the proxy to scrub them. */
+export function credentialTexts(security: Pick<DocumentSecurity, 'schemes'>): CredentialTexts {
+  const slots = security.schemes.map(({ slot }) => slot);
+  const sourceOf = (slot: CredentialSlot) =>
+    'cookie' in slot ? 'cookie' : 'header' in slot ? keyHeaderOf(slot) : undefined;
+  const sources = [...new Set(slots.map(sourceOf).filter((name) => name !== undefined))];
+  const queryNames = new Set(slots.flatMap((slot) => ('query' in slot ? [slot.query] : [])));
+  return {
+    queryNames,
+    // One header, as for this repository's document: its value as it is, no string made.
+    carried:
+      sources.length === 1
+        ? (headers) => headers[sources[0]!]
+        : (headers) =>
+            sources.some((name) => headers[name]) ? sources.map((name) => headers[name] ?? '').join('\n') : undefined,
+    secrets(carried, query) {
+      const texts = sources.length === 1 ? [carried] : (carried?.split('\n') ?? []);
+      const fromHeaders = slots.flatMap((slot) => {
+        const source = sourceOf(slot);
+        return source === undefined ? [] : looseSecrets(slot, texts[sources.indexOf(source)] || undefined);
+      });
+      const fromQuery = [...queryNames].flatMap((name) => [query[name] ?? []].flat().filter(Boolean));
+      return [...fromHeaders, ...fromQuery];
+    },
+  };
+}
+
+/** The headers the document's credentials go in, in lower case, as CORS lists them: `authorization`, `x-api-key, authorization`. */
+export const credentialHeaders = ({ schemes }: Pick<DocumentSecurity, 'schemes'>): string =>
+  [...new Set(schemes.flatMap(({ slot }) => ('header' in slot ? [keyHeaderOf(slot)] : [])))].join(', ');
+
+/** Why a requirement's credentials are missing, as a 401 says it: what to send. */
+function missing(requirement: Requirement): string {
+  const only = requirement.length === 1 && requirement[0]!.length === 1 ? requirement[0]![0]!.slot : undefined;
+  const send = `send ${requirement.map((alt) => alt.map(({ slot }) => `"${credentialHint(slot)}"`).join(' and ')).join(' or ')}`;
+  if (only && 'query' in only) return `Missing ${only.query} query parameter: ${send}`;
+  if (only && 'cookie' in only) return `Missing ${only.cookie} cookie: ${send}`;
+  if (only) return `Missing or malformed ${only.header} header: ${send}`;
+  return `Missing or malformed credentials: ${send}`;
+}
+
+export function createApiKeys(
+  store: Store<CoreTables>,
+  apiKeys: readonly string[] | undefined,
+  security: DocumentSecurity,
+) {
   const keys = apiKeys === undefined ? undefined : stringListOption('apiKeys', apiKeys, 'keys');
   const allowedKeys = keys?.length ? new Set(keys) : undefined;
+  const readers = new Map(security.schemes.map(({ name, slot }) => [name, slotReader(slot)]));
+  const read = (scheme: NamedScheme, request: Pick<CoreRequest, 'headers' | 'query'>) =>
+    readers.get(scheme.name)!(request.headers, request.query);
+  // The emulator's own routes, when keys are required, take a key in any of the document's schemes.
+  const anyScheme: Requirement = security.schemes.map((scheme) => [scheme]);
+
+  /**
+   * What a request may do under a requirement: act with the first alternative whose credentials are all
+   * there and accepted (its first one the token); be refused one it presented but that is not accepted;
+   * act with none ('') where the requirement allows; else be refused with what to send.
+   */
+  function authorize(request: Pick<CoreRequest, 'headers' | 'query'>, requirement: Requirement = anyScheme): Verdict {
+    let unknown = false;
+    for (const alternative of requirement) {
+      if (alternative.length === 0) continue;
+      const tokens = alternative.map((scheme) => read(scheme, request));
+      if (tokens.some((token) => token === undefined)) continue;
+      if (!allowedKeys || tokens.every((token) => allowedKeys.has(token!))) return { token: tokens[0]! };
+      unknown = true;
+    }
+    if (unknown) return { refused: 'Unknown API key' };
+    if (credentialsOptional(requirement) || requirement.length === 0) return { token: '' };
+    return { refused: missing(requirement) };
+  }
+
   return {
-    keysRequired: allowedKeys !== undefined,
-    tokenOf: tokenReader(auth),
-    /** Why a request may not act, or undefined: a well-formed token, and an accepted one when keys are set. */
-    refusal(token: string | undefined): string | undefined {
-      if (token === undefined)
-        return `Missing or malformed ${auth.header} header: send "${auth.header}: ${authorizationValue(auth, '<token>')}"`;
-      if (allowedKeys && !allowedKeys.has(token)) return 'Unknown API key';
-      return undefined;
-    },
+    keysRequired: allowedKeys !== undefined && anyScheme.length > 0,
+    authorize,
     /**
      * The client id a token acts as. Tokens are kept only as SHA-256 hashes, and a token gets an id only
      * when it creates something: a token that only reads adds nothing to the state.

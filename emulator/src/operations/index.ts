@@ -3,6 +3,7 @@
 // document. An operation no area covers is answered from the document.
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state/state.js';
+import { KEPT_TABLES, type KeptTables } from '../core/state/kept-collections.js';
 import type { TableMigration } from '../store/sqlite.js';
 import type { TableRows } from '../store/store.js';
 import type { Area, ErasedRecorder } from './area.js';
@@ -27,14 +28,19 @@ type TablesOf<A> = A extends { tables?: TableSpecs<infer T> } ? T : never;
 type FixturesOf<A> = A extends { fixtures?: { builtIn: infer F } } ? F : never;
 
 /** Every table of the state and the type of its rows. */
-export type EmulatorTables = Intersection<TablesOf<Each>> & CoreTables;
+export type EmulatorTables = Intersection<TablesOf<Each>> & CoreTables & KeptTables;
 /** The fixtures: each area's part, by its top-level keys. */
 export type Fixtures = Intersection<FixturesOf<Each>>;
 
 /** Every area as the assembly sees it: what it declares, whatever its own types. */
 const areas = AREAS as readonly Area<TableRows, object>[];
 
-const tables = Object.assign({}, ...areas.map((area) => area.tables ?? {}), CORE_TABLES) as StateModel['tables'];
+const tables = Object.assign(
+  {},
+  ...areas.map((area) => area.tables ?? {}),
+  CORE_TABLES,
+  KEPT_TABLES,
+) as StateModel['tables'];
 
 /** The names of the state's tables, in the order a snapshot lists them. */
 export const TABLE_NAMES = Object.keys(tables) as (keyof EmulatorTables & string)[];
@@ -47,6 +53,8 @@ export const TABLE_NAMES = Object.keys(tables) as (keyof EmulatorTables & string
  */
 export const TABLE_MIGRATIONS: readonly TableMigration[] = [
   ['inference_keys', 'deployments', 'configs', 'clients', 'apps', 'storage_events', 'thresholds', 'counters'],
+  // The items of the collections of a document the areas have no behaviour for (core/state/kept-collections.ts).
+  ['resources'],
 ];
 
 export const STATE_MODEL: StateModel = {

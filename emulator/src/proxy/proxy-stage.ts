@@ -3,13 +3,13 @@
 // document declares for that operation and status, then handed back unchanged (with the count of
 // violations in X-Contract-Violations), or, with `failOnViolation`, replaced by a 502 listing them.
 // A path no operation has is forwarded unchecked. Every exchange goes into the violation log, scrubbed.
-import { authSchemeOf, keyHeaderOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import { REDACTED, securityOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ContractValidator } from 'cloud-platform-check/contract';
-import { credentialOf } from '../core/api-keys.js';
+import { credentialTexts, type CredentialTexts } from '../core/api-keys.js';
 import { JSON_HEADERS, type ContractViolation, type CoreRequest, type CoreResponse } from '../core/messages.js';
 import type { Exchange, Forwarder } from '../core/stages/exchange.js';
 import { createExchangeChecks, type ExchangeChecks, type RequestSide } from './exchange-checks.js';
-import type { Recorder } from './recorder.js';
+import type { RecordedExchange, Recorder } from './recorder.js';
 import { createScrubber, type Scrubber } from './scrub.js';
 import { MAX_NESTING, nestingDepth } from '../core/document/nesting.js';
 import { UpstreamError, type Upstream, type UpstreamAnswer } from './upstream.js';
@@ -33,11 +33,14 @@ const NO_RETRY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'x-should-retry': 'false',
 });
 
-/** The request as a person reads it in the violations and the report: method, path and query, scrubbed of the key. */
-function requestLine(request: CoreRequest, scrub: Scrubber): string {
+/**
+ * The request as a person reads it in the violations and the report: method, path and query, scrubbed of
+ * the secrets, a query parameter that carries a credential redacted whole.
+ */
+function requestLine(request: CoreRequest, scrub: Scrubber, credentialNames: ReadonlySet<string>): string {
   const query = new URLSearchParams(
     Object.entries(request.query).flatMap(([name, value]) =>
-      (Array.isArray(value) ? value : [value]).map((one) => [name, one]),
+      (Array.isArray(value) ? value : [value]).map((one) => [name, credentialNames.has(name) ? REDACTED : one]),
     ),
   ).toString();
   return scrub.text(`${request.method.toUpperCase()} ${request.path}${query ? `?${query}` : ''}`);
@@ -46,8 +49,8 @@ function requestLine(request: CoreRequest, scrub: Scrubber): string {
 /** What one proxy forwards with, made once. */
 interface ProxyParts extends Pick<ProxyStageOptions, 'upstream' | 'log' | 'failOnViolation' | 'recorder' | 'now'> {
   checks: ExchangeChecks;
-  scrubberFor: (credential: string | undefined) => Scrubber;
-  keyHeader: string;
+  scrubberFor: (secrets: readonly string[]) => Scrubber;
+  credentials: CredentialTexts;
   /** Whether a violation fails the exchange: an undeclared field only when the emulator is strict. */
   counts: (violation: ContractViolation) => boolean;
 }
@@ -74,7 +77,13 @@ function recordSuccess(parts: ProxyParts, route: RouteSpec, sent: RequestSide, b
   // An answer deeper than fixtures may nest would make the whole recording unloadable, and would overflow the scrubber's walk.
   if (nestingDepth(body) > MAX_NESTING)
     parts.recorder?.skip(route.operationId, `nested deeper than ${MAX_NESTING} levels, which --fixtures would refuse`);
-  else parts.recorder?.record(route.operationId, { ...sent.checked!, body: scrub.value(body) });
+  else {
+    const { params, query } = scrub.value({
+      params: sent.checked!.params,
+      query: sent.checked!.query,
+    }) as RecordedExchange;
+    parts.recorder?.record(route.operationId, { params, query, body: scrub.value(body) });
+  }
 }
 
 /** The upstream's answer, checked and logged: handed back unchanged, or a 502 listing what it violates. */
@@ -90,7 +99,12 @@ function answered(
   const received = route ? parts.checks.responseSide(route, answer) : { violations: [], body: undefined };
   const violations = scrubbed(scrub, [...sent.violations, ...received.violations]);
   parts.log.add(
-    { operationId, status: answer.status, time: parts.now(), request: requestLine(request, scrub) },
+    {
+      operationId,
+      status: answer.status,
+      time: parts.now(),
+      request: requestLine(request, scrub, parts.credentials.queryNames),
+    },
     violations,
   );
   exchange.violations = violations;
@@ -114,7 +128,8 @@ function answered(
 async function forwarded(parts: ProxyParts, exchange: Exchange): Promise<void> {
   const { request, route, checked } = exchange;
   const sent: RequestSide = route && checked ? parts.checks.requestSide(checked) : { violations: [] };
-  const scrub = parts.scrubberFor(credentialOf(request.headers[parts.keyHeader]));
+  const { credentials } = parts;
+  const scrub = parts.scrubberFor(credentials.secrets(credentials.carried(request.headers), request.query));
   let answer: UpstreamAnswer;
   try {
     answer = await parts.upstream(request);
@@ -125,7 +140,7 @@ async function forwarded(parts: ProxyParts, exchange: Exchange): Promise<void> {
       operationId: route?.operationId,
       status: undefined,
       time: parts.now(),
-      request: requestLine(request, scrub),
+      request: requestLine(request, scrub, parts.credentials.queryNames),
     };
     parts.log.add(line, violations);
     exchange.violations = violations;
@@ -144,7 +159,7 @@ export function createProxyStage({ document, validator, strict, ...rest }: Proxy
     ...rest,
     checks: createExchangeChecks(document, validator),
     scrubberFor: createScrubber(document),
-    keyHeader: keyHeaderOf(authSchemeOf(document)),
+    credentials: credentialTexts(securityOf(document)),
     counts: (violation) => !violation.undeclared || strict === true,
   };
   return { forward: (exchange) => forwarded(parts, exchange) };

@@ -1,5 +1,5 @@
-// What the proxy keeps (violations, log lines, recordings) is scrubbed first: the API key, in every
-// form the client's redactor knows, and the value of every field the
+// What the proxy keeps (violations, log lines, recordings) is scrubbed first: the request's credentials
+// (wherever the document's security puts them), in every form the client's redactor knows, and the value of every field the
 // document marks as a secret (`x-secret: true`: an inference key's `secret`).
 import { createRedactor, redactJson, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 
@@ -20,31 +20,28 @@ function secretFieldNames(document: OpenApiDocument): Set<string> {
   return names;
 }
 
-/** A redactor of every form of the token, or of nothing where there is no token. */
-const keyRedactor = (token: string | undefined): ((text: string) => string) =>
-  token ? createRedactor(token) : (text) => text;
-
-/** For one exchange's token: a scrubbed copy of any JSON value, and of a text. */
+/** For one exchange's secrets: a scrubbed copy of any JSON value, and of a text. */
 export interface Scrubber {
   value(node: unknown): unknown;
   text(text: string): string;
 }
 
-export function createScrubber(document: OpenApiDocument): (token: string | undefined) => Scrubber {
-  const secrets = secretFieldNames(document);
+export function createScrubber(document: OpenApiDocument): (secrets: readonly string[]) => Scrubber {
+  const secretFields = secretFieldNames(document);
 
-  function scrubbing(token: string | undefined): Scrubber {
-    const redact = keyRedactor(token);
-    return { value: (node: unknown) => redactJson(node, redact, secrets), text: redact };
+  function scrubbing(secrets: readonly string[]): Scrubber {
+    const redact = createRedactor(secrets);
+    return { value: (node: unknown) => redactJson(node, redact, secretFields), text: redact };
   }
 
-  // The last token's scrubber, kept: an app sends one token request after request, and making one
+  // The last secrets' scrubber, kept: an app sends one key request after request, and making one
   // compiles its patterns. One entry only, as for the token's hash.
-  let last: { token: string | undefined; scrubber: Scrubber } | undefined;
+  let last: { key: string; scrubber: Scrubber } | undefined;
 
-  /** For one exchange's token: a scrubbed copy of any JSON value, and of a text. */
-  return function scrubberFor(token) {
-    if (!last || last.token !== token) last = { token, scrubber: scrubbing(token) };
+  /** For one exchange's secrets: a scrubbed copy of any JSON value, and of a text. */
+  return function scrubberFor(secrets) {
+    const key = secrets.join('\n');
+    if (!last || last.key !== key) last = { key, scrubber: scrubbing(secrets) };
     return last.scrubber;
   };
 }

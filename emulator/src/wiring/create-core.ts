@@ -3,7 +3,7 @@
 // order, from a request as plain data to an answer as plain data, with no adapter in it. It lives outside
 // core/ so that the core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch,
 // MSW) only translate.
-import { authSchemeOf, keyHeaderOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import { securityOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
@@ -12,10 +12,10 @@ import { checkedProxyOptions, type ProxyOptions } from '../proxy/proxy-options.j
 import { createRecorder } from '../proxy/recorder.js';
 import { createUpstream } from '../proxy/upstream.js';
 import { createViolationLog, type ViolationLog } from '../proxy/violation-log.js';
-import { createApiKeys } from '../core/api-keys.js';
+import { createApiKeys, credentialTexts } from '../core/api-keys.js';
 import { asCalledByTheCore } from '../core/operation-handler.js';
 import { createControlRoutes, type ControlRoutes } from '../core/controls/routes.js';
-import { withStatelessHandlers } from '../core/document/stateless-handlers.js';
+import { withDocumentBehaviour } from '../core/state/document-behaviour.js';
 import { createPreferredExamples } from '../core/document/preferred-examples.js';
 import { documentParts } from './document-parts.js';
 import { createFaults, type Faults } from '../core/controls/faults.js';
@@ -84,15 +84,24 @@ export function createCore(options: CoreOptions): Core {
   const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()) } = options;
   const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
-  const scheme = authSchemeOf(document);
-  const auth = createApiKeys(store, apiKeys, scheme);
+  const security = securityOf(document);
+  const auth = createApiKeys(store, apiKeys, security);
+  if (apiKeys?.length && security.schemes.length === 0)
+    warn('apiKeys: the document asks for no credentials, so every request is accepted whatever key it carries');
+  const requirements = new Map(routes.map((route) => [route, security.requirementOf(route)]));
   const violations = createViolationLog();
   const forward = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
   const handlers = forward
     ? {}
-    : withStatelessHandlers(document, routes, asCalledByTheCore(areaHandlers({ document, fixtures, store })), warn);
+    : withDocumentBehaviour(
+        document,
+        routes,
+        asCalledByTheCore(areaHandlers({ document, fixtures, store })),
+        store,
+        warn,
+      );
   const overrides = createOverrides(routes, checkAnswer, { proxied: forward !== undefined });
-  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, keyHeaderOf(scheme));
+  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, credentialTexts(security));
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
@@ -105,8 +114,7 @@ export function createCore(options: CoreOptions): Core {
     violations,
     coverage,
     resetState: reset,
-    refusal: auth.refusal,
-    tokenOf: auth.tokenOf,
+    authorize: (request) => auth.authorize(request),
     keysRequired: auth.keysRequired,
   });
   const port: AdapterPort = {
@@ -114,8 +122,7 @@ export function createCore(options: CoreOptions): Core {
     match,
     error,
     headersOf: (route) => deprecation.get(route),
-    tokenOf: auth.tokenOf,
-    refusal: auth.refusal,
+    authorize: (request, route) => auth.authorize(request, requirements.get(route) ?? security.requirementOf(route)),
     clientIdentity: auth.clientIdentity,
     checkCall,
     strict,

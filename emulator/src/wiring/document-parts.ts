@@ -25,6 +25,7 @@ import { BUILT_IN_FIXTURES, fixtureSchemas, STATE_MODEL, type Fixtures } from '.
 import { createFixtureLoader, type FixtureLoader } from '../core/state/fixtures.js';
 import { createRouter, type Router } from '../core/document/router.js';
 import { withSafeIntegers } from '../core/document/safe-integers.js';
+import { withoutReadOnlyRequired } from '../core/document/read-only-required.js';
 import { createStateChecker, type StateChecker } from '../core/state/state-check.js';
 import type { StateSnapshot } from '../store/store.js';
 
@@ -92,8 +93,10 @@ function makeParts(document: OpenApiDocument): DocumentParts {
   // Not strict: any document that is valid JSON Schema is served, never answered 500 for a keyword Ajv
   // would call a mistake (the project's own is linted by the tests, strictly).
   const validator = createContractValidator(document, { strict: false });
-  // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are checked.
-  const requestValidator = createContractValidator(withSafeIntegers(document), { useDefaults: true, strict: false });
+  // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are
+  // checked; a readOnly property is required of answers only.
+  const requestDocument = withoutReadOnlyRequired(withSafeIntegers(document));
+  const requestValidator = createContractValidator(requestDocument, { useDefaults: true, strict: false });
   const fixtureLoader = createFixtureLoader(document, validator, {
     schemas: fixtureSchemas,
     builtIn: BUILT_IN_FIXTURES,

@@ -5,9 +5,9 @@
 // the client's redactor knows. A request costs only a record of what came in and went out: entries are made, and
 // bodies parsed and scrubbed, when a test reads them.
 import type { DropKind } from './faults.js';
-import { createRedactor, redactJson, type RouteSpec } from 'cloud-platform-api/toolbox';
+import { createRedactor, REDACTED, redactJson, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ValidationIssue } from 'cloud-platform-check/contract';
-import { credentialOf } from '../api-keys.js';
+import type { CredentialTexts } from '../api-keys.js';
 import { createJournalFilter } from './journal-filter.js';
 import type { CoreRequest } from '../messages.js';
 import { wholeNumberOption } from '../common/option-values.js';
@@ -58,21 +58,28 @@ export interface JournalledExchange {
   issues: readonly ValidationIssue[] | undefined;
 }
 
-/** A body as a test reads it: parsed where it is JSON, its text otherwise, the key scrubbed from every string. */
-function readableBody(text: string, keyHeaderValue: string | undefined): unknown {
+/** A body as a test reads it: parsed where it is JSON, its text otherwise, the secrets scrubbed from every string. */
+function readableBody(text: string, redact: (text: string) => string): unknown {
   try {
-    return redactJson(JSON.parse(text), redactorFor(keyHeaderValue));
+    return redactJson(JSON.parse(text), redact);
   } catch {
-    return scrubbedText(text, keyHeaderValue);
+    return redact(text);
   }
 }
 
-function redactorFor(keyHeaderValue: string | undefined): (value: string) => string {
-  const token = credentialOf(keyHeaderValue);
-  return token ? createRedactor(token) : (value) => value;
+/** The query as an entry shows it: a parameter that carries a credential redacted whole, the secrets scrubbed from the rest. */
+function keptQuery(
+  query: CoreRequest['query'],
+  redact: (text: string) => string,
+  credentialNames: ReadonlySet<string>,
+) {
+  return Object.fromEntries(
+    Object.entries(query).map(([name, value]) => [
+      redact(name),
+      credentialNames.has(name) ? REDACTED : Array.isArray(value) ? value.map(redact) : redact(value),
+    ]),
+  );
 }
-
-const scrubbedText = (text: string, keyHeaderValue: string | undefined) => redactorFor(keyHeaderValue)(text);
 
 /**
  * A request as kept: only what an entry is made of, copied out of the request and its answer, so the
@@ -86,8 +93,8 @@ interface Kept {
   query: CoreRequest['query'];
   body: string | undefined;
   bodyTruncatedFrom: number | undefined;
-  /** The value of the header the key came in, to scrub from the body when the entry is made. */
-  keyHeaderValue: string | undefined;
+  /** What the request's credentials came in outside its query (CredentialTexts.carried), to scrub when the entry is made. */
+  carried: string | undefined;
   operationId: string | undefined;
   status: number;
   fault: JournalEntry['fault'];
@@ -121,48 +128,49 @@ function keptBody(body: string | undefined): Pick<Kept, 'body' | 'bodyTruncatedF
   return { body: copy, bodyTruncatedFrom: body.length };
 }
 
-function entryOf(kept: Kept): JournalEntry {
-  const {
-    time,
-    method,
-    path,
-    query,
-    body,
-    bodyTruncatedFrom,
-    keyHeaderValue,
-    operationId,
-    status,
-    fault,
-    applied,
-    unknownFields,
-    issues,
-  } = kept;
-  kept.entry ??= {
+/**
+ * The redactor of a request's secrets: the last one kept, as an app sends the same key request after
+ * request and making one compiles its patterns.
+ */
+function redactors(credentials: CredentialTexts): (kept: Kept) => (text: string) => string {
+  let last: { key: string; redact: (text: string) => string } | undefined;
+  return ({ carried, query }) => {
+    const secrets = credentials.secrets(carried, query);
+    const key = secrets.join('\n');
+    if (last?.key !== key) last = { key, redact: createRedactor(secrets) };
+    return last.redact;
+  };
+}
+
+function entryOf(
+  kept: Kept,
+  redactorOf: (kept: Kept) => (text: string) => string,
+  queryNames: ReadonlySet<string>,
+): JournalEntry {
+  const { time, method, path, query, body, bodyTruncatedFrom, operationId, status } = kept;
+  if (kept.entry) return kept.entry;
+  const redact = redactorOf(kept);
+  kept.entry = {
     time,
     method: method.toUpperCase(),
     path,
-    query: { ...query },
+    query: keptQuery(query, redact, queryNames),
     ...(operationId ? { operationId } : {}),
     ...(body
       ? {
-          body:
-            bodyTruncatedFrom === undefined ? readableBody(body, keyHeaderValue) : scrubbedText(body, keyHeaderValue),
+          body: bodyTruncatedFrom === undefined ? readableBody(body, redact) : redact(body),
           ...(bodyTruncatedFrom === undefined ? {} : { bodyTruncatedFrom }),
         }
       : {}),
     status,
-    ...(fault === undefined ? {} : { fault }),
-    ...(applied === undefined ? {} : { applied }),
-    ...(unknownFields?.length ? { unknownFields } : {}),
-    ...(issues?.length ? { issues } : {}),
+    ...(kept.fault === undefined ? {} : { fault: kept.fault }),
+    ...(kept.applied === undefined ? {} : { applied: kept.applied }),
+    ...(kept.unknownFields?.length ? { unknownFields: kept.unknownFields } : {}),
+    ...(kept.issues?.length ? { issues: kept.issues } : {}),
   };
   return kept.entry;
 }
 
-/**
- * `routes`: the document's operations, which a filter must name; `keyHeaderName`: the header the
- * document's key arrives in (keyHeaderOf), whose secret is scrubbed from the bodies kept.
- */
 /** What the emulator was asked and how it answered: the newest requests, within a body budget. */
 export interface Journal {
   /** One exchange, with the status it was answered (0 for none), at `time`. */
@@ -175,7 +183,15 @@ export interface Journal {
   clear(): void;
 }
 
-export function createJournal(journalSize: unknown, routes: readonly RouteSpec[], keyHeaderName: string): Journal {
+/**
+ * `routes`: the document's operations, which a filter must name; `credentials`: where the document's
+ * credentials travel (api-keys.ts), whose secrets are scrubbed from the entries.
+ */
+export function createJournal(
+  journalSize: unknown,
+  routes: readonly RouteSpec[],
+  credentials: CredentialTexts,
+): Journal {
   const size = wholeNumberOption('journalSize', journalSize, 1, MAX_JOURNAL_SIZE);
   const matcher = createJournalFilter(routes);
   // Oldest first from `start`: the newest `size` records whose bodies fit the budget. Records leave by
@@ -184,7 +200,8 @@ export function createJournal(journalSize: unknown, routes: readonly RouteSpec[]
   let start = 0;
   let bodyBytes = 0;
   const path = sameAsBefore();
-  const keyHeaderValue = sameAsBefore();
+  const carried = sameAsBefore();
+  const redactorOf = redactors(credentials);
 
   function dropOldest(): void {
     bodyBytes -= bytesHeld(kept[start]!.body);
@@ -204,7 +221,7 @@ export function createJournal(journalSize: unknown, routes: readonly RouteSpec[]
         path: path(request.path)!,
         query: request.query,
         ...keptBody(request.body),
-        keyHeaderValue: keyHeaderValue(request.headers[keyHeaderName]),
+        carried: carried(credentials.carried(request.headers)),
         operationId: exchange.route?.operationId,
         status,
         fault: exchange.injected ?? exchange.drop,
@@ -217,7 +234,10 @@ export function createJournal(journalSize: unknown, routes: readonly RouteSpec[]
       while (kept.length - start > size || bodyBytes > JOURNAL_BODY_BUDGET_BYTES) dropOldest();
     },
     list(filter = {}) {
-      return kept.slice(start).filter(matcher(filter)).map(entryOf);
+      return kept
+        .slice(start)
+        .filter(matcher(filter))
+        .map((each) => entryOf(each, redactorOf, credentials.queryNames));
     },
     clear() {
       kept = [];

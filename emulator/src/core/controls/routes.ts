@@ -10,6 +10,7 @@ import { JSON_HEADERS, NO_HEADERS, type CoreRequest, type CoreResponse } from '.
 import { FaultRuleError, type Faults } from './faults.js';
 import { OverrideError, type Overrides } from './overrides.js';
 import type { Journal } from './journal.js';
+import type { Verdict } from '../api-keys.js';
 import { JournalFilterError } from './journal-filter.js';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
 
@@ -46,8 +47,8 @@ export interface ControlOptions {
   /** Restores the fixtures' state; throws StatePersistError when it cannot be saved. */
   resetState: () => void;
   /** Why a token may not act, as the operations decide it. */
-  refusal: (token: string | undefined) => string | undefined;
-  tokenOf: (headers: CoreRequest['headers']) => string | undefined;
+  /** Whether a request may act with a key in any of the document's schemes (api-keys.ts). */
+  authorize: (request: CoreRequest) => Verdict;
   keysRequired: boolean;
 }
 
@@ -182,7 +183,7 @@ function ownRoutes({
 }
 
 export function createControlRoutes(options: ControlOptions): ControlRoutes {
-  const { refusal, tokenOf, keysRequired } = options;
+  const { authorize, keysRequired } = options;
   const routes = ownRoutes(options);
 
   /** The answer of an own route, or undefined for a request that is not for one. */
@@ -190,7 +191,7 @@ export function createControlRoutes(options: ControlOptions): ControlRoutes {
     const atPath = routes.get(request.path);
     if (!atPath) return undefined;
     const method = request.method.toUpperCase();
-    const refused = keysRequired ? refusal(tokenOf(request.headers)) : undefined;
+    const refused = keysRequired ? authorize(request).refused : undefined;
     if (refused) return answer(401, { message: refused });
     // A page of any origin can send a text/plain body without a preflight; a JSON one needs a preflight,
     // which the CORS rule answers. So these routes take a body only as JSON.

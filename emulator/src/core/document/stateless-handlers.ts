@@ -1,31 +1,32 @@
-// Operations the emulator has no behaviour for still answer: with the example their success response
-// declares (else its schema's), the same on every call, whatever the state. Routing, auth, validation
-// and error bodies come from the document as for any operation; one warning at start names them.
+// Operations the emulator keeps no state for still answer: with the example their success response
+// declares, else a value made from its schema (schemaSample: the same on every call, formats, enums and
+// bounds honoured, no writeOnly field), never an empty success where the document declares a body.
+// Routing, auth, validation and error bodies come from the document as for any operation.
 import { responseExample, responseFor, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import { schemaSample } from 'cloud-platform-check/contract';
 import type { Handler } from '../operation-handler.js';
 
-/**
- * `handlers` with an answer from the document for each route that has none; `warn` is told once which
- * operations those are.
- */
-export function withStatelessHandlers(
-  document: OpenApiDocument,
-  routes: readonly RouteSpec[],
-  handlers: Partial<Record<string, Handler>>,
-  warn: (line: string) => void,
-): Record<string, Handler> {
-  // No prototype: an operationId such as `constructor` or `__proto__` is a key like any other, never
-  // Object.prototype's method or accessor.
-  const answered: Record<string, Handler> = Object.assign(Object.create(null), handlers);
-  const missing = routes.filter((route) => answered[route.operationId] === undefined);
-  for (const route of missing) {
-    const body = responseExample(document, responseFor(document, route, route.status));
-    answered[route.operationId] = () => body;
-  }
-  if (missing.length > 0) {
-    warn(
-      `cloud-platform-emulator: no behaviour for ${missing.map((r) => r.operationId).join(', ')}: answered statelessly with the document's example\n`,
-    );
-  }
-  return answered;
+/** The success answer the document shows for a route: its example, else its schema's sample; undefined for no JSON body. */
+export type DocumentAnswer = (route: RouteSpec) => unknown;
+
+/** The document's answers, each made the first time its route is called (a large document starts as fast as a small one). */
+export function createDocumentAnswers(document: OpenApiDocument): DocumentAnswer {
+  const made = new Map<RouteSpec, unknown>();
+  return (route) => {
+    if (made.has(route)) return made.get(route);
+    const response = responseFor(document, route, route.status);
+    const example = responseExample(document, response);
+    const answer =
+      example !== undefined || !response?.jsonSchema
+        ? example
+        : schemaSample(document, { $ref: response.jsonSchema }, 'response');
+    made.set(route, answer);
+    return answer;
+  };
 }
+
+/** A handler answering the document's success answer for the route, whatever the state. */
+export const statelessHandler =
+  (route: RouteSpec, answer: DocumentAnswer): Handler =>
+  () =>
+    answer(route);

@@ -13,6 +13,7 @@ import type { Handler } from '../operation-handler.js';
 import type { Journal } from '../controls/journal.js';
 import type { ContractViolation, CoreRequest, CoreResponse } from '../messages.js';
 import type { Overrides } from '../controls/overrides.js';
+import type { Verdict } from '../api-keys.js';
 import type { RouteMatch } from '../document/router.js';
 
 /** One line of the request log: never a header, a query or a body value, so no key or secret. */
@@ -51,9 +52,8 @@ export interface StageParts {
   error: ErrorAnswer;
   /** Headers every answer of an operation carries (a deprecated operation's Deprecation), if any. */
   headersOf(route: RouteSpec): Readonly<Record<string, string>> | undefined;
-  tokenOf(headers: CoreRequest['headers']): string | undefined;
-  /** Why a token may not act, or undefined. */
-  refusal(token: string | undefined): string | undefined;
+  /** What a request may do under a route's requirement (api-keys.ts): act with its token, or be refused. */
+  authorize(request: CoreRequest, route: RouteSpec): Verdict;
   clientIdentity(token: string): (create?: { create: true }) => number | undefined;
   checkCall: CallChecker;
   /** Refuse body fields the document does not declare. */
