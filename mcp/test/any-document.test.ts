@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../test-kit/project-root.js';
 import { DEFAULT_SCHEMA_BUDGET, parseBudget, schemaBytes } from '../src/schema-budget.js';
+import { toolsPerTag } from '../src/selection.js';
 import { type ToolChoice, toolSet } from '../src/tool-set.js';
 import { independentAjv } from './helpers/ajv.js';
 import { answering, documentOf, generatedDocument } from './helpers/generated-document.js';
@@ -109,6 +110,14 @@ describe('--tools and --tags on any document: each name checked where the tools 
     ['neither', {}, ['list_pets', 'addPet', 'find_pet_by_id', 'delete_pets_petId']],
   ])('picks by %s, in the document order', (_, choice, names) => {
     expect(toolSet(petstore, choice).tools.map((tool) => tool.name)).toEqual(names);
+  });
+});
+
+describe('--help, tools by tag', () => {
+  it('counts each tag of the document, and the tools of none under "(no tag)"', () => {
+    const untagged = documentOf({ '/a': { get: answering({ operationId: 'a' }) } });
+    expect(toolsPerTag(toolSet(petstore).tools)).toBe('  pets: 3 tools\n  store: 2 tools');
+    expect(toolsPerTag(toolSet(untagged).tools)).toBe('  (no tag): 1 tool');
   });
 });
 
