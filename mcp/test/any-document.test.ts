@@ -11,7 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../test-kit/project-root.js';
 import { DEFAULT_SCHEMA_BUDGET, parseBudget, schemaBytes } from '../src/schema-budget.js';
-import { toolsPerTag } from '../src/selection.js';
+import { commaList, toolsPerTag } from '../src/selection.js';
 import { type ToolChoice, toolSet } from '../src/tool-set.js';
 import { independentAjv } from './helpers/ajv.js';
 import { answering, documentOf, generatedDocument } from './helpers/generated-document.js';
@@ -92,6 +92,7 @@ describe('--tools and --tags on any document: each name checked where the tools 
     ['an empty name', petstore, { tools: [''] }, '--tools takes names separated by commas, with none empty: got ""'],
     ['an empty list', petstore, { tags: [] }, '--tags takes names separated by commas, with none empty: got ""'],
     ['an empty name among others', petstore, { tools: ['addPet', ''] }, 'with none empty: got "addPet,"'],
+    ['two commas, as typed', petstore, { tools: commaList('addPet,,list_pets') }, 'got "addPet,,list_pets"'],
     ['a name twice', petstore, { tools: ['addPet', 'addPet'] }, '--tools names "addPet" twice'],
     ['a tag twice', petstore, { tags: ['pets', 'pets'] }, '--tags names "pets" twice'],
     ['a budget of 0', petstore, { schemaBudget: 0 }, 'schemaBudget must be a whole number of bytes, at least 1, got 0'],
@@ -108,6 +109,11 @@ describe('--tools and --tags on any document: each name checked where the tools 
     ['a tag', { tags: ['store'] }, ['addPet', 'delete_pets_petId']],
     ['both', { tools: ['list_pets'], tags: ['store'] }, ['list_pets', 'addPet', 'delete_pets_petId']],
     ['neither', {}, ['list_pets', 'addPet', 'find_pet_by_id', 'delete_pets_petId']],
+    [
+      'a comma list as typed, spaces around names',
+      { tools: commaList(' list_pets, addPet ') },
+      ['list_pets', 'addPet'],
+    ],
   ])('picks by %s, in the document order', (_, choice, names) => {
     expect(toolSet(petstore, choice).tools.map((tool) => tool.name)).toEqual(names);
   });
