@@ -1,13 +1,16 @@
-// The MCP server on documents other than this repository's, through its library entry: names made valid
-// for clients and called end to end, --tools/--tags checked (a hostile-input table), the schema budget
-// reported, a document without paths, a 3.0 document (read by readDocument), operations no tool can be
-// made of, and a generated document of 220 operations with one 180 KB input schema.
+// The MCP server on documents other than this repository's, through its library entry and the command's
+// --document: names made valid for clients and called end to end, --tools/--tags checked (a hostile-input
+// table), the schema budget reported, a document without paths, a 3.0 document (read by readDocument),
+// operations no tool can be made of, and a generated document of 220 operations with one 180 KB input schema.
 import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { type JsonObject, listOperations, type OpenApiDocument, UsageError } from 'cloud-platform-api/toolbox';
 import { DocumentError } from 'cloud-platform-check/contract';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { type CallToolResult, Client } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
 import { projectRoot } from '../../test-kit/project-root.js';
 import { DEFAULT_SCHEMA_BUDGET, parseBudget, schemaBytes } from '../src/schema-budget.js';
@@ -194,6 +197,50 @@ describe('a generated document of 220 operations, one with a 180 KB input schema
       },
     );
   });
+});
+
+describe('cloud-platform-mcp --document, over stdio, on the 220 operations', () => {
+  it('lists each tool the flags allow but the large one, says why on stderr, and calls the emulator of the document', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-any-')), 'generated.json');
+    writeFileSync(file, JSON.stringify(generatedDocument(220, 180_000)));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js'),
+        '--document',
+        file,
+        '--allow-writes',
+      ],
+      env: getDefaultEnvironment(),
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'any-document-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const listed = (await client.listTools()).tools.map((tool) => tool.name);
+      const ids = listOperations(generatedDocument(220)).map((op) => op.operationId);
+      const expected = ids.filter((id) => !id.startsWith('delete') && id !== 'createThing1');
+      expect(listed).toEqual([...expected, 'journal']);
+      await expect
+        .poll(() => stderr)
+        .toMatch(/cloud-platform-mcp: left out the tool createThing1: its input schema is 18\d,\d{3} bytes/);
+      const created = (await client.callTool({
+        name: 'createThing3',
+        arguments: { body: { name: 'a' } },
+      })) as CallToolResult;
+      expect(created.isError).toBeFalsy();
+      expect(created.structuredContent).toMatchObject({ name: 'a' });
+      const journal = (await client.callTool({
+        name: 'journal',
+        arguments: { operationId: 'createThing3' },
+      })) as CallToolResult;
+      expect((journal.structuredContent as { requests: unknown[] }).requests).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
 
 describe('names made valid, called end to end', () => {
