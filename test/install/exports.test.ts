@@ -42,6 +42,7 @@ const SURFACE: Record<string, string[]> = {
     'REDACTED',
     'authSchemeOf',
     'authorizationValue',
+    'closestOptions',
     'createRedactor',
     'deriveRoutes',
     'everyProperty',
