@@ -126,9 +126,9 @@ export const HOSTILE_DOCUMENTS: readonly HostileDocument[] = [
     refusal: /null-operation\.json: #\/paths\/~1x\/get must be an operation \(an object\), got null/,
   },
   {
-    name: 'no-operation-id.json',
-    content: json(tinyDocument({ paths: { '/x': { get: { responses: {} } } } })),
-    refusal: /no-operation-id\.json: #\/paths\/~1x\/get has no operationId/,
+    name: 'number-operation-id.json',
+    content: json(tinyDocument({ paths: { '/x': { get: { operationId: 7, responses: {} } } } })),
+    refusal: /number-operation-id\.json: #\/paths\/~1x\/get has an operationId that is not a name: a number/,
   },
   {
     name: 'twice.json',

@@ -1,6 +1,7 @@
 // readDocument(): an OpenAPI 3.0 or 3.1 document made into what every tool reads, once, where a `document`
 // option comes in (createEmulator, checkContract, the MCP server): 3.0 upgraded to 3.1, `paths` and
-// `components` always objects, each operation with an operationId of its own. What the tools cannot
+// `components` always objects, each operation with an operationId of its own (one made from its method
+// and path where it has none). What the tools cannot
 // read is a DocumentError of one line naming the place. Browser-safe.
 import { upgradeFromThreeToThreeOne } from '@scalar/openapi-upgrader/3.0-to-3.1';
 import { HTTP_METHODS, jsonPointer, kindOf, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
@@ -38,7 +39,8 @@ function pathsProblem(paths: JsonObject): string | undefined {
       const operation = item[method] as unknown;
       if (!isObject(operation)) return `${at} must be an operation (an object), got ${kindOf(operation)}`;
       const id = operation.operationId;
-      if (typeof id !== 'string' || id === '') return `${at} has no operationId: every operation needs one`;
+      if (id === undefined) continue;
+      if (typeof id !== 'string' || id === '') return `${at} has an operationId that is not a name: ${kindOf(id)}`;
       const before = seen.get(id);
       if (before) return `${at} has the operationId ${JSON.stringify(id)} of ${before} too: each must be unique`;
       seen.set(id, at);
@@ -56,6 +58,80 @@ function shapeProblem(value: unknown): string | undefined {
     if (document[part] !== undefined && !isObject(document[part]))
       return `"${part}" must be an object, got ${kindOf(document[part])}`;
   return document.paths === undefined ? undefined : pathsProblem(document.paths);
+}
+
+/** Keywords whose values are data, not schemas: nothing under them is read as a schema. */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'value']);
+
+/** Whether any schema in `node` says `nullable` without a `type` (Ajv refuses it; as 3.0 means it, it allows anything). */
+function hasUntypedNullable(node: unknown): boolean {
+  if (node === null || typeof node !== 'object') return false;
+  const object = node as JsonObject;
+  if (typeof object.nullable === 'boolean' && object.type === undefined) return true;
+  return Object.entries(object).some(([key, inner]) => !DATA_KEYWORDS.has(key) && hasUntypedNullable(inner));
+}
+
+/** Removes each `nullable` without a `type`, in place: the schema allows anything, null included, without it. */
+function dropUntypedNullable(node: unknown): void {
+  if (node === null || typeof node !== 'object') return;
+  const object = node as JsonObject;
+  if (typeof object.nullable === 'boolean' && object.type === undefined) delete object.nullable;
+  for (const [key, inner] of Object.entries(object)) if (!DATA_KEYWORDS.has(key)) dropUntypedNullable(inner);
+}
+
+/** Each operation without an operationId, where it is. */
+function unnamedOperations(paths: unknown): { route: string; method: string; operation: JsonObject }[] {
+  if (!isObject(paths)) return [];
+  return Object.entries(paths).flatMap(([route, item]) =>
+    HTTP_METHODS.filter((method) => isObject(item[method]) && item[method].operationId === undefined).map((method) => ({
+      route,
+      method,
+      operation: item[method] as JsonObject,
+    })),
+  );
+}
+
+/** A word of a path segment, capitalised: `{petId}` is `ByPetId`, `user-photos` is `UserPhotos`. */
+const segmentWords = (segment: string): string => {
+  const words = segment
+    .replace(/^\{(.*)\}$/, 'by $1')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+};
+
+/**
+ * The operationId given to an operation that has none: its method and its path's words, camelCased
+ * (`GET /pets/{petId}` is `getPetsByPetId`), with 2, 3... after it where that name is taken.
+ */
+export function operationIdFor(method: string, route: string, taken: ReadonlySet<string>): string {
+  const base = method.toLowerCase() + route.split('/').map(segmentWords).join('');
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  return name;
+}
+
+/**
+ * The document with what the tools could not read otherwise made readable: a name for each operation
+ * without one, and no `nullable` without a `type`. On a copy where anything changes (`copied` is
+ * already one when it is not `given`); the same object where nothing does.
+ */
+function repaired(document: JsonObject, given: JsonObject): JsonObject {
+  const untyped = hasUntypedNullable(document.paths) || hasUntypedNullable(document.components);
+  if (!untyped && unnamedOperations(document.paths).length === 0) return document;
+  const copy = document === given ? structuredClone(document) : document;
+  dropUntypedNullable(copy.paths);
+  dropUntypedNullable(copy.components);
+  const taken = new Set(
+    Object.values((copy.paths ?? {}) as JsonObject).flatMap((item) =>
+      HTTP_METHODS.map((method) => (item as JsonObject)[method]?.operationId).filter((id) => typeof id === 'string'),
+    ),
+  );
+  for (const { route, method, operation } of unnamedOperations(copy.paths)) {
+    operation.operationId = operationIdFor(method, route, taken);
+    taken.add(operation.operationId);
+  }
+  return copy;
 }
 
 /** What readDocument made of each document it was given: the same one in, the same one out (the per-document caches key on it). */
@@ -80,7 +156,7 @@ export function readDocument(value: unknown, source = 'document'): OpenApiDocume
   const problem = shapeProblem(value);
   if (problem) throw new DocumentError(`${source}: ${problem}`);
   const given = value as JsonObject;
-  const document = (given.openapi as string).startsWith('3.0.') ? upgraded(given) : given;
+  const document = repaired((given.openapi as string).startsWith('3.0.') ? upgraded(given) : given, given);
   const whole = (
     isObject(document.paths) && isObject(document.components)
       ? document

@@ -184,6 +184,36 @@ describe('readDocument', () => {
   });
 
   it.each([
+    ['3.1.0', { type: 'string', nullable: true }, { type: 'string', nullable: true }],
+    ['3.1.0', { nullable: true, description: 'anything' }, { description: 'anything' }],
+    [
+      '3.0.3',
+      { nullable: true, properties: { nullable: { type: 'boolean' } } },
+      { properties: { nullable: { type: 'boolean' } } },
+    ],
+    ['3.0.3', { type: 'object', example: { nullable: true } }, { type: 'object', examples: [{ nullable: true }] }],
+  ])('in %s, drops a nullable without a type, which Ajv cannot compile: %j', (openapi, schema, read) => {
+    const given = tinyDocument({ openapi, components: { schemas: { S: schema } } });
+    const copy = structuredClone(given);
+    expect(readDocument(given).components.schemas!.S).toEqual(read);
+    expect(given).toEqual(copy);
+  });
+
+  it('names each operation without an operationId by its method and path, never one taken', () => {
+    const responses = { '200': { description: 'ok' } };
+    const given = tinyDocument({
+      paths: {
+        '/pets': { get: { responses }, post: { operationId: 'getPets', responses } },
+        '/pets/{petId}/photo-albums': { get: { responses } },
+      },
+    });
+    const document = readDocument(given);
+    expect(document.paths['/pets']!.get!.operationId).toBe('getPets2');
+    expect(document.paths['/pets/{petId}/photo-albums']!.get!.operationId).toBe('getPetsByPetIdPhotoAlbums');
+    expect((given.paths as JsonObject)['/pets'].get.operationId).toBeUndefined();
+  });
+
+  it.each([
     ['null', null, /^api: must be an OpenAPI document \(an object\), got null$/],
     ['a string', 'openapi: 3.1.0', /^api: must be an OpenAPI document \(an object\), got a string$/],
     ['Swagger 2.0', { swagger: '2.0', paths: {} }, /^api: is Swagger 2\.0/],
