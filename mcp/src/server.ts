@@ -150,7 +150,7 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
   const nothing = nothingListedLine(set, listing.length - (journal ? 1 : 0));
   if (nothing) options.logger.warn(nothing);
   const { results, answers } = outputChecks(listing, tools);
-  const answering = answeringOf(options, answers);
+  const answering = answeringOf({ ...options, document }, answers);
   const { redact } = answering;
   const planning: Planning | undefined = options.rehearsal && {
     plans: new PlanBook(options.now),
@@ -158,7 +158,7 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
       baseUrl: options.target.baseUrl,
       stage: options.rehearsal,
       logger: options.logger,
-      document: options.document,
+      document,
     }),
     answering,
   };

@@ -88,6 +88,7 @@ export function createCore(options: CoreOptions): Core {
   const auth = createApiKeys(store, apiKeys, security);
   if (apiKeys?.length && security.schemes.length === 0)
     warn('apiKeys: the document asks for no credentials, so every request is accepted whatever key it carries');
+  const credentials = credentialTexts(security);
   const requirements = new Map(routes.map((route) => [route, security.requirementOf(route)]));
   const violations = createViolationLog();
   const forward = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
@@ -101,7 +102,7 @@ export function createCore(options: CoreOptions): Core {
         warn,
       );
   const overrides = createOverrides(routes, checkAnswer, { proxied: forward !== undefined });
-  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, credentialTexts(security));
+  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, credentials);
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
@@ -116,6 +117,7 @@ export function createCore(options: CoreOptions): Core {
     resetState: reset,
     authorize: (request) => auth.authorize(request),
     keysRequired: auth.keysRequired,
+    credentialQuery: credentials.queryNames,
   });
   const port: AdapterPort = {
     control,
