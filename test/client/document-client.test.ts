@@ -4,12 +4,12 @@
 // values; an error that echoes any secret of the key shows none.
 import { describe, expect, it } from 'vitest';
 import { ApiError, CloudClientOptionError, createCloudClient } from '../../src/index.js';
-import { bundled } from '../../test-kit/document.js';
+import { bundled, type OpenApiDocument } from '../../test-kit/document.js';
 import { keyEchoes, keyFormIn } from '../../test-kit/key-forms.js';
 import { carriedRequest, SECURITY_KINDS, withSecurity } from '../../test-kit/security-kinds.js';
 
 /** A client of `document` whose every request is kept, answered with `answer`. */
-function clientOf(document: object, key: string, answer = () => new Response('{}', { status: 200 })) {
+function clientOf(document: OpenApiDocument, key: string, answer = () => new Response('{}', { status: 200 })) {
   const sent: Request[] = [];
   const client = createCloudClient({
     apiKey: key,
@@ -28,7 +28,7 @@ describe.each(SECURITY_KINDS)('a client of a document whose scheme is $kind', (k
 
   it('sends the key where the operation asks for it, a call header never in its place, and none where it asks for nothing', async () => {
     const { client, sent } = clientOf(document, kind.key);
-    await client.GET('/streaming/streams', { headers: { authorization: 'apikey not-the-key', cookie: 'theme=dark' } });
+    await client.GET('/streaming/streams', { headers: { authorization: 'apikey not-the-key', cookie: 'theme=dark' } as never });
     await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
     const [streams, video] = sent;
     const carried = carriedRequest('https://api.gcore.com/streaming/streams', kind.carry(kind.key));
