@@ -28,7 +28,9 @@ describe.each(SECURITY_KINDS)('a client of a document whose scheme is $kind', (k
 
   it('sends the key where the operation asks for it, a call header never in its place, and none where it asks for nothing', async () => {
     const { client, sent } = clientOf(document, kind.key);
-    await client.GET('/streaming/streams', { headers: { authorization: 'apikey not-the-key', cookie: 'theme=dark' } as never });
+    await client.GET('/streaming/streams', {
+      headers: { authorization: 'apikey not-the-key', cookie: 'theme=dark' } as never,
+    });
     await client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } });
     const [streams, video] = sent;
     const carried = carriedRequest('https://api.gcore.com/streaming/streams', kind.carry(kind.key));
