@@ -143,6 +143,9 @@ function missing(requirement: Requirement): string {
   return `Missing or malformed credentials: ${send}`;
 }
 
+/** An alternative whose credentials are all there, one of them not a key --api-key lists. */
+const NOT_ACCEPTED = Symbol('not accepted');
+
 export function createApiKeys(
   store: Store<CoreTables>,
   apiKeys: readonly string[] | undefined,
@@ -157,6 +160,22 @@ export function createApiKeys(
   const anyScheme: Requirement = security.schemes.map((scheme) => [scheme]);
 
   /**
+   * The first token of an alternative whose credentials are all there, NOT_ACCEPTED where one of them is
+   * not a listed key, undefined where one is missing. No array is made: it runs for every request.
+   */
+  function presented(alternative: readonly NamedScheme[], request: Pick<CoreRequest, 'headers' | 'query'>) {
+    let first: string | undefined;
+    let accepted = true;
+    for (const scheme of alternative) {
+      const token = read(scheme, request);
+      if (token === undefined) return undefined;
+      if (allowedKeys && !allowedKeys.has(token)) accepted = false;
+      first ??= token;
+    }
+    return accepted ? first : NOT_ACCEPTED;
+  }
+
+  /**
    * What a request may do under a requirement: act with the first alternative whose credentials are all
    * there and accepted (its first one the token); be refused one it presented but that is not accepted;
    * act with none ('') where the requirement allows; else be refused with what to send.
@@ -165,10 +184,9 @@ export function createApiKeys(
     let unknown = false;
     for (const alternative of requirement) {
       if (alternative.length === 0) continue;
-      const tokens = alternative.map((scheme) => read(scheme, request));
-      if (tokens.some((token) => token === undefined)) continue;
-      if (!allowedKeys || tokens.every((token) => allowedKeys.has(token!))) return { token: tokens[0]! };
-      unknown = true;
+      const token = presented(alternative, request);
+      if (token === NOT_ACCEPTED) unknown = true;
+      else if (token !== undefined) return { token };
     }
     if (unknown) return { refused: 'Unknown API key' };
     if (credentialsOptional(requirement) || requirement.length === 0) return { token: '' };
