@@ -4,7 +4,7 @@
 // echoes it; its reproduce command reads the key from $GCORE_API_KEY in the kind's own form.
 import { describe, expect, it } from 'vitest';
 import { createEmulator } from 'cloud-platform-emulator';
-import { checkContract, formatReport, junitReport } from '../../src/check/index.js';
+import { CheckOptionError, checkContract, formatReport, junitReport } from '../../src/check/index.js';
 import { keyEchoes, keyFormIn } from '../../../test-kit/key-forms.js';
 import { bundled } from '../../../test-kit/document.js';
 import { carriedRequest, SECURITY_KINDS, withSecurity } from '../../../test-kit/security-kinds.js';
@@ -93,5 +93,23 @@ describe('the checker on a document that asks for no key', () => {
       if (saved !== undefined) process.env.GCORE_API_KEY = saved;
       await emulator.close();
     }
+  });
+});
+
+describe('the checker on a document whose security it cannot serve', () => {
+  it('refuses it before any request, naming the scheme', async () => {
+    const document = withSecurity({ ...SECURITY_KINDS[0]!, scheme: { type: 'http', scheme: 'digest' } });
+    const sent: Request[] = [];
+    const run = checkContract({
+      baseUrl: BASE,
+      apiKey: 'k',
+      document,
+      fetch: async (request) => (sent.push(request), new Response()),
+    });
+    await expect(run).rejects.toThrow(CheckOptionError);
+    await expect(run).rejects.toThrow(
+      'document: #/components/securitySchemes/testAuth: HTTP scheme "digest" is not supported',
+    );
+    expect(sent).toEqual([]);
   });
 });

@@ -3,7 +3,14 @@
 // order, from a request as plain data to an answer as plain data, with no adapter in it. It lives outside
 // core/ so that the core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch,
 // MSW) only translate.
-import { securityOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import {
+  SecurityError,
+  securityOf,
+  type DocumentSecurity,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
+import { EmulatorOptionError } from '../emulator-error.js';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
@@ -84,7 +91,7 @@ export function createCore(options: CoreOptions): Core {
   const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()) } = options;
   const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
-  const security = securityOf(document);
+  const security = documentSecurity(document);
   const auth = createApiKeys(store, apiKeys, security);
   if (apiKeys?.length && security.schemes.length === 0)
     warn('apiKeys: the document asks for no credentials, so every request is accepted whatever key it carries');
@@ -139,6 +146,15 @@ export function createCore(options: CoreOptions): Core {
     holdMs: options.holdMs,
   };
   return { port, reset, routes, faults, overrides, journal, violations, coverage, controlRoutes: control.list };
+}
+
+/** The document's security, or an EmulatorOptionError naming the scheme it cannot serve (securityOf's line). */
+function documentSecurity(document: OpenApiDocument): DocumentSecurity {
+  try {
+    return securityOf(document);
+  } catch (error) {
+    throw error instanceof SecurityError ? new EmulatorOptionError(`document: ${error.message}`) : error;
+  }
 }
 
 /** The proxy as the core's target, with its upstream, its checks and any recording. */

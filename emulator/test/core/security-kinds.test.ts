@@ -12,7 +12,7 @@ import {
   SECURITY_KINDS,
   withSecurity,
 } from '../../../test-kit/security-kinds.js';
-import { createEmulator, type Emulator } from '../../src/index.js';
+import { createEmulator, EmulatorOptionError, type Emulator } from '../../src/index.js';
 import { startEmulatorServer } from '../../src/server.js';
 
 const BASE = 'http://emulator.local';
@@ -133,4 +133,22 @@ describe("the HTTP server's CORS", () => {
       expect(allowed).toEqual([...Object.keys(kind.carry('k').headers), 'content-type', 'prefer']);
     },
   );
+});
+
+describe('a document whose security the emulator cannot serve', () => {
+  it.each([
+    [
+      'an HTTP digest scheme',
+      { type: 'http', scheme: 'digest' },
+      'HTTP scheme "digest" is not supported (bearer and basic are)',
+    ],
+    ['mutual TLS', { type: 'mutualTLS' }, '"mutualTLS" is not a scheme this toolkit serves'],
+  ])('is refused at creation, in one line naming the scheme: %s', async (_, scheme, why) => {
+    const document = withSecurity({ ...SECURITY_KINDS[0]!, scheme });
+    const created = createEmulator({ document }).catch((error: unknown) => error);
+    await expect(created).resolves.toBeInstanceOf(EmulatorOptionError);
+    const { message } = (await created) as Error;
+    expect(message).toContain(`document: #/components/securitySchemes/testAuth: ${why}`);
+    expect(message).not.toContain('\n');
+  });
 });
