@@ -104,7 +104,10 @@ describe('the checker on a document whose security it cannot serve', () => {
       baseUrl: BASE,
       apiKey: 'k',
       document,
-      fetch: async (request) => (sent.push(request), new Response()),
+      fetch: async (request) => {
+        sent.push(request);
+        return new Response();
+      },
     });
     await expect(run).rejects.toThrow(CheckOptionError);
     await expect(run).rejects.toThrow(

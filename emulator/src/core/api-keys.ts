@@ -143,6 +143,24 @@ function missing(requirement: Requirement): string {
   return `Missing or malformed credentials: ${send}`;
 }
 
+/**
+ * The client id a token acts as. Tokens are kept only as SHA-256 hashes, and a token gets an id only
+ * when it creates something: a token that only reads adds nothing to the state.
+ */
+function clientIdentities(store: Store<CoreTables>) {
+  return (token: string) => {
+    let hash: string | undefined;
+    return (create?: { create: true }): number | undefined => {
+      hash ??= tokenHash(token);
+      const known = store.tables.clients.get(hash);
+      if (known !== undefined || !create) return known;
+      const id = nextId(store, CLIENT_IDS);
+      store.tables.clients.put(hash, id);
+      return id;
+    };
+  };
+}
+
 /** An alternative whose credentials are all there, one of them not a key --api-key lists. */
 const NOT_ACCEPTED = Symbol('not accepted');
 
@@ -196,20 +214,6 @@ export function createApiKeys(
   return {
     keysRequired: allowedKeys !== undefined && anyScheme.length > 0,
     authorize,
-    /**
-     * The client id a token acts as. Tokens are kept only as SHA-256 hashes, and a token gets an id only
-     * when it creates something: a token that only reads adds nothing to the state.
-     */
-    clientIdentity(token: string) {
-      let hash: string | undefined;
-      return (create?: { create: true }): number | undefined => {
-        hash ??= tokenHash(token);
-        const known = store.tables.clients.get(hash);
-        if (known !== undefined || !create) return known;
-        const id = nextId(store, CLIENT_IDS);
-        store.tables.clients.put(hash, id);
-        return id;
-      };
-    },
+    clientIdentity: clientIdentities(store),
   };
 }
