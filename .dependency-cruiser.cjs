@@ -60,6 +60,12 @@ module.exports = {
       'The validator is the bottom of the checker: the runner builds on it.',
     ),
     layer(
+      'validator-not-to-loader',
+      '^check/src/contract/',
+      '^check/src/document/',
+      'The validator is browser-safe: the loader, which reads files, builds on it.',
+    ),
+    layer(
       'error-base-imports-nothing',
       '^emulator/src/emulator-error\\.ts$',
       '^emulator/src/',

@@ -7,18 +7,28 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * exactly one lane (test/build/lanes.test.ts holds that): `unit` is what the others leave.
  */
 export const LANES = {
-  /** `npm run test:package`: npm pack, installs into fresh projects, the example app, publint, attw, git. */
+  /**
+   * `npm run test:package`: the packages installed from their tarballs into fresh projects, on the Node line
+   * running it (.ci/run runs it on each line): every export, the bins, the example app, the README's quick start.
+   */
   package: [
+    'test/install/tarball.test.ts',
+    'test/install/mcp-tarball.test.ts',
+    'test/docs/example-app.test.ts',
+    'test/docs/readme-quickstart.test.ts',
+  ],
+  /**
+   * `npm run test:release`: what npm publishes, which the Node line does not change, so .ci/run runs it once: the
+   * packed files and their sizes, publint, attw, npm publish --dry-run, and the root package installed from git
+   * (its build on that line; npm test builds on every line).
+   */
+  release: [
     'test/install/footprint.test.ts',
     'test/install/git.test.ts',
     'test/install/lint.test.ts',
-    'test/install/tarball.test.ts',
-    'test/install/mcp-tarball.test.ts',
     'test/client/package.test.ts',
     'check/test/package.test.ts',
     'emulator/test/cli/package.test.ts',
-    'test/docs/example-app.test.ts',
-    'test/docs/readme-quickstart.test.ts',
   ],
   /** `npm run test:tools`: Redocly and Spectral gates, the diff gate, the docs' shell recipes, Prism, MCP Inspector, the MCP conformance suite, other MCP clients. */
   tools: [
@@ -43,7 +53,7 @@ export const LANES = {
 /**
  * The files that take longest, each started first in its lane: without timings from an earlier run (as in
  * CI), vitest starts the largest files first, and the git install (about 40 s, a small file) would run
- * alone at the end of the package lane.
+ * alone at the end of the release lane.
  */
 export const STARTED_FIRST = [
   'test/install/git.test.ts',
@@ -98,6 +108,7 @@ export default defineConfig({
         },
       },
       { extends: true, test: { name: 'package', include: [...LANES.package] } },
+      { extends: true, test: { name: 'release', include: [...LANES.release] } },
       { extends: true, test: { name: 'tools', include: [...LANES.tools] } },
       { extends: true, test: { name: 'browser', include: [...LANES.browser] } },
     ],

@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { describe, expect, it } from 'vitest';
 
 /** A small, valid 3.1 document of one operation, with `extra` merged over its root. */
 export function tinyDocument(extra: Record<string, unknown> = {}): Record<string, unknown> {
@@ -207,4 +208,27 @@ export function writeHostileDocuments(): { folder: string; file(name: string): s
     for (const [other, text] of Object.entries(beside ?? {})) writeFileSync(path.join(folder, other), text);
   }
   return { folder, file: (name) => path.join(folder, name) };
+}
+
+/** What a command did: its exit code and what it wrote to stderr. */
+export interface CommandOutcome {
+  code: number;
+  stderr: string;
+}
+
+/**
+ * The table, run through one command's `--document FILE`: each row exits 2 with one line on stderr that
+ * names the option, the file and the refusal. `run` runs the command with these arguments.
+ */
+export function describeDocumentOption(command: string, run: (args: string[]) => Promise<CommandOutcome>): void {
+  describe(`${command} --document refuses each hostile file in one line`, () => {
+    const written = writeHostileDocuments();
+    it.each(HOSTILE_DOCUMENTS.map((row) => [row.name, row.refusal] as const))('%s', async (name, refusal) => {
+      const { code, stderr } = await run(['--document', written.file(name)]);
+      expect(code).toBe(2);
+      expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(new RegExp(`--document ${regexpText(written.folder)}`));
+      expect(stderr).toMatch(refusal);
+    });
+  });
 }

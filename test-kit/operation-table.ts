@@ -28,7 +28,8 @@ export function operationRows(document: OpenApiDocument = bundled): OperationRow
     const query: string[] = [];
     for (const p of route.parameters) {
       const value = schemaExample(document, { $ref: p.schema });
-      if (value === undefined) continue;
+      // This document's parameters are all in the path or the query.
+      if (value === undefined || (p.in !== 'path' && p.in !== 'query')) continue;
       params[p.in][p.name] = value;
       if (p.in === 'path') pathname = pathname.replace(`{${p.name}}`, encodeURIComponent(String(value)));
       else query.push(`${p.name}=${encodeURIComponent(String(value))}`);

@@ -16,6 +16,7 @@ import {
   type OpenApiDocument,
 } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import { DocumentError } from 'cloud-platform-check/contract';
 import { EmulatorError } from './emulator-error.js';
 import type { ProxyOptions } from './proxy/proxy-options.js';
 import { MAX_UPSTREAM_TIMEOUT_MS, shownUpstream } from './proxy/upstream.js';
@@ -36,6 +37,9 @@ const USAGE = `Usage: cloud-platform-emulator [options]
 A local, stateful emulator of the ${operationIndex.length} operations in the cloud-platform-api OpenAPI document.
 
 Options:
+  --document FILE          emulate this OpenAPI 3.0 or 3.1 document (YAML or JSON, its local $ref files
+                           bundled in) instead of the package's; served at /openapi.json and /docs
+                           (default: the package's)
   --port N                 port to listen on (default: $PORT, else ${DEFAULT_PORT}; 0 picks a free one)
   --host H                 address to bind (default: ${DEFAULT_HOST})
   --api-key TOKEN          accept only this token (repeatable; default: any token)
@@ -145,6 +149,7 @@ function journalSize(value: string | undefined): number | undefined {
 }
 
 const OPTIONS = {
+  document: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
   'api-key': { type: 'string', multiple: true },
@@ -242,6 +247,9 @@ export function banner(
 
 const ignoreSignal = () => undefined;
 
+/** The --document file's document; the loader (a YAML parser, a $ref bundler) is loaded only for one. */
+const loadedDocument = async (file: string) => (await import('cloud-platform-check/document')).loadDocument(file);
+
 async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessEnv): Promise<number> {
   // Past a file-size limit (ulimit -f) a write should fail, and the change be answered 503, rather
   // than the signal killing the emulator.
@@ -253,6 +261,7 @@ async function run(values: ReturnType<typeof parseOptions>, env: NodeJS.ProcessE
         ? parsePort(env.PORT, 'PORT')
         : DEFAULT_PORT;
   const emulator = await createServerEmulator({
+    document: values.document === undefined ? undefined : await loadedDocument(values.document),
     apiKeys: values['api-key'],
     fixturesFile: values.fixtures,
     stateFile: values.state,
@@ -311,6 +320,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv = process.env)
   } catch (error) {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    if (error instanceof DocumentError) {
+      process.stderr.write(`--document ${error.message}\n`);
       return 2;
     }
     // A file, a state or an option the emulator refused: its message names it, and the rule.

@@ -4,8 +4,9 @@
 //   const emulator = await createEmulator();
 //   const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
 import type { OperationId } from 'cloud-platform-api';
-import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
+import type { JsonObject, OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
+import { readDocument } from 'cloud-platform-check/contract';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { createInProcessFetch } from './adapters/fetch.js';
 import { createPlainHandle } from './adapters/plain.js';
@@ -66,12 +67,14 @@ export interface EmulatorOptions extends BehaviourOptions {
   /** Called once for each request answered, by whichever adapter answered it. */
   log?: ((entry: RequestLogEntry) => void) | undefined;
   /**
-   * The document to emulate. Default: the package's. An operation the emulator has no behaviour for is
+   * The document to emulate: OpenAPI 3.0 (read as 3.1) or 3.1, as an object (`loadDocument(file)` of
+   * `cloud-platform-check/document` reads one from a file). Default: the package's. One that is not
+   * OpenAPI 3.0 or 3.1 is a DocumentError. An operation the emulator has no behaviour for is
    * answered with its success response's example, and `warn` is told once which. A request schema whose
    * `$ref` cannot be followed, or whose `pattern` no linear-time engine runs (lookaround, backreferences),
    * is an EmulatorOptionError naming it.
    */
-  document?: OpenApiDocument | undefined;
+  document?: JsonObject | undefined;
   /**
    * Forward every API request to an upstream (`baseUrl`, with `fetch`) instead of running the
    * operations: both directions are checked against the document, and what is wrong goes into
@@ -179,7 +182,7 @@ const overBuiltIn = (value: unknown): unknown =>
  * const client = createCloudClient({ apiKey: 'any', baseUrl: 'http://emulator.local', fetch: emulator.fetch });
  */
 export async function createEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const document = options.document ?? (bundled as unknown as OpenApiDocument);
+  const document = readDocument(options.document ?? bundled, 'document');
   const holdMs = options.holdMs === undefined ? DEFAULT_HOLD_MS : checkedHoldMs(options.holdMs);
   const { fixtureLoader, builtInFixtures: builtInSet, checkState } = documentParts(document);
   const given = options.fixtures;

@@ -4,11 +4,13 @@ import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { kindOf, securityOf } from 'cloud-platform-api/toolbox';
+import { kindOf, securityOf, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import projectDocument from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { credentialHeaders } from './core/api-keys.js';
 import { EmulatorOptionError } from './emulator-error.js';
 import { createHttpServer, type StaticFiles } from './adapters/http.js';
 import { portOf } from './core/adapter-port.js';
+import { lazily } from './core/common/lazily.js';
 import { shownValue } from './core/common/shown-value.js';
 import { FixtureError } from './core/state/fixtures.js';
 import { checkedListenOptions, DEFAULT_HOST, DEFAULT_PORT, type ListenOptions } from './adapters/listen-options.js';
@@ -133,13 +135,37 @@ export function recordingFile(file: string, { onSaveError = warnSaveError }: Rec
 
 const HTML = 'text/html; charset=utf-8';
 const JSON_TEXT = 'application/json; charset=utf-8';
+const YAML_TEXT = 'application/yaml; charset=utf-8';
 
 /**
- * The interactive reference at /docs (this package's page, Elements' files and the document with its
- * code samples, which the build puts in dist/docs, and where the page's requests go: the upstream a
- * proxy forwards them to, or null), and the document from the installed cloud-platform-api package.
+ * The document at /openapi.json, /openapi.yaml and /docs/openapi.json: the built files for the package's
+ * own (the page's copy has its code samples), else the emulator's document, written when first asked for.
  */
-function staticFiles(upstream: string | undefined): { root: string; files: StaticFiles } {
+async function documentFiles(document: OpenApiDocument, root: string, ownRoot: string): Promise<StaticFiles> {
+  if (document === (projectDocument as unknown))
+    return {
+      '/docs/openapi.json': { file: path.join(ownRoot, 'dist', 'docs', 'openapi.json'), type: JSON_TEXT },
+      '/openapi.json': { file: path.join(root, 'generated', 'openapi.json'), type: JSON_TEXT },
+      '/openapi.yaml': { file: path.join(root, 'generated', 'openapi.yaml'), type: YAML_TEXT },
+    };
+  const json = lazily(() => JSON.stringify(document));
+  // Loaded only for a document of one's own: this package's has its YAML built.
+  const { stringify } = await import('yaml');
+  return {
+    '/docs/openapi.json': { text: json, type: JSON_TEXT },
+    '/openapi.json': { text: json, type: JSON_TEXT },
+    '/openapi.yaml': { text: lazily(() => stringify(document, { aliasDuplicateObjects: false })), type: YAML_TEXT },
+  };
+}
+
+/**
+ * The interactive reference at /docs (this package's page, Elements' files and the document, and where
+ * the page's requests go: the upstream a proxy forwards them to, or null), and the emulator's document.
+ */
+async function staticFiles(
+  document: OpenApiDocument,
+  upstream: string | undefined,
+): Promise<{ root: string; files: StaticFiles }> {
   const root = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-api/package.json'));
   const ownRoot = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-emulator/package.json'));
   const page = { file: path.join(ownRoot, 'static', 'docs.html'), type: HTML };
@@ -149,7 +175,6 @@ function staticFiles(upstream: string | undefined): { root: string; files: Stati
     files: {
       '/docs': page,
       '/docs/': page,
-      '/docs/openapi.json': built('openapi.json', JSON_TEXT),
       '/docs/console.json': {
         text: JSON.stringify({ upstream: upstream ?? null }),
         type: JSON_TEXT,
@@ -160,8 +185,7 @@ function staticFiles(upstream: string | undefined): { root: string; files: Stati
       },
       '/docs/elements/web-components.min.js': built('elements/web-components.min.js', 'text/javascript; charset=utf-8'),
       '/docs/elements/styles.min.css': built('elements/styles.min.css', 'text/css; charset=utf-8'),
-      '/openapi.json': { file: path.join(root, 'generated', 'openapi.json'), type: JSON_TEXT },
-      '/openapi.yaml': { file: path.join(root, 'generated', 'openapi.yaml'), type: 'application/yaml; charset=utf-8' },
+      ...(await documentFiles(document, root, ownRoot)),
     },
   };
 }
@@ -197,7 +221,7 @@ export async function startEmulatorServer(emulator: Emulator, listen: ListenOpti
     corsOrigins,
     allowHosts,
   } = checkedListenOptions(listen);
-  const { root, files } = staticFiles(emulator.upstream);
+  const { root, files } = await staticFiles(emulator.document, emulator.upstream);
   const server = createHttpServer(port, {
     staticFiles: files,
     root,

@@ -15,6 +15,7 @@ import {
   type OpenApiDocument,
 } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
+import { DocumentError } from 'cloud-platform-check/contract';
 import type { Server } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
 import type { Emulator } from 'cloud-platform-emulator';
@@ -35,6 +36,8 @@ An MCP server (stdio, or Streamable HTTP) with one tool per operation of the clo
 and aimed at an in-process emulator, so a first run can do no harm.
 
 Options:
+  --document FILE     the tools of this OpenAPI 3.0 or 3.1 document (YAML or JSON, its local $ref files
+                      bundled in) instead of cloud-platform-api's (default: the package's)
   --emulator          call an emulator in this process (default), with a journal tool of what was sent
   --state FILE        with --emulator: keep its state in the SQLite file FILE (default: in memory)
   --base-url URL      call the API at URL instead, with the key in GCORE_API_KEY
@@ -58,6 +61,8 @@ interface HttpListen {
 }
 
 interface McpCommand {
+  /** The document whose operations are the tools: --document's, else the package's. */
+  document: OpenApiDocument;
   allowWrites: boolean;
   allowDeletes: boolean;
   confirmWrites: boolean;
@@ -98,6 +103,7 @@ function httpListenOf(values: {
 }
 
 const OPTIONS = {
+  document: { type: 'string' },
   emulator: { type: 'boolean' },
   state: { type: 'string' },
   'base-url': { type: 'string' },
@@ -126,10 +132,18 @@ const choiceOf = (values: {
   schemaBudget: values['schema-budget'] === undefined ? undefined : parseBudget(values['schema-budget']),
 });
 
-function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand | { help: ToolChoice } | 'version' {
+async function commandOf(
+  argv: readonly string[],
+  env: NodeJS.ProcessEnv,
+): Promise<McpCommand | { help: ToolChoice; document: OpenApiDocument } | 'version'> {
   const { values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true });
-  if (values.help) return { help: choiceOf(values) };
   if (values.version) return 'version';
+  // The loader (a YAML parser, a $ref bundler) is loaded only for a file.
+  const document =
+    values.document === undefined
+      ? (bundled as OpenApiDocument)
+      : await (await import('cloud-platform-check/document')).loadDocument(values.document);
+  if (values.help) return { help: choiceOf(values), document };
   const baseUrl = values['base-url'];
   if (baseUrl !== undefined && values.emulator)
     throw new UsageError('--base-url and --emulator name two targets: give one');
@@ -143,6 +157,7 @@ function commandOf(argv: readonly string[], env: NodeJS.ProcessEnv): McpCommand 
   if (values['allow-deletes'] && !values['allow-writes'])
     throw new UsageError('--allow-deletes needs --allow-writes too');
   return {
+    document,
     allowWrites: values['allow-writes'] === true,
     allowDeletes: values['allow-deletes'] === true,
     confirmWrites: values['no-confirm'] !== true,
@@ -163,18 +178,20 @@ const stderrLogger: Logger = Object.fromEntries(
 /** Runs the server until its client closes stdin; the exit code. */
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const { version } = createRequire(import.meta.url)('cloud-platform-mcp/package.json') as { version: string };
-  let command: ReturnType<typeof commandOf>;
+  let command: Awaited<ReturnType<typeof commandOf>>;
   try {
-    command = commandOf(argv, env);
+    command = await commandOf(argv, env);
   } catch (error) {
-    process.stderr.write(`cloud-platform-mcp: ${optionErrorMessage(error, Object.keys(OPTIONS))}\n\n${USAGE}`);
+    // A file is not a matter of usage: its line alone says what is wrong with it.
+    if (error instanceof DocumentError) process.stderr.write(`cloud-platform-mcp: --document ${error.message}\n`);
+    else process.stderr.write(`cloud-platform-mcp: ${optionErrorMessage(error, Object.keys(OPTIONS))}\n\n${USAGE}`);
     return 2;
   }
   if (command === 'version') {
     process.stdout.write(`${version}\n`);
     return 0;
   }
-  const document = bundled as OpenApiDocument;
+  const { document } = command;
   if ('help' in command) return printHelp(document, command.help);
   const served = await servedBy(command, document, env, version);
   let factory: () => Server;

@@ -25,7 +25,8 @@ export function sendOperation(
   args: Record<string, unknown>,
 ): Promise<OperationAnswer> {
   const params = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
-  for (const p of tool.route.parameters) if (args[p.name] !== undefined) params[p.in][p.name] = args[p.name];
+  for (const p of tool.route.parameters)
+    if ((p.in === 'path' || p.in === 'query') && args[p.name] !== undefined) params[p.in][p.name] = args[p.name];
   const send = (client as unknown as Record<string, Send>)[tool.route.method]!;
   return send(tool.route.path, { params, ...(args.body === undefined ? {} : { body: args.body }) });
 }

@@ -42,45 +42,81 @@ function runLines(lines: readonly string[]): Promise<Run> {
 }
 
 const PING = JSON.stringify({ jsonrpc: '2.0', id: 'after', method: 'ping' });
+const pingAfter = (index: number) => JSON.stringify({ jsonrpc: '2.0', id: `after-${index}`, method: 'ping' });
+
+const BAD_LINES = [
+  { what: 'not JSON', line: '{"jsonrpc": "2.0", "id": 1, "method": ', code: -32700, id: null },
+  { what: 'a bare word', line: 'hello', code: -32700, id: null },
+  { what: 'a batch', line: JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'ping' }]), code: -32600, id: null },
+  { what: 'an empty batch', line: '[]', code: -32600, id: null },
+  { what: 'a number', line: '42', code: -32600, id: null },
+  { what: 'no jsonrpc member', line: JSON.stringify({ id: 3, method: 'ping' }), code: -32600, id: 3 },
+  {
+    what: 'a method that is not a string',
+    line: JSON.stringify({ jsonrpc: '2.0', id: 'x', method: 5 }),
+    code: -32600,
+    id: 'x',
+  },
+  {
+    what: 'an id that is an object',
+    line: JSON.stringify({ jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }),
+    code: -32600,
+    id: null,
+  },
+  ...[
+    ['a string', 'getVideo'],
+    ['an array', [{ name: 'getVideo', arguments: { video_id: 1444 } }]],
+    ['null', null],
+    ['a number', 7],
+  ].map(([what, params], index) => ({
+    what: `tools/call with params ${what}`,
+    line: JSON.stringify({ jsonrpc: '2.0', id: `call-${index}`, method: 'tools/call', params }),
+    code: -32602,
+    id: `call-${index}`,
+  })),
+];
+
+/** Each turn's answers, and the exit code, of one server that is sent each line with a ping naming its turn. */
+interface Turns {
+  turns: Record<string, unknown>[][];
+  code: number | null;
+}
+
+/**
+ * One server for the whole table (a spawn costs about 1.5 s of CPU): a turn is a line and a ping naming it,
+ * written once the ping of the turn before is answered, so a turn's answers are its own. A session that did
+ * not go on after a line leaves that turn and every later one short.
+ */
+function runInTurns(lines: readonly string[]): Promise<Turns> {
+  const child = spawn(process.execPath, [BIN], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const turns: Record<string, unknown>[][] = [[]];
+  const turn = (index: number) =>
+    index === lines.length ? child.stdin.end() : child.stdin.write(`${lines[index]}\n${pingAfter(index)}\n`);
+  let partial = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    const complete = (partial + chunk.toString()).split('\n');
+    partial = complete.pop()!;
+    for (const line of complete.filter(Boolean)) {
+      const answer = JSON.parse(line) as Record<string, unknown>;
+      turns.at(-1)!.push(answer);
+      if (answer.id === `after-${turns.length - 1}`) turn(turns.push([]) - 1);
+    }
+  });
+  turn(0);
+  return new Promise((resolve) => child.on('close', (code) => resolve({ turns, code })));
+}
+
+let table: Promise<Turns> | undefined;
 
 describe('cloud-platform-mcp: JSON-RPC errors on stdio', () => {
-  it.each([
-    { what: 'not JSON', line: '{"jsonrpc": "2.0", "id": 1, "method": ', code: -32700, id: null },
-    { what: 'a bare word', line: 'hello', code: -32700, id: null },
-    { what: 'a batch', line: JSON.stringify([{ jsonrpc: '2.0', id: 2, method: 'ping' }]), code: -32600, id: null },
-    { what: 'an empty batch', line: '[]', code: -32600, id: null },
-    { what: 'a number', line: '42', code: -32600, id: null },
-    { what: 'no jsonrpc member', line: JSON.stringify({ id: 3, method: 'ping' }), code: -32600, id: 3 },
-    {
-      what: 'a method that is not a string',
-      line: JSON.stringify({ jsonrpc: '2.0', id: 'x', method: 5 }),
-      code: -32600,
-      id: 'x',
-    },
-    {
-      what: 'an id that is an object',
-      line: JSON.stringify({ jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }),
-      code: -32600,
-      id: null,
-    },
-    ...[
-      ['a string', 'getVideo'],
-      ['an array', [{ name: 'getVideo', arguments: { video_id: 1444 } }]],
-      ['null', null],
-      ['a number', 7],
-    ].map(([what, params], index) => ({
-      what: `tools/call with params ${what}`,
-      line: JSON.stringify({ jsonrpc: '2.0', id: `call-${index}`, method: 'tools/call', params }),
-      code: -32602,
-      id: `call-${index}`,
-    })),
-  ])(
+  it.each(BAD_LINES.map((badLine, index) => ({ ...badLine, index })))(
     'answers $what with $code, id $id, and goes on',
-    async ({ line, code, id }) => {
-      const run = await runLines([line, PING]);
-      expect(run.answers).toEqual([
+    async ({ code, id, index }) => {
+      table ??= runInTurns(BAD_LINES.map(({ line }) => line));
+      const run = await table;
+      expect(run.turns[index]).toEqual([
         { jsonrpc: '2.0', id, error: { code, message: expect.any(String) } },
-        { jsonrpc: '2.0', id: 'after', result: {} },
+        { jsonrpc: '2.0', id: `after-${index}`, result: {} },
       ]);
       expect(run.code).toBe(0);
     },

@@ -12,13 +12,16 @@ export interface DeclaredParameter {
   at: string[];
 }
 
+/** Header parameters OpenAPI says to ignore: what they describe is said elsewhere (media types, security). */
+const IGNORED_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
 /** Where a parameter's definition is: the target of its `$ref`, else where it is written. */
 const definitionAt = (raw: JsonObject, written: string[]) =>
   typeof raw.$ref === 'string' && raw.$ref.startsWith('#') ? pointerTokens(raw.$ref) : written;
 
 /**
  * The parameters an operation takes: its path item's, then its own, one per name and location (`in`),
- * its own winning where both declare one.
+ * its own winning where both declare one; an `Accept`, `Content-Type` or `Authorization` header left out.
  */
 export function operationParameters(
   document: JsonObject,
@@ -33,6 +36,7 @@ export function operationParameters(
   for (const [list, base] of lists)
     list.forEach((raw, i) => {
       const parameter = resolveRef(document, raw);
+      if (parameter.in === 'header' && IGNORED_HEADERS.has(String(parameter.name).toLowerCase())) return;
       byKey.set(`${parameter.in}\u0000${parameter.name}`, { parameter, at: definitionAt(raw, [...base, String(i)]) });
     });
   return [...byKey.values()];

@@ -4,6 +4,7 @@
 // checker) goes through expandPath, so a value is checked once, here. Browser-safe and small: the
 // client carries the rules (generated/path-parameters.json), not the document.
 import { listOperations, resolveRef, type JsonObject, type OpenApiDocument } from './document.js';
+import { serializeParameter, type ParameterStyle } from './parameter-style.js';
 import { operationParameters } from './parameters.js';
 import { templateParts } from './path-template.js';
 import { kindOf } from './value-kind.js';
@@ -17,6 +18,9 @@ export interface PathParameterRule {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  /** How a list or an object is written, where the document says (the default: simple, not exploded). */
+  style?: string;
+  explode?: boolean;
 }
 
 /** Each path template's parameters and their rules: `{ "/streaming/videos/{video_id}": { video_id: {...} } }`. */
@@ -32,9 +36,11 @@ export function pathRulesOf(document: OpenApiDocument): PathRules {
       if (parameter.in !== 'path') continue;
       const schema = resolveRef(document, (parameter.schema ?? {}) as JsonObject);
       rules[op.path] ??= {};
-      rules[op.path]![parameter.name] = Object.fromEntries(
-        RULE_KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]]),
-      );
+      rules[op.path]![parameter.name] = {
+        ...Object.fromEntries(RULE_KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]])),
+        ...(typeof parameter.style === 'string' ? { style: parameter.style } : {}),
+        ...(typeof parameter.explode === 'boolean' ? { explode: parameter.explode } : {}),
+      };
     }
   }
   return rules;
@@ -84,15 +90,27 @@ function rangeProblem(value: string | number | boolean, rule: PathParameterRule)
   return undefined;
 }
 
+/** Why a list's or an object's parts cannot fill a path parameter whose type takes them, or undefined. */
+function partsProblem(value: object): string | undefined {
+  const parts = Array.isArray(value) ? value : Object.values(value);
+  if (parts.length === 0) return 'must not be empty: the URL would name another path';
+  const bad = parts.find((part) => !['string', 'number', 'boolean'].includes(typeof part));
+  return bad === undefined ? undefined : `must hold strings or numbers, not ${kindOf(bad)}`;
+}
+
 /** Why a value cannot fill a path parameter, or undefined when it can. */
 export function pathValueProblem(value: unknown, rule: PathParameterRule = {}): string | undefined {
   if (value === undefined) return 'is required';
+  const types = rule.type === undefined ? [] : typeof rule.type === 'string' ? [rule.type] : rule.type;
+  // A list or an object travels by its style, where the parameter's type takes one.
+  if (value !== null && typeof value === 'object' && types.includes(Array.isArray(value) ? 'array' : 'object'))
+    return partsProblem(value);
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')
     return `must be a string or a number, not ${kindOf(value)}`;
   if (RESOLVED_SEGMENTS.has(String(value))) return 'must not be empty, "." or "..": the URL would name another path';
   // A name is one type, whatever its length (even ''); a list of none asks for nothing.
   if (rule.type !== undefined && (typeof rule.type === 'string' || rule.type.length > 0)) {
-    const problem = typeProblem(value, typeof rule.type === 'string' ? [rule.type] : rule.type);
+    const problem = typeProblem(value, types);
     if (problem) return problem;
   }
   if (rule.enum && !rule.enum.includes(value))
@@ -108,22 +126,42 @@ export function pathValueProblem(value: unknown, rule: PathParameterRule = {}): 
  */
 export function expandPath(template: string, values: Record<string, unknown>, rules: PathRules): string {
   const own = rules[template] ?? {};
-  return fillPath(template, (name) => {
-    const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    const problem = pathValueProblem(value, own[name]);
-    // The value is not quoted: a key passed as an id by mistake must not reach an error message.
-    if (problem) throw new PathValueError(`path parameter ${name} of ${template} ${problem}`);
-    return String(value);
-  });
+  return fillPath(
+    template,
+    (name) => {
+      const value = Object.hasOwn(values, name) ? values[name] : undefined;
+      const problem = pathValueProblem(value, own[name]);
+      // The value is not quoted: a key passed as an id by mistake must not reach an error message.
+      if (problem) throw new PathValueError(`path parameter ${name} of ${template} ${problem}`);
+      const rule = own[name] ?? {};
+      const written = Array.isArray(value) || (value !== null && typeof value === 'object') ? value : String(value);
+      return serializeParameter(
+        {
+          name,
+          in: 'path',
+          style: (rule.style ?? 'simple') as ParameterStyle,
+          explode: rule.explode === true,
+          json: false,
+        },
+        written,
+      );
+    },
+    (segment) => segment,
+  );
 }
 
 /**
  * A path template filled with percent-encoded values, unchecked: for a sender that means to break a
- * rule (the checker's invalid cases), having judged the value with pathValueProblem first.
+ * rule (the checker's invalid cases), having judged the value with pathValueProblem first. `encode`
+ * is the identity for segments a style has written, encoded already.
  */
-export function fillPath(template: string, textOf: (name: string) => string): string {
+export function fillPath(
+  template: string,
+  textOf: (name: string) => string,
+  encode: (text: string) => string = encodeURIComponent,
+): string {
   const { literals, names } = templateParts(template);
   let filled = literals[0]!;
-  for (let i = 0; i < names.length; i++) filled += encodeURIComponent(textOf(names[i]!)) + literals[i + 1]!;
+  for (let i = 0; i < names.length; i++) filled += encode(textOf(names[i]!)) + literals[i + 1]!;
   return filled;
 }

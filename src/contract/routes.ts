@@ -9,17 +9,16 @@ import {
   type OpenApiDocument,
   type OperationRef,
 } from './document.js';
+import { parameterCoding, parameterSchema, type ParameterCoding } from './parameter-style.js';
 import { operationParameters } from './parameters.js';
 import { jsonPointer } from './pointer.js';
 
-/** A path or query parameter of an operation, as the emulator reads it off a URL. */
-export interface ParameterSpec {
-  name: string;
-  in: 'path' | 'query';
+/** A parameter of an operation, as the emulator reads it off a request and the checker writes it: where, how, and its schema. */
+export interface ParameterSpec extends ParameterCoding {
   required: boolean;
-  /** The JSON types its schema admits, used to read a string off the URL as the right type. */
+  /** The JSON types its schema admits. */
   types: string[];
-  /** Pointer to its schema in the document. */
+  /** Pointer to its schema in the document (its `content`'s, for a parameter given that way). */
   schema: string;
 }
 
@@ -41,15 +40,15 @@ function schemaTypes(document: OpenApiDocument, schema: JsonObject): string[] {
 export function deriveRoutes(document: OpenApiDocument): RouteSpec[] {
   return listOperations(document).map((op) => {
     const at = ['paths', op.path, op.method.toLowerCase()];
-    const parameters = operationParameters(document, op).map(
-      ({ parameter, at: definition }): ParameterSpec => ({
-        name: parameter.name,
-        in: parameter.in,
+    const parameters = operationParameters(document, op).map(({ parameter, at: definition }): ParameterSpec => {
+      const { schema, media } = parameterSchema(parameter);
+      return {
+        ...parameterCoding(document, parameter),
         required: parameter.required === true,
-        types: schemaTypes(document, parameter.schema ?? {}),
-        schema: jsonPointer(...definition, 'schema'),
-      }),
-    );
+        types: schemaTypes(document, schema),
+        schema: jsonPointer(...definition, ...(media ? ['content', media] : []), 'schema'),
+      };
+    });
     const requestBody = op.operation.requestBody
       ? resolveRef(document, op.operation.requestBody as JsonObject)
       : undefined;

@@ -53,6 +53,18 @@ export { printable } from './printable.js';
 export { kindOf } from './value-kind.js';
 export { deriveRoutes, type ParameterSpec, type RouteSpec } from './routes.js';
 export { operationParameters, type DeclaredParameter } from './parameters.js';
+export {
+  cookiePairs,
+  parameterCoding,
+  primitiveText,
+  readParameters,
+  serializeParameter,
+  type ParameterCoding,
+  type ParameterLocation,
+  type ParameterReading,
+  type ParameterSource,
+  type ParameterStyle,
+} from './parameter-style.js';
 export { fillPath, pathValueProblem } from './path-values.js';
 export { pathParameterNames, pathPattern } from './path-template.js';
 export { jsonPointer, pointerTokens } from './pointer.js';

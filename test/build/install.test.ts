@@ -9,9 +9,10 @@ import { projectRoot } from '../helpers/sources.js';
 
 /**
  * Entries of the lock (other systems' platform binaries among them): 1,198 when Elements' unused React
- * tree came with three nested copies of one type package's tree.
+ * tree came with three nested copies of one type package's tree. 788 before the document loader, whose
+ * $ref bundler brings js-yaml 4 beside the tools' js-yaml 3, nested in each package that names it.
  */
-const PACKAGE_BUDGET = 790;
+const PACKAGE_BUDGET = 800;
 /**
  * Bytes a package's copies beyond its largest may hold together. Octokit's types came three times (10 MB
  * more), which an override fixed; undici 7 and 8 (2.2 MB more) are two majors that two tools each need.

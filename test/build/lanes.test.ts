@@ -44,6 +44,7 @@ const testFiles = trackedFiles('*.test.ts').filter((file) => !runByTheExampleApp
 const SCRIPTS: Record<string, string> = {
   unit: 'test',
   package: 'test:package',
+  release: 'test:release',
   tools: 'test:tools',
   browser: 'test:browser',
 };

@@ -17,6 +17,10 @@ const document = {
         { $ref: '#/components/parameters/Record' },
         { name: 'page', in: 'query', schema: { type: 'integer' } },
         { name: 'trace', in: 'header', schema: { type: 'string' } },
+        // OpenAPI: ignored, whatever the case of the name.
+        { name: 'Authorization', in: 'header', required: true, schema: { type: 'string' } },
+        { name: 'accept', in: 'header', schema: { type: 'string' } },
+        { name: 'Content-Type', in: 'header', schema: { type: 'string' } },
       ],
       get: {
         operationId: 'getRecord',

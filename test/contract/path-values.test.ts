@@ -34,6 +34,13 @@ const table: [string, unknown, PathParameterRule, string | undefined][] = [
   ['an array', [1], {}, 'must be a string or a number, not an array'],
   ['null', null, {}, 'must be a string or a number, not null'],
   ['missing', undefined, {}, 'is required'],
+  ['a list, for a list type', ['a', 1], { type: 'array' }, undefined],
+  ['an object, for an object type', { a: 1 }, { type: ['object', 'null'] }, undefined],
+  ['an empty list, for a list type', [], { type: 'array' }, 'must not be empty'],
+  ['an empty object, for an object type', {}, { type: 'object' }, 'must not be empty'],
+  ['a list holding an object', [{}], { type: 'array' }, 'must hold strings or numbers, not an object'],
+  ['a list holding null', ['a', null], { type: 'array' }, 'must hold strings or numbers, not null'],
+  ['a list, for an object type', ['a'], { type: 'object' }, 'must be a string or a number, not an array'],
 ];
 
 describe('pathValueProblem', () => {
@@ -67,6 +74,16 @@ describe('expandPath', () => {
     expect(() => expandPath('/x/{id}', { id: key }, { '/x/{id}': { id: { type: 'integer' } } })).toThrow(
       /^path parameter id of \/x\/\{id\} must be a safe integer$/,
     );
+  });
+
+  it.each([
+    ['simple, the default', {}, ['a/b', 'c'], '/x/a%2Fb,c'],
+    ['label, exploded', { style: 'label', explode: true }, ['a.b', 'c'], '/x/.a%2Eb.c'],
+    ['matrix, an object exploded', { style: 'matrix', explode: true }, { x: 1, y: 2 }, '/x/;x=1;y=2'],
+    ['matrix, one value', { style: 'matrix' }, 7, '/x/;id=7'],
+  ])('writes a value by the style its rule names: %s', (_, style, value, path) => {
+    const rules = { '/x/{id}': { id: { type: ['array', 'object', 'integer'], ...style } } };
+    expect(expandPath('/x/{id}', { id: value }, rules)).toBe(path);
   });
 
   it('fillPath encodes without judging, for a sender that breaks a rule on purpose', () => {

@@ -84,6 +84,11 @@ const SURFACE: Record<string, string[]> = {
     'successLinks',
     'successStatus',
     'schemaProblem',
+    'cookiePairs',
+    'parameterCoding',
+    'primitiveText',
+    'readParameters',
+    'serializeParameter',
   ],
   'cloud-platform-check': ['CHECKS', 'CheckOptionError', 'checkContract', 'curlCommand', 'formatReport', 'junitReport'],
   'cloud-platform-check/contract': [
@@ -100,6 +105,7 @@ const SURFACE: Record<string, string[]> = {
     'readAnswerBody',
     'readDocument',
     'schemaSample',
+    'oneSidedDocument',
   ],
   'cloud-platform-check/validate': ['UnknownOperationError', 'validateResponse'],
   'cloud-platform-check/coverage': [

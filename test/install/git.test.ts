@@ -1,6 +1,6 @@
 // The root package installed from git, as `npm install git+<url>` does it: npm clones the repository,
 // installs its dev dependencies, runs `prepare` (which builds dist/), and packs it. Slow (it installs
-// the whole development tree): it runs in `npm run test:package`, not in npm test.
+// the whole development tree): it runs in `npm run test:release`, not in npm test.
 // The checker and the emulator are workspace folders, which npm cannot install from git: they install
 // from their tarballs.
 import { describe, expect, it } from 'vitest';

@@ -1,10 +1,12 @@
 // Checks an installed copy of the packages as a user's project would use them: every export by ESM
 // import and by require() (Node 20.19+ and 22.12+ load ES modules with require), and the bins.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { packTarball } from '../../scripts/lib/tarball.js';
+import { projectRoot } from '../helpers/sources.js';
 
 /** Every export of the library packages, and a name each must export. */
 export const EXPORTS: [specifier: string, member: string][] = [
@@ -70,8 +72,32 @@ export function run(command: string, args: string[], cwd: string) {
   });
 }
 
-/** The package in `dir` packed into `destination` as `npm run tarballs` packs it (the suite has built it), its path. */
-export { packTarball as packedTarball } from '../../scripts/lib/tarball.js';
+/** Where a run keeps each package's tarball once packed: inside the run's scratch folder, gone when it ends. */
+const packedOnce = () => path.join(os.tmpdir(), 'packed-once');
+
+/**
+ * The package in `dir` packed into `destination` as `npm run tarballs` packs it (the suite has built it), its
+ * path. Packed once per run (two npm commands, about 3 s of CPU each time) and copied for every later caller:
+ * the build does not change during a run. Two workers packing the same package at once both finish; the
+ * first folder renamed into place is the one every caller copies from.
+ */
+export function packedTarball(dir: string, destination: string): string {
+  const kept = path.join(packedOnce(), path.relative(projectRoot, dir) || 'root');
+  if (!existsSync(kept)) {
+    mkdirSync(packedOnce(), { recursive: true });
+    const fresh = mkdtempSync(`${kept}-`);
+    packTarball(dir, fresh);
+    try {
+      renameSync(fresh, kept);
+    } catch (error) {
+      if (!['ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    }
+  }
+  const [file] = readdirSync(kept);
+  const copy = path.join(destination, file!);
+  copyFileSync(path.join(kept, file!), copy);
+  return copy;
+}
 
 /** Imports every export of `packages` both ways in the installed project, checks each has its member, and runs their bins. */
 export function expectUsable(project: string, packages: readonly string[]): void {

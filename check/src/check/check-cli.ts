@@ -5,6 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { optionErrorMessage } from 'cloud-platform-api/toolbox';
+import { DocumentError } from '../contract/read-document.js';
 import { checkContract, type CheckResult } from './check-contract.js';
 import {
   CheckOptionError,
@@ -25,6 +26,8 @@ one without a key, one asking for each other documented status with Prefer: code
 sequences the document's links describe) and checks every answer against the document.
 
   --base-url URL        the server to check (required), such as http://127.0.0.1:4010
+  --document FILE       check against this OpenAPI 3.0 or 3.1 document (YAML or JSON, its local
+                        $ref files bundled in) instead of cloud-platform-api's
   --api-key KEY         the key to send (default: GCORE_API_KEY); never printed
   --operations ID,...   check only these operationIds (default: all)
   --max-requests N      requests at most (default ${DEFAULT_MAX_REQUESTS})
@@ -45,8 +48,12 @@ sequences the document's links describe) and checks every answer against the doc
                         host gets GETs only, and a DELETE goes only to what the run created
   --help                show this text
 
-Exit code: 0 every check passed, 1 a check failed or coverage is under a threshold, 2 bad usage.
+Exit code: 0 every check passed, 1 a check failed or coverage is under a threshold, 2 bad usage
+or a --document that cannot be read.
 `;
+
+/** The --document file's document; the loader (a YAML parser, a $ref bundler) is loaded only for one. */
+const loadedDocument = async (file: string) => (await import('../document/load-document.js')).loadDocument(file);
 
 export interface CheckCommandResult {
   code: number;
@@ -56,6 +63,7 @@ export interface CheckCommandResult {
 
 const OPTIONS = {
   'base-url': { type: 'string' },
+  document: { type: 'string' },
   'api-key': { type: 'string' },
   operations: { type: 'string' },
   'max-requests': { type: 'string' },
@@ -147,6 +155,7 @@ export async function checkCommand(argv: string[]): Promise<CheckCommandResult> 
   try {
     const outputs = outputsOf(values);
     const result = await checkContract({
+      document: values.document === undefined ? undefined : await loadedDocument(values.document),
       baseUrl: values['base-url'] ?? '',
       apiKey: values['api-key'],
       operations: values.operations
@@ -164,6 +173,7 @@ export async function checkCommand(argv: string[]): Promise<CheckCommandResult> 
     return { code, stdout: formatReport(result), stderr: under.map((line) => `${line}\n`).join('') };
   } catch (error) {
     if (error instanceof CheckOptionError) return usageError(error.message);
+    if (error instanceof DocumentError) return { code: 2, stdout: '', stderr: `--document ${error.message}\n` };
     throw error;
   }
 }

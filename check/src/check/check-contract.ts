@@ -7,7 +7,6 @@ import {
   createRedactor,
   credentialsOptional,
   deriveRoutes,
-  fillPath,
   networkCode,
   readBoundedText,
   secretsOfKey,
@@ -15,10 +14,13 @@ import {
   securityOf,
   type CredentialSlot,
   type DocumentSecurity,
+  type JsonObject,
   type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { loadBundledDocument } from '../contract/bundled-document.js';
+import { oneSidedDocument } from '../contract/one-sided-required.js';
+import { readDocument } from '../contract/read-document.js';
 import { createContractValidator } from '../contract/validator.js';
 import { createAnswerJudge, type Answer, type AnswerJudge } from './verdicts.js';
 import {
@@ -36,10 +38,10 @@ import {
   invalidCases,
   randomValidCases,
   requestedStatusCases,
-  wireText,
   type RequestCase,
   type RequestJudge,
 } from './request-cases.js';
+import { queryPairs, wireParameters, wirePath, type WireParameters } from './request-wire.js';
 import { RunFindings, type Findings, type SentRequest } from './run-findings.js';
 
 /** What a run found: each operation's summary, each failure, and whether all passed. */
@@ -134,29 +136,22 @@ function planQueues(
   );
 }
 
-function requestUrl(base: URL, request: RequestCase): string {
-  const pathValues: Record<string, string> = {};
-  const query = new URLSearchParams();
-  for (const p of request.route.parameters) {
-    const value = request.params[p.name];
-    if (value === undefined) continue;
-    if (p.in === 'path') pathValues[p.name] = wireText(value);
-    else query.append(p.name, wireText(value));
-  }
+function requestUrl(base: URL, request: RequestCase, wire: WireParameters): string {
   // Unchecked: an invalid case breaks a rule on purpose; the judge and unsafeLink keep every value in its path.
-  const pathname = fillPath(request.route.path, (name) => pathValues[name] ?? '');
-  const search = query.size > 0 ? `?${query}` : '';
-  return `${base.origin}${base.pathname.replace(/\/$/, '')}${pathname}${search}`;
+  const search = wire.query === '' ? '' : `?${wire.query}`;
+  return `${base.origin}${base.pathname.replace(/\/$/, '')}${wirePath(request.route, wire)}${search}`;
 }
 
 /** What goes on the wire for a request: method, URL, body as text, and whether it carries the key. */
 function sentRequest(run: Pick<Run, 'options' | 'security'>, request: RequestCase): SentRequest {
   const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+  const wire = wireParameters(request.route, request.params);
   return {
     method: request.route.method,
-    url: requestUrl(run.options.baseUrl, request),
+    url: requestUrl(run.options.baseUrl, request, wire),
     body,
     auth: request.kind === 'unauthenticated' ? undefined : slotsOf(run.security, request.route),
+    ...(Object.keys(wire.headers).length === 0 ? {} : { headers: wire.headers }),
     ...(request.requestedStatus === undefined ? {} : { prefer: `code=${request.requestedStatus}` }),
   };
 }
@@ -164,14 +159,12 @@ function sentRequest(run: Pick<Run, 'options' | 'security'>, request: RequestCas
 /** A request as sent and its status, as coverage reads them; a status asked for and given is a fault's. */
 function coverageExchange(base: URL, request: RequestCase, sent: SentRequest, status: number): CoverageExchange {
   const url = new URL(sent.url);
-  const query: Record<string, string> = {};
-  for (const p of request.route.parameters)
-    if (p.in === 'query' && request.params[p.name] !== undefined) query[p.name] = wireText(request.params[p.name]);
   return {
     operationId: request.route.operationId,
     method: request.route.method,
     path: url.pathname.slice(base.pathname.replace(/\/$/, '').length),
-    query,
+    query: queryPairs(url.search),
+    headers: sent.headers,
     body: request.body,
     status,
     fault: request.requestedStatus !== undefined && status === request.requestedStatus,
@@ -191,7 +184,8 @@ function credentialed(sent: SentRequest, key: string, headers: Record<string, st
     else if ('cookie' in slot) cookies.push(`${slot.cookie}=${key}`);
     else headers[slot.header] = authorizationValue(slot, key);
   }
-  if (cookies.length > 0) headers.cookie = cookies.join('; ');
+  // After the cookie parameters the request already carries, where it has any.
+  if (cookies.length > 0) headers.cookie = [headers.cookie ?? [], ...cookies].flat().join('; ');
   return url;
 }
 
@@ -201,7 +195,8 @@ async function send(
 ): Promise<{ sent: SentRequest; answer?: Answer; error?: string }> {
   const { options } = run;
   const sent = sentRequest(run, request);
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // The parameters' headers first: the key, the media type and Prefer are the runner's own.
+  const headers: Record<string, string> = { ...sent.headers, accept: 'application/json' };
   const url = credentialed(sent, options.apiKey, headers);
   if (sent.prefer) headers.prefer = sent.prefer;
   if (sent.body !== undefined) headers['content-type'] = 'application/json';
@@ -241,21 +236,28 @@ function createPacer(rate: number) {
  * const result = await checkContract({ baseUrl: 'http://127.0.0.1:4010', apiKey: 'any-token', seed: 1 });
  * if (!result.passed) console.log(formatReport(result));
  */
-export async function checkContract(options: CheckOptions & { document?: OpenApiDocument }): Promise<CheckResult> {
-  const document = options.document ?? loadBundledDocument();
+export async function checkContract(options: CheckOptions & { document?: JsonObject }): Promise<CheckResult> {
+  const document = readDocument(options.document ?? loadBundledDocument(), 'document');
   const security = documentSecurity(document);
   const resolved = resolveCheckOptions(options, security.schemes.length > 0);
   const allRoutes = deriveRoutes(document);
   const routes = selectRoutes(allRoutes, resolved.operations);
-  const validator = createContractValidator(document);
-  const judge = createRequestJudge(validator);
+  // Strict for this project's document, which its tests lint so; another's unknown keywords are annotations.
+  const strict = options.document === undefined;
+  const validator = createContractValidator(document, { strict });
+  // Each side is judged without the other side's required properties (a readOnly id is not sent).
+  const sided = (direction: 'request' | 'response') => {
+    const own = oneSidedDocument(document, direction);
+    return own === document ? validator : createContractValidator(own, { strict });
+  };
+  const judge = createRequestJudge(sided('request'));
   const run = {
     options: resolved,
     document,
     security,
     // Links may lead to operations outside the ones asked for: they are read from all of them.
     links: linksByOperation(document, allRoutes),
-    judgeAnswer: createAnswerJudge(document, validator),
+    judgeAnswer: createAnswerJudge(document, sided('response')),
     findings: new RunFindings(
       routes.map((r) => r.operationId),
       createRedactor([resolved.apiKey, ...security.schemes.flatMap(({ slot }) => secretsOfKey(slot, resolved.apiKey))]),

@@ -23,6 +23,7 @@ export function curlCommand(request: SentRequest): string {
   const parts = ['curl -sS -i', '-X', request.method, shellQuote(request.url)];
   for (const slot of [request.auth ?? []].flat()) parts.push(...credentialArguments(slot));
   if (request.prefer) parts.push('-H', shellQuote(`Prefer: ${request.prefer}`));
+  for (const [name, value] of Object.entries(request.headers ?? {})) parts.push('-H', shellQuote(`${name}: ${value}`));
   if (request.body !== undefined)
     parts.push('-H', shellQuote('Content-Type: application/json'), '--data-raw', shellQuote(request.body));
   return parts.join(' ');

@@ -5,14 +5,20 @@ import fc from 'fast-check';
 import {
   everyProperty,
   pathValueProblem,
+  primitiveText,
+  readParameters,
   resolveRef,
+  serializeParameter,
   schemaExample,
   type JsonObject,
   type OpenApiDocument,
+  type ParameterReading,
   type ParameterSpec,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
+import { schemaSample } from '../contract/schema-sample.js';
 import type { ContractValidator, ValidationIssue } from '../contract/validator.js';
+import { wireParameters, wireSource, type WireParameters } from './request-wire.js';
 import { invalidCandidates, requiredNames, valueArbitrary } from './schema-values.js';
 
 export type CaseKind = 'valid' | 'invalid' | 'unauthenticated' | 'linked';
@@ -32,29 +38,49 @@ export interface RequestCase {
   requestedStatus?: number;
 }
 
-/** A parameter's value as it travels in a URL. */
-export const wireText = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
-
-/** A parameter's text read back as the type its schema wants, as a server reads it off the URL. */
-function fromWire(text: string, types: readonly string[]): unknown {
-  if ((types.includes('integer') || types.includes('number')) && /^-?\d+(\.\d+)?$/.test(text)) return Number(text);
-  if (types.includes('boolean') && (text === 'true' || text === 'false')) return text === 'true';
-  return text;
-}
+/** A parameter's value as it travels in a URL, where it is one value. */
+export const wireText = primitiveText;
 
 /** What makes a request invalid by the document; none when it is valid. */
 export type RequestJudge = (route: RouteSpec, params: Record<string, unknown>, body: unknown) => ValidationIssue[];
 
+/** The rules a value breaks by not being able to travel at all: such a request is never sent. */
+export const UNSENDABLE_RULES: ReadonlySet<string> = new Set(['path', 'header']);
+
+/** A header's value as fetch sends it unchanged: visible Latin-1 characters, spaces only inside. */
+const SENDABLE_HEADER = /^[\x21-\x7e\xa1-\xff]([\x20-\x7e\xa0-\xff]*[\x21-\x7e\xa1-\xff])?$/;
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Why a parameter's wire form cannot be sent as it is, or undefined. */
+function unsendable(p: ParameterSpec, wire: WireParameters): ValidationIssue | undefined {
+  const where = `${p.in}.${p.name}`;
+  if (p.in === 'path' && pathValueProblem(decodedSegment(wire.path[p.name] ?? '')) !== undefined)
+    return { path: where, rule: 'path', message: 'cannot travel as a path segment' };
+  const header = p.in === 'header' ? wire.headers[p.name.toLowerCase()] : undefined;
+  if (header !== undefined && !SENDABLE_HEADER.test(header))
+    return { path: where, rule: 'header', message: 'cannot travel as a header value' };
+  return undefined;
+}
+
+/**
+ * The judge reads each parameter back off the wire as a server does (its style, its schema's types), so
+ * a value is judged as it arrives, then checks it and the body with the document's validator.
+ */
 export function createRequestJudge(validator: ContractValidator): RequestJudge {
-  const parameterIssues = (p: ParameterSpec, value: unknown): ValidationIssue[] => {
+  const parameterIssues = (p: ParameterSpec, value: unknown, wire: WireParameters, reading: ParameterReading) => {
     const where = `${p.in}.${p.name}`;
-    if (value === undefined) return p.required ? [{ path: where, rule: 'required', message: 'is required' }] : [];
-    const text = wireText(value);
-    if (p.in === 'path' && pathValueProblem(text) !== undefined)
-      return [{ path: where, rule: 'path', message: 'cannot travel as a path segment' }];
-    return validator
-      .check(p.schema, fromWire(text, p.types))
-      .map((issue) => ({ ...issue, path: where + issue.path.slice(1) }));
+    const cannot = value === undefined ? undefined : unsendable(p, wire);
+    if (cannot) return [cannot];
+    if (!reading.present) return p.required ? [{ path: where, rule: 'required', message: 'is required' }] : [];
+    if ('problem' in reading) return [{ path: where, ...reading.problem }];
+    return validator.check(p.schema, reading.value).map((issue) => ({ ...issue, path: where + issue.path.slice(1) }));
   };
   const bodyIssues = (route: RouteSpec, body: unknown): ValidationIssue[] => {
     if (!route.body) return [];
@@ -63,21 +89,83 @@ export function createRequestJudge(validator: ContractValidator): RequestJudge {
     return validator.check(route.body.schema, body).map((issue) => ({ ...issue, path: `body${issue.path.slice(1)}` }));
   };
   return function requestIssues(route, params, body) {
-    return [...route.parameters.flatMap((p) => parameterIssues(p, params[p.name])), ...bodyIssues(route, body)];
+    const wire = wireParameters(route, params);
+    const readings = readParameters(route.parameters, wireSource(wire));
+    return [
+      ...route.parameters.flatMap((p, i) => parameterIssues(p, params[p.name], wire, readings[i]!)),
+      ...bodyIssues(route, body),
+    ];
   };
 }
 
-/** The body example the operation gives, else its schema's. */
-export function bodyExample(document: OpenApiDocument, route: RouteSpec): unknown {
-  if (!route.body) return undefined;
-  const requestBody = resolveRef(document, route.operation.requestBody as JsonObject);
-  const media = Object.values((requestBody.content ?? {}) as Record<string, JsonObject>)[0];
-  return media && 'example' in media ? media.example : schemaExample(document, { $ref: route.body.schema });
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** Whether a property is `readOnly`: beside its `$ref`, or in what it names. */
+const readOnly = (document: OpenApiDocument, property: JsonObject) =>
+  property.readOnly === true || resolveRef(document, property).readOnly === true;
+
+/** How deep an example is walked for `readOnly` properties: request bodies nest a few levels. */
+const READ_ONLY_DEPTH = 8;
+
+/** A value with the `readOnly` properties its schema declares left out, at every level: a client never sends them. */
+export function withoutReadOnly(document: OpenApiDocument, schema: JsonObject, value: unknown, depth = 0): unknown {
+  if (depth > READ_ONLY_DEPTH) return value;
+  if (Array.isArray(value)) {
+    const items = resolveRef(document, schema).items as JsonObject | undefined;
+    return items ? value.map((item) => withoutReadOnly(document, items, item, depth + 1)) : value;
+  }
+  if (!isObject(value)) return value;
+  const properties = everyProperty(document, schema);
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name]) => !(Object.hasOwn(properties, name) && readOnly(document, properties[name]!)))
+      .map(([name, field]) => [
+        name,
+        Object.hasOwn(properties, name) ? withoutReadOnly(document, properties[name]!, field, depth + 1) : field,
+      ]),
+  );
 }
 
-/** The same generated body on every run: it stands in for an example, which does not change either. */
+/**
+ * The body the operation's document shows (its example, its first named example, its schema's), else one
+ * its schema allows (schemaSample); `readOnly` properties left out.
+ */
+export function bodyExample(document: OpenApiDocument, route: RouteSpec): unknown {
+  if (!route.body) return undefined;
+  const schema = { $ref: route.body.schema };
+  const requestBody = resolveRef(document, route.operation.requestBody as JsonObject);
+  const content = (requestBody.content ?? {}) as Record<string, JsonObject>;
+  const media = content[Object.keys(content).find((type) => /json/.test(type)) ?? ''];
+  const named = Object.values((media?.examples ?? {}) as Record<string, JsonObject>)[0];
+  const shown =
+    media && 'example' in media
+      ? media.example
+      : named
+        ? resolveRef(document, named).value
+        : schemaExample(document, schema);
+  return withoutReadOnly(document, schema, shown ?? schemaSample(document, schema, 'request'));
+}
+
+/** The same generated values on every run: they stand in for an example, which does not change either. */
 const GENERATED_SEED = 1;
 const GENERATED_TRIES = 20;
+
+/** Whether a value can be a path parameter's segment, written by its style. */
+const travels = (p: ParameterSpec, value: unknown) =>
+  pathValueProblem(decodedSegment(serializeParameter(p, value))) === undefined;
+
+/**
+ * A parameter's value for the example request: the document's example, else one its schema allows
+ * (schemaSample, then seeded random values); in a path, only one that can be a segment.
+ */
+function parameterExample(document: OpenApiDocument, p: ParameterSpec): unknown {
+  const schema = { $ref: p.schema };
+  const fits = (value: unknown) => value !== undefined && (p.in !== 'path' || travels(p, value));
+  const shown = [schemaExample(document, schema), schemaSample(document, schema, 'request')].find(fits);
+  if (shown !== undefined || p.in !== 'path') return shown;
+  return fc.sample(valueArbitrary(document, schema), { seed: GENERATED_SEED, numRuns: GENERATED_TRIES }).find(fits);
+}
 
 /**
  * A body the schema allows, for an operation whose document gives none: the first of a few seeded random
@@ -98,12 +186,11 @@ function generatedBody(document: OpenApiDocument, route: RouteSpec, accepts: (bo
  */
 export function exampleCase(document: OpenApiDocument, route: RouteSpec, judge?: RequestJudge): RequestCase {
   const params: Record<string, unknown> = {};
-  for (const p of route.parameters)
-    if (p.in === 'path' || p.required) params[p.name] = schemaExample(document, { $ref: p.schema });
+  for (const p of route.parameters) if (p.in === 'path' || p.required) params[p.name] = parameterExample(document, p);
   const example = bodyExample(document, route);
   const bodyValid = (body: unknown) =>
     !judge || judge(route, params, body).every((issue) => !issue.path.startsWith('body'));
-  const generated = route.body && (example === undefined || !bodyValid(example));
+  const generated = route.body !== undefined && (example === undefined || !bodyValid(example));
   return {
     kind: 'valid',
     route,
@@ -126,8 +213,8 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
   const { route } = base;
   const variants: [string, Record<string, unknown>, unknown][] = [];
   for (const p of route.parameters) {
-    if (p.in === 'query' && p.required)
-      variants.push([`query ${p.name} left out`, { ...base.params, [p.name]: undefined }, base.body]);
+    if (p.in !== 'path' && p.required)
+      variants.push([`${p.in} ${p.name} left out`, { ...base.params, [p.name]: undefined }, base.body]);
     for (const value of invalidCandidates(document, { $ref: p.schema })) {
       if (value === null || typeof value !== 'object')
         variants.push([
@@ -145,11 +232,13 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
   // A field left out or broken needs an object to leave it out of.
   const example = base.body;
   if (route.body && example !== null && typeof example === 'object' && !Array.isArray(example)) {
-    for (const name of requiredNames(document, { $ref: route.body.schema })) {
+    const properties = everyProperty(document, { $ref: route.body.schema });
+    const writable = (name: string) => !(Object.hasOwn(properties, name) && readOnly(document, properties[name]!));
+    for (const name of requiredNames(document, { $ref: route.body.schema }).filter(writable)) {
       const { [name]: _dropped, ...rest } = example as Record<string, unknown>;
       variants.push([`body.${name} left out`, base.params, rest]);
     }
-    for (const [name, property] of Object.entries(everyProperty(document, { $ref: route.body.schema }))) {
+    for (const [name, property] of Object.entries(properties).filter(([name]) => writable(name))) {
       for (const value of invalidCandidates(document, property))
         variants.push([`body.${name} = ${shown(value)}`, base.params, { ...example, [name]: value }]);
     }
@@ -159,8 +248,8 @@ export function invalidCases(document: OpenApiDocument, judge: RequestJudge, bas
   const cases: RequestCase[] = [];
   for (const [what, params, body] of variants) {
     const first = judge(route, params, body)[0];
-    // A value that cannot travel as a segment would send the request to another path: never sent.
-    if (!first || first.rule === 'path' || seen.has(`${first.path}|${first.rule}`)) continue;
+    // A value that cannot travel (a segment that would send the request to another path): never sent.
+    if (!first || UNSENDABLE_RULES.has(first.rule) || seen.has(`${first.path}|${first.rule}`)) continue;
     seen.add(`${first.path}|${first.rule}`);
     cases.push({ kind: 'invalid', route, params, body, note: `${what}: ${describe(first)}` });
   }

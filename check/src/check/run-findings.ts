@@ -18,6 +18,8 @@ export interface SentRequest {
   auth: CredentialSlot | readonly CredentialSlot[] | undefined;
   /** The Prefer header sent, where one was: `code=503`. */
   prefer?: string | undefined;
+  /** The header parameters sent (a Cookie header for cookie parameters), where there were any. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** One failed check, with the request that shows it and how many requests failed it alike. */
@@ -53,6 +55,9 @@ const redactedRequest = (sent: SentRequest, redact: (text: string) => string): S
   ...sent,
   url: shown(sent.url, redact),
   body: sent.body === undefined ? undefined : redactedBodyText(sent.body, redact),
+  ...(sent.headers
+    ? { headers: Object.fromEntries(Object.entries(sent.headers).map(([name, value]) => [name, shown(value, redact)])) }
+    : {}),
 });
 
 /** Peer text as the report prints it: the key scrubbed, control characters and escape codes written out. */

@@ -47,7 +47,15 @@ function stringArbitrary(s: JsonObject): fc.Arbitrary<string> {
   if (s.format === 'uuid') return fc.uuid();
   if (s.format === 'email') return fc.emailAddress();
   if (s.format === 'uri') return fc.webUrl();
-  if (typeof s.pattern === 'string') return fc.stringMatching(new RegExp(s.pattern, 'u'));
+  if (typeof s.pattern === 'string') {
+    // fast-check generates from a subset of regular expressions (no \b, say): for another pattern, plain
+    // strings, of which the judge keeps only those the pattern takes.
+    try {
+      return fc.stringMatching(new RegExp(s.pattern, 'u'));
+    } catch {
+      return fc.string({ maxLength: LONGEST_RANDOM_STRING });
+    }
+  }
   const minLength = (s.minLength as number | undefined) ?? 0;
   return fc.string({
     minLength,
@@ -60,7 +68,12 @@ function stringArbitrary(s: JsonObject): fc.Arbitrary<string> {
 
 function objectArbitrary(document: OpenApiDocument, s: JsonObject, depth: number): fc.Arbitrary<unknown> {
   if (depth >= MAX_DEPTH) return fc.constant(schemaExample(document, s) ?? {});
-  const properties = schemaProperties(document, s);
+  // Values for requests: a `readOnly` property is the server's to set, never sent.
+  const properties = Object.fromEntries(
+    Object.entries(schemaProperties(document, s)).filter(
+      ([, property]) => property.readOnly !== true && resolveRef(document, property).readOnly !== true,
+    ),
+  );
   const required = new Set(requiredNames(document, s));
   const fields = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => [name, valueArbitrary(document, property, depth + 1)]),
@@ -111,7 +124,8 @@ export function valueArbitrary(document: OpenApiDocument, schema: JsonObject, de
   if ('const' in s) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
   const branches = (s.oneOf ?? s.anyOf) as JsonObject[] | undefined;
-  if (branches) return fc.oneof(...branches.map((branch) => valueArbitrary(document, branch, depth + 1)));
+  if (branches && branches.length > 0)
+    return fc.oneof(...branches.map((branch) => valueArbitrary(document, branch, depth + 1)));
   const types = typesOf(s);
   if (types.length === 0)
     return s.allOf || s.properties ? objectArbitrary(document, s, depth) : fc.jsonValue({ maxDepth: 1 });

@@ -12,6 +12,7 @@ export {
 } from './answer-checker.js';
 export { createResponseChecker, type ResponseChecker, UnknownOperationError } from './response-check.js';
 export { DocumentError, readDocument } from './read-document.js';
+export { oneSidedDocument } from './one-sided-required.js';
 export { schemaSample, type SampleDirection } from './schema-sample.js';
 export { documentPattern, DocumentPatternError, type DocumentPattern } from './document-pattern.js';
 export {

@@ -18,12 +18,12 @@ const inData = (where: string) => isDataPath(pointerTokens(where.slice(where.ind
 /** The files bundled into one document: the parser reads nothing itself, only the files already read and checked. */
 async function bundled(rootFile: string, files: DocumentFiles): Promise<JsonObject> {
   const parsed = (url: string) => {
-    const content = files.get(filePath(url));
+    const content = files.get(filePath(url))?.content;
     // readDocumentFiles read every file a $ref reaches: another is the parser's mistake, never a read.
     if (content === undefined) throw new DocumentError(`${rootFile}: ${url} was not read before bundling`);
     return content;
   };
-  const root = files.get(path.resolve(rootFile)) as JsonObject;
+  const root = files.get(path.resolve(rootFile))!.content as JsonObject;
   return (await new $RefParser().bundle(pathToFileURL(path.resolve(rootFile)).href, root, {
     resolve: {
       external: true,
@@ -59,6 +59,6 @@ export async function loadDocument(file: string): Promise<OpenApiDocument> {
   const version = versionProblem(root);
   if (version) throw new DocumentError(`${file}: ${version}`);
   const files = readDocumentFiles(file, budget, root);
-  checkRefLoops(files, file);
+  checkRefLoops(files);
   return readDocument(files.size === 1 ? root : await bundled(file, files), file);
 }

@@ -16,8 +16,12 @@ interface RefSite {
   ref: string;
 }
 
-/** Every file the document is made of, parsed, by absolute path; the root file first. */
-export type DocumentFiles = Map<string, unknown>;
+/** Every file the document is made of, by absolute path, the root file first: parsed, and its name as shown. */
+export type DocumentFiles = Map<string, { content: unknown; name: string }>;
+
+/** The place a `$ref` names in the files read, or undefined where there is none. */
+const placeIn = (files: DocumentFiles, target: { file: string; fragment: string }) =>
+  refTarget(files.get(target.file)?.content as JsonObject, `#${target.fragment}`);
 
 /** Keys whose values are data, not OpenAPI or schema objects: a `$ref` inside one is a value like any other. */
 const DATA_KEYS = new Set(['example', 'default', 'const', 'enum']);
@@ -69,25 +73,27 @@ function refParts(site: RefSite): { file: string; fragment: string } {
 
 /** Reads the root file and every file its `$ref`s reach, checking each `$ref` leads somewhere. */
 export function readDocumentFiles(rootFile: string, budget: ByteBudget, root: unknown): DocumentFiles {
-  const files: DocumentFiles = new Map([[path.resolve(rootFile), root]]);
-  const shown = new Map([[path.resolve(rootFile), rootFile]]);
+  const files: DocumentFiles = new Map([[path.resolve(rootFile), { content: root, name: rootFile }]]);
   const queue = [path.resolve(rootFile)];
   while (queue.length > 0) {
-    const file = queue.shift()!;
-    for (const site of refsOf(shown.get(file)!, files.get(file))) {
+    const { content, name } = files.get(queue.shift()!)!;
+    for (const site of refsOf(name, content)) {
       const target = refParts(site);
       if (!files.has(target.file)) {
-        const name = path.relative(process.cwd(), target.file) || target.file;
+        // Named as the root file is, from where it was given: `api/root.yaml` leads to `schemas/pet.yaml`.
+        const shown = path.join(
+          path.dirname(rootFile),
+          path.relative(path.dirname(path.resolve(rootFile)), target.file),
+        );
         try {
-          files.set(target.file, readDocumentFile(name, budget));
+          files.set(target.file, { content: readDocumentFile(shown, budget), name: shown });
         } catch (error) {
           if (!(error instanceof FileProblem)) throw error;
           throw new DocumentError(`${place(site)} (${site.ref}) leads to a file that ${error.problem}`);
         }
-        shown.set(target.file, name);
         queue.push(target.file);
       }
-      if (refTarget(files.get(target.file) as JsonObject, `#${target.fragment}`) === undefined)
+      if (placeIn(files, target) === undefined)
         throw new DocumentError(`${place(site)} (${site.ref}) leads nowhere: there is no such place`);
     }
   }
@@ -95,16 +101,16 @@ export function readDocumentFiles(rootFile: string, budget: ByteBudget, root: un
 }
 
 /** Refuses a `$ref` that leads, through `$ref`s alone, back to itself: no schema is ever reached. */
-export function checkRefLoops(files: DocumentFiles, rootFile: string): void {
-  for (const [file, content] of files) {
-    for (const site of refsOf(file === path.resolve(rootFile) ? rootFile : file, content)) {
+export function checkRefLoops(files: DocumentFiles): void {
+  for (const { content, name } of files.values()) {
+    for (const site of refsOf(name, content)) {
       const followed = new Set<string>();
       for (let current: RefSite | undefined = site; current !== undefined; ) {
         const target = refParts(current);
         const key = `${target.file}#${target.fragment}`;
         if (followed.has(key)) throw new DocumentError(`${place(site)} (${site.ref}) loops through $refs alone`);
         followed.add(key);
-        const next = (refTarget(files.get(target.file) as JsonObject, `#${target.fragment}`) as JsonObject).$ref;
+        const next = (placeIn(files, target) as JsonObject).$ref;
         current = typeof next === 'string' ? { file: target.file, at: `#${target.fragment}`, ref: next } : undefined;
       }
     }

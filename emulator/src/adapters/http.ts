@@ -47,7 +47,8 @@ const clientErrors = (timeouts: ConnectionTimeouts): Record<string, [number, str
  * rebuild shows, and texts made once at start.
  */
 export interface StaticFiles {
-  [urlPath: string]: { type: string } & ({ file: string } | { text: string });
+  /** A file, or text: as it is, or made when first asked for (a large document written as YAML). */
+  [urlPath: string]: { type: string } & ({ file: string } | { text: string | (() => string) });
 }
 
 interface ReadBody {
@@ -123,7 +124,10 @@ function send(res: ServerResponse, answer: CoreResponse): void {
 }
 
 function serveStatic(res: ServerResponse, root: string, asset: StaticFiles[string]): void {
-  if ('text' in asset) return void res.writeHead(200, { 'content-type': asset.type }).end(asset.text);
+  if ('text' in asset) {
+    const text = typeof asset.text === 'function' ? asset.text() : asset.text;
+    return void res.writeHead(200, { 'content-type': asset.type }).end(text);
+  }
   const { file, type } = asset;
   if (!existsSync(file)) {
     res

@@ -1,9 +1,11 @@
 // The areas, assembled: every table and counter (the areas' and the core's), the fixtures' schema and
 // built-in set, the rows of a fresh state, and the behaviour of every operation, each typed from the
 // document. An operation no area covers is answered from the document.
-import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { listOperations, type OpenApiDocument, type OperationRef } from 'cloud-platform-api/toolbox';
+import projectDocument from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { CLIENT_IDS, CORE_TABLES, type CoreTables, type StateModel, type TableSpecs } from '../core/state/state.js';
 import { KEPT_TABLES, type KeptTables } from '../core/state/kept-collections.js';
+import { FixtureError } from '../core/state/fixtures.js';
 import type { TableMigration } from '../store/sqlite.js';
 import type { TableRows } from '../store/store.js';
 import type { Area, ErasedRecorder } from './area.js';
@@ -63,9 +65,17 @@ export const STATE_MODEL: StateModel = {
   initialRows: (fixtures) => Object.assign({}, ...areas.map((area) => area.initialRows?.(fixtures) ?? {})),
 };
 
-/** The schema of each top-level key of the fixtures, from the document's schemas. */
-export const fixtureSchemas = (document: OpenApiDocument): Record<string, object> =>
-  Object.assign({}, ...areas.map((area) => area.fixtures?.schema(document) ?? {}));
+/**
+ * The schema of each top-level key of the fixtures, from the document's schemas. The fixtures are this
+ * project's areas' data: a document sharing none of its operations has nothing for them to fill.
+ */
+export function fixtureSchemas(document: OpenApiDocument): Record<string, object> {
+  if (document !== (projectDocument as unknown) && projectOperationsIn(document).size === 0)
+    throw new FixtureError(
+      "Fixtures fill this repository's operations (videos, zones, ...): the document has none of them",
+    );
+  return Object.assign({}, ...areas.map((area) => area.fixtures?.schema(document) ?? {}));
+}
 
 /** The built-in fixture set: every area's own. */
 export const BUILT_IN_FIXTURES = Object.assign({}, ...areas.map((area) => area.fixtures?.builtIn ?? {})) as Fixtures;
@@ -75,6 +85,22 @@ export const RECORDERS = new Map(
   areas.flatMap((area) => Object.entries(area.recorders ?? {})) as [string, ErasedRecorder][],
 );
 
+/**
+ * The operations of this project's document that `document` holds too, the same operationId at the same
+ * method and path: only those get an area's behaviour (another document's `getVideo` is its own).
+ */
+function projectOperationsIn(document: OpenApiDocument): Set<string> {
+  const at = (op: OperationRef) => `${op.method} ${op.path}`;
+  const given = new Map(listOperations(document).map((op) => [op.operationId, at(op)]));
+  const project = listOperations(projectDocument as unknown as OpenApiDocument);
+  return new Set(project.filter((op) => given.get(op.operationId) === at(op)).map((op) => op.operationId));
+}
+
+/** Each area's behaviour, for the operations of this project's the document holds; none for another document. */
 export function areaHandlers(context: AreaContext<EmulatorTables, Fixtures>): OperationHandlers {
-  return Object.assign({}, ...areas.map((area) => area.handlers(context as unknown as AreaContext)));
+  const built = areas.map((area) => area.handlers(context as unknown as AreaContext));
+  const all: OperationHandlers = Object.assign({}, ...built);
+  if (context.document === (projectDocument as unknown)) return all;
+  const shared = projectOperationsIn(context.document);
+  return Object.fromEntries(Object.entries(all).filter(([operationId]) => shared.has(operationId)));
 }

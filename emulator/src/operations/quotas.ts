@@ -30,15 +30,19 @@ export const quotas = defineArea<QuotasTables, QuotasFixtures>({
     thresholds: fixtures.thresholds.map((t) => [String(t.client_id), structuredClone(t)]),
   }),
   handlers: ({ document, store }) => {
-    /** What a client that set no threshold has: the document's default for the field. */
-    const defaultThreshold = resolveRef(document, document.components.schemas!.QuotaNotificationThreshold!).properties
-      .threshold.default as number;
+    /**
+     * What a client that set no threshold has: the document's default for the field, read when first
+     * asked for (a document without this area's operations has none of its schemas).
+     */
+    const defaultThreshold = () =>
+      resolveRef(document, document.components.schemas!.QuotaNotificationThreshold!).properties.threshold
+        .default as number;
     return {
       getQuotaNotificationThreshold({ params }) {
         return (
           store.tables.thresholds.get(String(params.client_id)) ?? {
             client_id: params.client_id,
-            threshold: defaultThreshold,
+            threshold: defaultThreshold(),
             last_sending: null,
             last_message: null,
           }

@@ -19,7 +19,8 @@ export const storage = defineArea<StorageTables>({
     storageEvents: table<StorageEvent>({ row: schemaRef('StorageEvent') }),
   },
   handlers: ({ document, store }) => {
-    const configurator = deriveConfigurator(document);
+    // Derived when first asked for: a document without this area's operations has none of its schemas.
+    let configurator: ReturnType<typeof deriveConfigurator> | undefined;
     const { storageEvents } = store.tables;
     return {
       // Without `client_id` (optional live, and what the service then does is not documented), the
@@ -46,6 +47,7 @@ export const storage = defineArea<StorageTables>({
         return undefined;
       },
       getStorageEventsConfigurator() {
+        configurator ??= deriveConfigurator(document);
         return configurator;
       },
     };

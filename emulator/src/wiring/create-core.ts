@@ -89,7 +89,8 @@ export interface Core {
  */
 export function createCore(options: CoreOptions): Core {
   const { document, fixtures, store, apiKeys, strict, warn = (line) => console.warn(line.trimEnd()) } = options;
-  const { routes, match, error, checkCall, deprecation, checkFaultRule, checkAnswer } = documentParts(document);
+  const { routes, match, error, checkCall, deprecation, successTypes, checkFaultRule, checkAnswer } =
+    documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
   const security = documentSecurity(document);
   const auth = createApiKeys(store, apiKeys, security);
@@ -131,6 +132,7 @@ export function createCore(options: CoreOptions): Core {
     match,
     error,
     headersOf: (route) => deprecation.get(route),
+    successType: (route) => successTypes.get(route),
     authorize: (request, route) => auth.authorize(request, requirements.get(route) ?? security.requirementOf(route)),
     clientIdentity: auth.clientIdentity,
     checkCall,

@@ -16,8 +16,11 @@ import {
   documentPattern,
   type AnswerChecker,
   type ContractValidator,
+  oneSidedDocument,
 } from 'cloud-platform-check/contract';
+import { lazily } from '../core/common/lazily.js';
 import { deprecationHeaders } from '../core/document/deprecation-headers.js';
+import { successTypes } from '../core/document/success-types.js';
 import { createCallChecker, type CallChecker } from '../core/document/call-check.js';
 import { createErrorAnswer, type ErrorAnswer } from '../core/document/area-errors.js';
 import { compileFaultRule, type FaultRuleCheck } from '../core/controls/faults.js';
@@ -25,15 +28,8 @@ import { BUILT_IN_FIXTURES, fixtureSchemas, STATE_MODEL, type Fixtures } from '.
 import { createFixtureLoader, type FixtureLoader } from '../core/state/fixtures.js';
 import { createRouter, type Router } from '../core/document/router.js';
 import { withSafeIntegers } from '../core/document/safe-integers.js';
-import { withoutReadOnlyRequired } from '../core/document/read-only-required.js';
 import { createStateChecker, type StateChecker } from '../core/state/state-check.js';
 import type { StateSnapshot } from '../store/store.js';
-
-/** A value made the first time it is asked for. */
-function lazily<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
 
 /** What an emulator takes of its document, made once per document. */
 export interface DocumentParts {
@@ -45,6 +41,8 @@ export interface DocumentParts {
   /** The document's schemas as they are (no defaults put in): for checking answers. */
   validator: ContractValidator;
   deprecation: Map<RouteSpec, Record<string, string>>;
+  /** The success media type of each route whose answer is not plain JSON. */
+  successTypes: Map<RouteSpec, string>;
   /** The check of an answer against the document, made when the first override is added. */
   checkAnswer: () => AnswerChecker;
   /** The check of a fault rule, compiled when the first rule is added. */
@@ -95,7 +93,7 @@ function makeParts(document: OpenApiDocument): DocumentParts {
   const validator = createContractValidator(document, { strict: false });
   // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are
   // checked; a readOnly property is required of answers only.
-  const requestDocument = withoutReadOnlyRequired(withSafeIntegers(document));
+  const requestDocument = oneSidedDocument(withSafeIntegers(document), 'request');
   const requestValidator = createContractValidator(requestDocument, { useDefaults: true, strict: false });
   const fixtureLoader = createFixtureLoader(document, validator, {
     schemas: fixtureSchemas,
@@ -112,6 +110,7 @@ function makeParts(document: OpenApiDocument): DocumentParts {
     /** The document's schemas as they are (no defaults put in): for checking answers. */
     validator,
     deprecation: deprecationHeaders(document, routes),
+    successTypes: successTypes(document, routes),
     /** The check of an answer against the document, made when the first override is added. */
     checkAnswer: lazily(() => createAnswerChecker(document, validator)),
     /** The check of a fault rule, compiled when the first rule is added. */

@@ -18,10 +18,13 @@ const document = collectionsDocument();
 const emulatorOf = (options: EmulatorOptions = {}): Promise<Emulator> =>
   createEmulator({ document, warn: () => {}, ...options });
 
+// biome-ignore lint/suspicious/noExplicitAny: an answer is JSON of whatever shape its operation declares
+type Json = any;
+
 interface Answer {
   status: number;
   type: string | null;
-  body: any;
+  body: Json;
 }
 
 async function call(emulator: Emulator, method: string, path: string, body?: unknown): Promise<Answer> {
@@ -39,11 +42,11 @@ async function call(emulator: Emulator, method: string, path: string, body?: unk
 interface Walk {
   name: string;
   /** Makes an item; gives its path and the item as answered. */
-  create(emulator: Emulator): Promise<{ path: string; item: any }>;
+  create(emulator: Emulator): Promise<{ path: string; item: Json }>;
   /** The item as a read answers it, from the item as the create answered it. */
-  read(item: any): unknown;
-  list: { path: string; items(body: any): unknown[] };
-  update: { method: 'PUT' | 'PATCH'; body: unknown; expected(item: any): unknown };
+  read(item: Json): unknown;
+  list: { path: string; items(body: Json): unknown[] };
+  update: { method: 'PUT' | 'PATCH'; body: unknown; expected(item: Json): unknown };
   deleted: number;
 }
 
@@ -146,6 +149,15 @@ describe.each(WALKS)('the walk of $name', (walk) => {
 });
 
 describe('a kept collection', () => {
+  it('takes a create without the readOnly id its schema requires of answers, and still refuses one without a name', async () => {
+    const emulator = await emulatorOf();
+    expect((await call(emulator, 'POST', '/zoo/pets', { name: 'Ann', status: 'sold' })).status).toBe(201);
+    const refused = await call(emulator, 'POST', '/zoo/pets', { status: 'sold' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/body\.name: .*\(required\)/);
+    expect(refused.body.detail).not.toMatch(/body\.id/);
+  });
+
   it('never hands out an integer id twice, even once its item is gone', async () => {
     const emulator = await emulatorOf();
     for (const name of ['a', 'b']) await call(emulator, 'POST', '/zoo/pets', { name, status: 'sold' });
@@ -165,7 +177,7 @@ describe('a kept collection', () => {
     const emulator = await emulatorOf();
     for (const name of ['a', 'b', 'c']) await call(emulator, 'POST', '/zoo/pets', { name, status: 'sold' });
     for (const name of ['k1', 'k2', 'k3']) await call(emulator, 'PUT', `/vault/keys/${name}`, { value: name });
-    const ids = async (at: string, key: string) => (await call(emulator, 'GET', at)).body.map((x: any) => x[key]);
+    const ids = async (at: string, key: string) => (await call(emulator, 'GET', at)).body.map((x: Json) => x[key]);
     expect(await ids('/zoo/pets?limit=1&offset=1', 'id')).toEqual([2]);
     expect(await ids('/zoo/pets?offset=2', 'id')).toEqual([3]);
     expect(await ids('/vault/keys', 'name')).toEqual(['k1', 'k2']);
@@ -178,7 +190,7 @@ describe('a kept collection', () => {
     for (const passenger of ['a', 'b']) await call(emulator, 'POST', '/trips/bookings', { passenger });
     const listed = await call(emulator, 'GET', '/trips/bookings');
     expect(listed.body.total).toBe(2);
-    expect(listed.body.data.map((b: any) => b.passenger).sort()).toEqual(['a', 'b']);
+    expect(listed.body.data.map((b: Json) => b.passenger).sort()).toEqual(['a', 'b']);
   });
 
   it('keeps a sub-collection to its parent: none under a pet that is not there, and its items go with it', async () => {
@@ -240,9 +252,28 @@ describe('what is no collection', () => {
   it('answers a sample of its schema where the document has no example, the same each time', async () => {
     const emulator = await emulatorOf();
     const first = await call(emulator, 'GET', '/zoo/stats');
-    expect(first).toMatchObject({ status: 200, body: { visitors: expect.any(Number), since: expect.any(String) } });
+    expect(first).toMatchObject({
+      status: 200,
+      type: 'application/hal+json',
+      body: { visitors: expect.any(Number), since: expect.any(String) },
+    });
     expect(first.body.visitors).toBeGreaterThanOrEqual(5);
     expect((await call(emulator, 'GET', '/zoo/stats')).body).toEqual(first.body);
+  });
+
+  it('answers text in the media type it declares, never an empty success', async () => {
+    const emulator = await emulatorOf();
+    expect(await call(emulator, 'GET', '/zoo/health')).toEqual({ status: 200, type: 'text/plain', body: 'ok' });
+  });
+
+  it('answers a kept item in the JSON media type its operation declares', async () => {
+    const own = collectionsDocument();
+    const created = own.paths['/zoo/pets']!.post!.responses['201'].content;
+    created['application/vnd.zoo+json'] = created['application/json'];
+    delete created['application/json'];
+    const emulator = await createEmulator({ document: own, warn: () => {} });
+    const made = await call(emulator, 'POST', '/zoo/pets', { name: 'Ann', status: 'sold' });
+    expect(made).toMatchObject({ status: 201, type: 'application/vnd.zoo+json', body: { id: 1, name: 'Ann' } });
   });
 
   it('is named apart from the kept collections in the warning at start', async () => {
@@ -253,7 +284,7 @@ describe('what is no collection', () => {
       /^cloud-platform-emulator: no behaviour for listPets, createPet, .*: state kept by inference/,
     );
     expect(lines[1]).toBe(
-      "cloud-platform-emulator: no behaviour for getZooStats: answered statelessly with the document's example\n",
+      "cloud-platform-emulator: no behaviour for getZooStats, getZooHealth: answered statelessly with the document's example\n",
     );
   });
 });

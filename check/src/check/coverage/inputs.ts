@@ -1,11 +1,14 @@
-// What a request can carry that coverage counts: each parameter (path, query, header) and each
+// What a request can carry that coverage counts: each parameter (path, query, header, cookie) and each
 // request-body property of an operation, with the values worth sending each on their own (every enum
-// value, a boolean both ways), all read from the document; and whether an exchange sent them.
+// value, a boolean both ways), all read from the document; and whether an exchange sent them, each
+// parameter read by its style (the toolbox's one reader).
 // Only the contract's walkers: the emulator loads this module, and the MCP server bundles it, without
 // the checker's random values (fast-check).
 import {
+  cookiePairs,
   everyProperty,
   operationParameters,
+  readParameters,
   resolveRef,
   type JsonObject,
   type OpenApiDocument,
@@ -20,7 +23,7 @@ export interface ValueCoverage {
 
 /** A parameter or body property: sent at all, and each of its enum values or boolean sides. */
 export interface InputCoverage {
-  in: 'path' | 'query' | 'header' | 'body';
+  in: 'path' | 'query' | 'header' | 'cookie' | 'body';
   name: string;
   sent: boolean;
   /** Every enum value, or true and false for a boolean; absent for other types. */
@@ -29,6 +32,7 @@ export interface InputCoverage {
 
 /** What an exchange sent, as the inputs read it: each place's value by name (text on the wire, JSON in a body). */
 export interface SentInputs {
+  /** Path parameters as sent, still percent-escaped. */
   path: Record<string, string>;
   query: Record<string, string | readonly string[]>;
   header: Record<string, string>;
@@ -67,26 +71,47 @@ export function inputsOf(document: OpenApiDocument, route: RouteSpec): InputCove
   return [...parameters, ...properties];
 }
 
-/** The value an exchange sent for an input, as a list (a query parameter may repeat); empty when not sent. */
-function sentValues(input: InputCoverage, sent: SentInputs): readonly unknown[] {
-  if (input.in === 'body') {
-    const { body } = sent;
-    const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
-    return isObject && Object.hasOwn(body, input.name) ? [(body as Record<string, unknown>)[input.name]] : [];
-  }
-  const value = input.in === 'header' ? sent.header[input.name.toLowerCase()] : sent[input.in][input.name];
-  if (value === undefined) return [];
-  return typeof value === 'string' ? [value] : value;
+/** A parameter's texts as sent, where its style cannot read them (a value given twice): each counts. */
+function sentTexts(p: RouteSpec['parameters'][number], sent: SentInputs): readonly unknown[] {
+  const texts =
+    p.in === 'query'
+      ? sent.query[p.name]
+      : p.in === 'header'
+        ? sent.header[p.name.toLowerCase()]
+        : p.in === 'cookie'
+          ? cookiePairs(sent.header.cookie)[p.name]
+          : sent.path[p.name];
+  return texts === undefined ? [] : [texts].flat();
 }
 
-/** Whether a value sent is this documented one (an enum value or a boolean): equal in a body, the same text on the wire elsewhere. */
+/** The values an exchange sent for each parameter of the route, by place and name; empty when not sent. */
+function parameterValues(route: RouteSpec, sent: SentInputs): Map<string, readonly unknown[]> {
+  const readings = readParameters(route.parameters, { path: sent.path, query: sent.query, headers: sent.header });
+  return new Map(
+    route.parameters.map((p, i) => {
+      const reading = readings[i]!;
+      const values = !reading.present ? [] : 'problem' in reading ? sentTexts(p, sent) : [reading.value].flat();
+      return [`${p.in}\u0000${p.name}`, values];
+    }),
+  );
+}
+
+/** The body property's value an exchange sent, as a list; empty when not sent. */
+function bodyValues(input: InputCoverage, { body }: SentInputs): readonly unknown[] {
+  const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
+  return isObject && Object.hasOwn(body, input.name) ? [(body as Record<string, unknown>)[input.name]] : [];
+}
+
+/** Whether a value sent is this documented one (an enum value or a boolean): equal in a body, the same text elsewhere. */
 const sameValue = (input: InputCoverage, sent: unknown, documented: unknown) =>
-  input.in === 'body' ? sent === documented : sent === String(documented);
+  input.in === 'body' ? sent === documented : String(sent) === String(documented);
 
 /** Marks what an exchange sent on the operation's inputs. */
-export function markSent(inputs: readonly InputCoverage[], sent: SentInputs): void {
+export function markSent(inputs: readonly InputCoverage[], route: RouteSpec, sent: SentInputs): void {
+  const parameters = parameterValues(route, sent);
   for (const input of inputs) {
-    const values = sentValues(input, sent);
+    const values =
+      input.in === 'body' ? bodyValues(input, sent) : (parameters.get(`${input.in}\u0000${input.name}`) ?? []);
     if (values.length === 0) continue;
     input.sent = true;
     for (const documented of input.values ?? [])

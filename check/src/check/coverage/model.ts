@@ -88,21 +88,11 @@ function routeOf(routes: readonly RouteSpec[], exchange: CoverageExchange): Rout
   return routes.find((r) => r.method === method && pathPattern(r.path).test(exchange.path));
 }
 
-/** The path parameters' values as sent, in the template's order, decoded. */
+/** The path parameters' values as sent, by name, still percent-escaped (their style reads them). */
 function pathValues(route: RouteSpec, path: string): Record<string, string> {
   const names = pathParameterNames(route.path);
   const values = pathPattern(route.path).exec(path)?.slice(1) ?? [];
-  return Object.fromEntries(
-    names.flatMap((name, i) => {
-      const raw = values[i];
-      if (raw === undefined) return [];
-      try {
-        return [[name, decodeURIComponent(raw)]];
-      } catch {
-        return [[name, raw]];
-      }
-    }),
-  );
+  return Object.fromEntries(names.flatMap((name, i) => (values[i] === undefined ? [] : [[name, values[i]]])));
 }
 
 function record(
@@ -112,7 +102,7 @@ function record(
   all: Map<string, OperationProgress>,
 ): void {
   tally.requests++;
-  markSent(tally.inputs, {
+  markSent(tally.inputs, tally.route, {
     path: pathValues(tally.route, exchange.path),
     query: exchange.query ?? {},
     header: exchange.headers ?? {},

@@ -88,66 +88,68 @@ function issueItems(document: OpenApiDocument, errors: JsonObject, issues: reado
   });
 }
 
+/** The known error fields a schema has, filled: this project's areas', RFC 9457's problem fields, a `code`. */
+function knownFields(
+  document: OpenApiDocument,
+  properties: Record<string, JsonObject>,
+  status: number,
+  message: string,
+  issues: readonly ValidationIssue[] | undefined,
+  example: unknown,
+): JsonObject {
+  const has = (name: string) => Object.hasOwn(properties, name);
+  const body: JsonObject = {};
+  if (has('errors') && issues?.length) {
+    const errors = resolveRef(document, properties.errors!);
+    body.errors = typesOf(errors).includes('array') ? issueItems(document, errors, issues) : messagesPerField(issues);
+  }
+  if (has('invalid_fields') && issues?.length) body.invalid_fields = messagesPerField(issues);
+  // The class the document's example for exactly this status gives (NotFoundError for 404), else one made from the status.
+  const exampleClass = (example as { exception_class?: unknown } | undefined)?.exception_class;
+  if (has('exception_class'))
+    body.exception_class = typeof exampleClass === 'string' ? exampleClass : className(status);
+  if (has('message')) body.message = message;
+  if (has('error')) body.error = message;
+  if (has('request_id')) body.request_id = randomHex(16);
+  if (has('status')) body.status = status;
+  if (has('type')) body.type = 'about:blank';
+  if (has('title')) body.title = STATUS_TEXT[status] ?? 'Error';
+  if (has('detail')) body.detail = message;
+  if (has('code')) body.code = status;
+  return body;
+}
+
+/**
+ * The body a schema describes: its known error fields filled, each as the schema types it, then any
+ * other field it requires from the document's example for the status, else a sample of the field's
+ * schema. A schema with no fields at all (the CDN area, whose live shape is not documented) gets the
+ * emulator's own `{"message": ..., "errors": {field: [...]}}`.
+ */
+function bodyFromSchema(
+  document: OpenApiDocument,
+  schema: JsonObject,
+  status: number,
+  message: string,
+  issues: readonly ValidationIssue[] | undefined,
+  example: unknown,
+): unknown {
+  const resolved = resolveRef(document, schema);
+  const properties = schemaProperties(document, resolved);
+  if (Object.keys(properties).length === 0) return ownShape(message, issues);
+  const body: JsonObject = {};
+  for (const [name, value] of Object.entries(knownFields(document, properties, status, message, issues, example))) {
+    const typed = asDeclared(value, resolveRef(document, properties[name]!));
+    if (typed !== undefined) body[name] = typed;
+  }
+  for (const name of requiredOf(document, resolved)) {
+    if (Object.hasOwn(body, name) || !Object.hasOwn(properties, name)) continue;
+    const given = (example as JsonObject | undefined)?.[name];
+    body[name] = given !== undefined ? given : schemaSample(document, properties[name]!, 'response');
+  }
+  return body;
+}
+
 function createErrorBodies(document: OpenApiDocument) {
-  /** The known error fields a schema has, filled: this project's areas', RFC 9457's problem fields, a `code`. */
-  function knownFields(
-    properties: Record<string, JsonObject>,
-    status: number,
-    message: string,
-    issues: readonly ValidationIssue[] | undefined,
-    example: unknown,
-  ): JsonObject {
-    const has = (name: string) => Object.hasOwn(properties, name);
-    const body: JsonObject = {};
-    if (has('errors') && issues?.length) {
-      const errors = resolveRef(document, properties.errors!);
-      body.errors = typesOf(errors).includes('array') ? issueItems(document, errors, issues) : messagesPerField(issues);
-    }
-    if (has('invalid_fields') && issues?.length) body.invalid_fields = messagesPerField(issues);
-    // The class the document's example for exactly this status gives (NotFoundError for 404), else one made from the status.
-    const exampleClass = (example as { exception_class?: unknown } | undefined)?.exception_class;
-    if (has('exception_class'))
-      body.exception_class = typeof exampleClass === 'string' ? exampleClass : className(status);
-    if (has('message')) body.message = message;
-    if (has('error')) body.error = message;
-    if (has('request_id')) body.request_id = randomHex(16);
-    if (has('status')) body.status = status;
-    if (has('type')) body.type = 'about:blank';
-    if (has('title')) body.title = STATUS_TEXT[status] ?? 'Error';
-    if (has('detail')) body.detail = message;
-    if (has('code')) body.code = status;
-    return body;
-  }
-
-  /**
-   * The body a schema describes: its known error fields filled, each as the schema types it, then any
-   * other field it requires from the document's example for the status, else a sample of the field's
-   * schema. A schema with no fields at all (the CDN area, whose live shape is not documented) gets the
-   * emulator's own `{"message": ..., "errors": {field: [...]}}`.
-   */
-  function bodyFromSchema(
-    schema: JsonObject,
-    status: number,
-    message: string,
-    issues: readonly ValidationIssue[] | undefined,
-    example: unknown,
-  ): unknown {
-    const resolved = resolveRef(document, schema);
-    const properties = schemaProperties(document, resolved);
-    if (Object.keys(properties).length === 0) return ownShape(message, issues);
-    const body: JsonObject = {};
-    for (const [name, value] of Object.entries(knownFields(properties, status, message, issues, example))) {
-      const typed = asDeclared(value, resolveRef(document, properties[name]!));
-      if (typed !== undefined) body[name] = typed;
-    }
-    for (const name of requiredOf(document, resolved)) {
-      if (Object.hasOwn(body, name) || !Object.hasOwn(properties, name)) continue;
-      const given = (example as JsonObject | undefined)?.[name];
-      body[name] = given !== undefined ? given : schemaSample(document, properties[name]!, 'response');
-    }
-    return body;
-  }
-
   /** The answer for an error of an operation: the body its document response for the status declares. */
   function forOperation(
     op: OperationRef,
@@ -171,7 +173,7 @@ function createErrorBodies(document: OpenApiDocument) {
     if (!response.jsonSchema) return { body: message, contentType: response.mediaTypes[0], headers: {} };
     // An example speaks for its own status only: not for the others a 4XX response covers.
     const example = response.key === String(status) ? response.jsonExample : undefined;
-    const body = bodyFromSchema(schemaAt(document, response.jsonSchema), status, message, issues, example);
+    const body = bodyFromSchema(document, schemaAt(document, response.jsonSchema), status, message, issues, example);
     return { body, contentType: jsonMediaType(response), headers: {} };
   }
 

@@ -1,5 +1,5 @@
-// A call checked in full against the document before anything acts on it: path parameters decoded,
-// the body parsed, path, query and body validated (the document's defaults put in), and the body's
+// A call checked in full against the document before anything acts on it: the body parsed, parameters
+// read by their style and body validated (the document's defaults put in), and the body's
 // undeclared fields found and dropped. The target refuses what fails; the proxy reports it.
 import type { OpenApiDocument, RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ContractValidator, ValidationIssue } from 'cloud-platform-check/contract';
@@ -33,15 +33,14 @@ export type CheckedCall =
   /** A refusal: its status, why, and each field and rule where validation failed. */
   | { ok: false; status: number; message: string; issues?: readonly ValidationIssue[]; unknownFields?: string[] };
 
-/** Decodes each path parameter; undefined when one has a malformed percent-escape. */
-function decodedParams(raw: Record<string, string>): Record<string, string> | undefined {
-  const decoded: Record<string, string> = {};
+/** Whether a path value has a malformed percent-escape: the whole path is refused, before any parameter is read. */
+function malformedEscape(raw: Record<string, string>): boolean {
   try {
-    for (const name of Object.keys(raw)) decoded[name] = decodeURIComponent(raw[name]!);
+    for (const text of Object.values(raw)) decodeURIComponent(text);
   } catch {
-    return undefined;
+    return true;
   }
-  return decoded;
+  return false;
 }
 
 /** The call as the document reads it, or why it cannot be; `strict` refuses undeclared body fields too. */
@@ -75,8 +74,8 @@ export function createCallChecker(
 
   /** The call as the document reads it, or why it cannot be; `strict` refuses undeclared body fields too. */
   return function checkCall({ route, request, rawParams }: Call, strict: boolean | undefined): CheckedCall {
-    const params = decodedParams(rawParams);
-    if (!params) return { ok: false, status: 400, message: 'The path has a malformed percent-escape' };
+    if (malformedEscape(rawParams))
+      return { ok: false, status: 400, message: 'The path has a malformed percent-escape' };
     const body = parseBody(request.body, request.headers['content-type'], request.bodyTooLarge);
     if (!body.ok) return { ok: false, status: body.status, message: body.message };
     // The validator recurses once per level of a recursive schema: a body nested deeper than the filter
@@ -89,7 +88,8 @@ export function createCallChecker(
       const tooDeep = documentedBody(route, body.value, []);
       if (!tooDeep.ok) return tooDeep;
     }
-    const checked = checkRequest(route, params, request.query, body.value, body.present, strict);
+    const source = { path: rawParams, query: request.query, headers: request.headers };
+    const checked = checkRequest(route, source, body.value, body.present, strict);
     if (checked.issues.length > 0) return { ok: false, status: 400, message: '', issues: checked.issues };
     const unknownFields: string[] = [];
     const documented = documentedBody(route, checked.body, unknownFields);

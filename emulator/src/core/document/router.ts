@@ -6,7 +6,8 @@ import { pathParameterNames, pathPattern, type OperationRef, type RouteSpec } fr
 export type RouteMatch =
   | { kind: 'operation'; route: RouteSpec; rawParams: Record<string, string> }
   | { kind: 'method-not-allowed'; route: RouteSpec; allowed: string[] }
-  | { kind: 'none'; nearest: OperationRef };
+  /** `nearest` is undefined where the document has no operation at all (a webhooks-only one). */
+  | { kind: 'none'; nearest: OperationRef | undefined };
 
 /** Whether a route takes a request with this method: its own, or HEAD for a GET (a GET without the body). */
 const takes = (route: RouteSpec, method: string) =>
@@ -26,7 +27,7 @@ function paramsOf(names: readonly string[], found: RegExpExecArray): Record<stri
 }
 
 /** The operation whose area answers for a path no route matched: the one sharing the longest prefix. */
-function nearest(routes: readonly RouteSpec[], path: string): OperationRef {
+function nearest(routes: readonly RouteSpec[], path: string): OperationRef | undefined {
   const segments = path.split('/');
   const shared = (op: OperationRef) => {
     const own = op.path.split('/');
@@ -34,7 +35,10 @@ function nearest(routes: readonly RouteSpec[], path: string): OperationRef {
     while (n < own.length && n < segments.length && own[n] === segments[n]) n++;
     return n;
   };
-  return routes.reduce((best, op) => (shared(op) > shared(best) ? op : best));
+  return routes.reduce<OperationRef | undefined>(
+    (best, op) => (best === undefined || shared(op) > shared(best) ? op : best),
+    undefined,
+  );
 }
 
 /** Which operation a request goes to, by its method (upper case) and path. */

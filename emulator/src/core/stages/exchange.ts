@@ -60,6 +60,8 @@ export interface StageParts {
   strict: boolean | undefined;
   faults: Pick<Faults, 'match'>;
   preferredExample: PreferredExample;
+  /** The media type of an operation's success answer where the document declares one other than plain JSON. */
+  successType?: ((route: RouteSpec) => string | undefined) | undefined;
   handlers: Readonly<Record<string, Handler>>;
   overrides: Pick<Overrides, 'answer'>;
   /** Set when a proxy forwards the API: the target forwards instead of running the operation. */

@@ -1,7 +1,7 @@
 // The routing stage: the operation a request goes to (routing.ts reads the document's paths), with its
 // method upper-cased; a path or method no operation has is answered 404 or 405 in the shape of the
 // nearest area, but as no operation's. Through a proxy, such a request goes to the upstream as it is.
-import { NO_HEADERS, type CoreResponse } from '../messages.js';
+import { JSON_HEADERS, NO_HEADERS, type CoreResponse } from '../messages.js';
 import { settled, type Exchange, type StageParts } from './exchange.js';
 
 export function routing(exchange: Exchange): void {
@@ -19,7 +19,11 @@ export function routing(exchange: Exchange): void {
   }
   if (parts.forward) return;
   if (found.kind === 'none') {
-    exchange.answer = parts.error(found.nearest, 404, `No operation at ${method} ${request.path}`);
+    const message = `No operation at ${method} ${request.path}`;
+    // A document with no operation has no area's shape to answer in: the emulator's own.
+    exchange.answer = found.nearest
+      ? parts.error(found.nearest, 404, message)
+      : { status: 404, headers: JSON_HEADERS, body: { message } };
     return;
   }
   const allow = found.allowed.join(', ');

@@ -36,9 +36,10 @@ function run(exchange: Exchange, { params, query, body }: Extract<CheckedCall, {
       body,
       clientId: parts.clientIdentity(exchange.token),
     });
+    const type = result === undefined ? undefined : parts.successType?.(route);
     exchange.answer = {
       status: route.status,
-      headers: result === undefined ? headers : withJsonType(headers),
+      headers: result === undefined ? headers : type ? { ...headers, 'content-type': type } : withJsonType(headers),
       body: request.method === 'HEAD' ? undefined : result,
     };
   } catch (problem) {

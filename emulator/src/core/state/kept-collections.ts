@@ -80,12 +80,10 @@ function idValue(collection: Collection, raw: unknown): number | string {
 const isObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
-/** `value`'s own properties of these names. */
+/** `value`'s own properties of these names (defined, never assigned: a field `__proto__` is a field). */
 function picked(value: unknown, names: Iterable<string>): Record<string, unknown> {
-  const kept: Record<string, unknown> = {};
-  if (!isObject(value)) return kept;
-  for (const name of names) if (Object.hasOwn(value, name)) kept[name] = value[name];
-  return kept;
+  if (!isObject(value)) return {};
+  return Object.fromEntries([...names].filter((name) => Object.hasOwn(value, name)).map((name) => [name, value[name]]));
 }
 
 const byId = (a: KeptItem, b: KeptItem) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -177,8 +175,11 @@ class KeptCollections {
   private merge(shape: RouteShape, context: CallContext): unknown {
     const { collection } = shape;
     const old = this.found(collection, context);
-    const body = { ...(isObject(old.body) ? old.body : {}), ...(isObject(context.body) ? context.body : {}) };
-    body[collection.id.property ?? 'id'] = old.id;
+    const body = {
+      ...(isObject(old.body) ? old.body : {}),
+      ...(isObject(context.body) ? context.body : {}),
+      [collection.id.property ?? 'id']: old.id,
+    };
     return this.answerWith(shape, this.put(collection, old.parent, old.id, body));
   }
 

@@ -2,8 +2,8 @@
 // package's document (its auth scheme and areas kept, as a document of one's own is read today): pets
 // (integer ids, offset paging, problem+json errors) with toys under each pet, bookings (uuid ids, a
 // wrapped list with a total, a 4XX error shape of code and message), users (the id a string sent in the
-// body), keys (created by PUT, page-number paging, a text/plain 404), and zoo stats (no example, no
-// collection).
+// body), keys (created by PUT, page-number paging, a text/plain 404), and zoo stats and health (no
+// example, no collection, media types other than plain JSON).
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { bundled } from '../../helpers/emulator.js';
 
@@ -205,11 +205,32 @@ const PATHS = {
     get: {
       operationId: 'getZooStats',
       responses: {
-        '200': ok('Counts, with no example.', {
-          type: 'object',
-          required: ['visitors', 'since'],
-          properties: { visitors: { type: 'integer', minimum: 5 }, since: { type: 'string', format: 'date-time' } },
-        }),
+        '200': {
+          description: 'Counts, with no example, in a JSON type of its own.',
+          content: {
+            'application/hal+json': {
+              schema: {
+                type: 'object',
+                required: ['visitors', 'since'],
+                properties: {
+                  visitors: { type: 'integer', minimum: 5 },
+                  since: { type: 'string', format: 'date-time' },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  '/zoo/health': {
+    get: {
+      operationId: 'getZooHealth',
+      responses: {
+        '200': {
+          description: 'Plain text, with no example.',
+          content: { 'text/plain': { schema: { type: 'string', enum: ['ok', 'degraded'] } } },
+        },
       },
     },
   },
