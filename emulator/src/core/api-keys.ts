@@ -2,6 +2,7 @@
 // its scheme word; the query; a cookie), whether it may act (with --api-key, only the keys given), and the
 // client id its token stands for, given on first create.
 import {
+  cookiePairs,
   credentialHint,
   credentialsOptional,
   keyHeaderOf,
@@ -23,13 +24,10 @@ type Query = CoreRequest['query'];
 /** What a request may do: act with its token ('' for none), or be refused with why. */
 export type Verdict = { token: string; refused?: undefined } | { refused: string; token?: undefined };
 
-/** One cookie's value out of a Cookie header, as sent. */
+/** One cookie's value out of a Cookie header, as sent: the first where it is given twice. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
+  const value = cookiePairs(header)[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** HTTP basic's token: base64 of `user:password`, the pair; undefined where it is not one. */

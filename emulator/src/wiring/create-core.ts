@@ -28,6 +28,7 @@ import { documentParts } from './document-parts.js';
 import { createFaults, type Faults } from '../core/controls/faults.js';
 import type { RequestLogEntry } from '../core/stages/exchange.js';
 import type { AdapterPort } from '../core/adapter-port.js';
+import type { CoreRequest } from '../core/messages.js';
 import type { Forwarder } from '../core/stages/exchange.js';
 import { createOverrides, type Overrides } from '../core/controls/overrides.js';
 import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from '../core/controls/journal.js';
@@ -92,12 +93,7 @@ export function createCore(options: CoreOptions): Core {
   const { routes, match, error, checkCall, deprecation, successTypes, checkFaultRule, checkAnswer } =
     documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
-  const security = documentSecurity(document);
-  const auth = createApiKeys(store, apiKeys, security);
-  if (apiKeys?.length && security.schemes.length === 0)
-    warn('apiKeys: the document asks for no credentials, so every request is accepted whatever key it carries');
-  const credentials = credentialTexts(security);
-  const requirements = new Map(routes.map((route) => [route, security.requirementOf(route)]));
+  const { auth, credentials, authorize } = authParts(document, routes, store, apiKeys, warn);
   const violations = createViolationLog();
   const forward = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
   const handlers = forward
@@ -133,7 +129,7 @@ export function createCore(options: CoreOptions): Core {
     error,
     headersOf: (route) => deprecation.get(route),
     successType: (route) => successTypes.get(route),
-    authorize: (request, route) => auth.authorize(request, requirements.get(route) ?? security.requirementOf(route)),
+    authorize,
     clientIdentity: auth.clientIdentity,
     checkCall,
     strict,
@@ -148,6 +144,27 @@ export function createCore(options: CoreOptions): Core {
     holdMs: options.holdMs,
   };
   return { port, reset, routes, faults, overrides, journal, violations, coverage, controlRoutes: control.list };
+}
+
+/** Who may act: the document's security read once, each operation's requirement, and where its secrets travel. */
+function authParts(
+  document: OpenApiDocument,
+  routes: readonly RouteSpec[],
+  store: CoreOptions['store'],
+  apiKeys: readonly string[] | undefined,
+  warn: (line: string) => void,
+) {
+  const security = documentSecurity(document);
+  const auth = createApiKeys(store, apiKeys, security);
+  if (apiKeys?.length && security.schemes.length === 0)
+    warn('apiKeys: the document asks for no credentials, so every request is accepted whatever key it carries');
+  const requirements = new Map(routes.map((route) => [route, security.requirementOf(route)]));
+  return {
+    auth,
+    credentials: credentialTexts(security),
+    authorize: (request: CoreRequest, route: RouteSpec) =>
+      auth.authorize(request, requirements.get(route) ?? security.requirementOf(route)),
+  };
 }
 
 /** The document's security, or an EmulatorOptionError naming the scheme it cannot serve (securityOf's line). */
