@@ -30,7 +30,7 @@ export const LANES = {
     'check/test/package.test.ts',
     'emulator/test/cli/package.test.ts',
   ],
-  /** `npm run test:tools`: Redocly and Spectral gates, the diff gate, the docs' shell recipes, Prism, MCP Inspector, the MCP conformance suite, other MCP clients. */
+  /** `npm run test:tools`: Redocly and Spectral gates, the diff gate, the docs' shell recipes, Prism, MCP Inspector, the MCP conformance suite, other MCP clients, the three commands on test documents beside Prism. */
   tools: [
     'test/build/build-checks.test.ts',
     'test/build/contract-diff.test.ts',
@@ -40,6 +40,7 @@ export const LANES = {
     'emulator/test/proxy/live-service-recipe.test.ts',
     'mcp/test/conformance.test.ts',
     'mcp/test/client-matrix.test.ts',
+    'test/any-document/*.test.ts',
   ],
   /** `npm run test:browser`: every test that launches Chromium. */
   browser: [

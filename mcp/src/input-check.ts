@@ -21,7 +21,9 @@ function said(issue: ValidationIssue, inputs: readonly string[]): string {
 
 /** Each input schema it is given as its check, compiled at its first call: a large document starts without compiling them all. */
 export function createInputChecks(document: OpenApiDocument): (schema: JsonObject) => InputCheck {
-  const validator = createContractValidator(document);
+  // Not strict: a keyword JSON Schema does not define (`collectionFormat`, written by many documents) is an
+  // annotation, as in the emulator and the checker, not an error thrown at a tool's first call.
+  const validator = createContractValidator(document, { strict: false });
   return (schema) => {
     let validate: ReturnType<typeof validator.compile> | undefined;
     const inputs = Object.keys((schema.properties ?? {}) as JsonObject);

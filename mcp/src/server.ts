@@ -150,7 +150,7 @@ export function createMcpServerFactory(options: McpServerOptions): () => Server 
   const nothing = nothingListedLine(set, listing.length - (journal ? 1 : 0));
   if (nothing) options.logger.warn(nothing);
   const { results, answers } = outputChecks(listing, tools);
-  const answering = answeringOf({ ...options, document }, answers);
+  const answering = answeringOf(options, document, answers);
   const { redact } = answering;
   const planning: Planning | undefined = options.rehearsal && {
     plans: new PlanBook(options.now),
@@ -202,16 +202,20 @@ const keySecrets = (document: OpenApiDocument, key: string) => [
 ];
 
 /** The one client of the target, the key's redactor, and the answer checks. */
-function answeringOf(options: McpServerOptions, answers: ReadonlyMap<string, OutputCheck>): Answering {
+function answeringOf(
+  options: McpServerOptions,
+  document: OpenApiDocument,
+  answers: ReadonlyMap<string, OutputCheck>,
+): Answering {
   return {
     client: createCloudClient({
       apiKey: options.target.apiKey,
       baseUrl: options.target.baseUrl,
       ...(options.target.fetch ? { fetch: options.target.fetch } : {}),
       logger: options.logger,
-      ...clientOptionsFor(options.document),
+      ...clientOptionsFor(document),
     }),
-    redact: createRedactor(keySecrets(options.document, options.target.apiKey)),
+    redact: createRedactor(keySecrets(document, options.target.apiKey)),
     answerCheck: (tool) => answers.get(tool.name)!,
   };
 }

@@ -3,8 +3,8 @@
 // description (a deprecated one says so, a renamed one names its operationId as written), its
 // hints from its method, its input a JSON Schema of its parameters (each by name) and its body (`body`),
 // its output the schema of its JSON success answer, every $ref inlined so a client needs no document.
-// An operation no tool can be made of (a schema that refers to itself, two inputs of one name) is left
-// out with its reason, and the others are made all the same.
+// An operation no tool can be made of (an input schema that refers to itself, two inputs of one name) is
+// left out with its reason, and the others are made all the same.
 import {
   deriveRoutes,
   operationParameters,
@@ -50,13 +50,17 @@ const OPENAPI_ONLY = new Set(['example', 'discriminator', 'xml', 'externalDocs']
 /** Keywords whose value maps names to schemas: the names are data, not keywords. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'dependentSchemas']);
 
+/** A schema that refers to itself, which no inlined copy can hold. */
+class SelfReferenceError extends Error {}
+
 /** A schema with every $ref replaced by what it points to, and the extensions and OpenAPI-only keywords left out. */
 function inlined(document: OpenApiDocument, node: unknown, trail: readonly string[]): unknown {
   if (Array.isArray(node)) return node.map((item) => inlined(document, item, trail));
   if (node === null || typeof node !== 'object') return node;
   const { $ref, ...rest } = node as JsonObject;
   if (typeof $ref === 'string') {
-    if (trail.includes($ref)) throw new Error(`${$ref} refers to itself: a tool's schema cannot inline it`);
+    if (trail.includes($ref))
+      throw new SelfReferenceError(`${$ref} refers to itself: a tool's input schema cannot inline it`);
     const target = inlined(document, resolveRef(document, { $ref }), [...trail, $ref]) as JsonObject;
     return { ...target, ...(inlined(document, rest, trail) as JsonObject) };
   }
@@ -122,14 +126,22 @@ function isObjectSchema(schema: JsonObject): boolean {
   return branches.length > 0 && branches.every((each) => each.every(isObjectSchema));
 }
 
-/** The success answer's JSON schema, inlined; none for an answer without a JSON body (a 204, say). */
+/**
+ * The success answer's JSON schema, inlined; none for an answer without a JSON body (a 204, say), or
+ * one that refers to itself (a tree): that answer comes as text only.
+ */
 function answerSchema(document: OpenApiDocument, route: RouteSpec): JsonObject | undefined {
   const responses = (route.operation.responses ?? {}) as Record<string, JsonObject>;
   const success = responses[String(route.status)];
   if (!success) return undefined;
   const { content } = resolveRef(document, success) as { content?: Record<string, { schema?: JsonObject }> };
   const schema = content?.['application/json']?.schema;
-  return schema && (inlined(document, schema, []) as JsonObject);
+  try {
+    return schema && (inlined(document, schema, []) as JsonObject);
+  } catch (error) {
+    if (error instanceof SelfReferenceError) return undefined;
+    throw error;
+  }
 }
 
 function output(document: OpenApiDocument, route: RouteSpec): Pick<OperationTool, 'outputSchema' | 'structured'> {

@@ -1,13 +1,20 @@
-// The MCP server on documents other than this repository's, through its library entry: names made valid
-// for clients and called end to end, --tools/--tags checked (a hostile-input table), the schema budget
-// reported, a document without paths, a 3.0 document (read by readDocument), operations no tool can be
-// made of, and a generated document of 220 operations with one 180 KB input schema.
+// The MCP server on documents other than this repository's, through its library entry and the command's
+// --document: names made valid for clients and called end to end, --tools/--tags checked (a hostile-input
+// table), the schema budget reported, a document without paths, a 3.0 document (read by readDocument),
+// operations no tool can be made of, and a generated document of 220 operations with one 180 KB input schema.
 import type { Logger } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { type JsonObject, listOperations, type OpenApiDocument, UsageError } from 'cloud-platform-api/toolbox';
 import { DocumentError } from 'cloud-platform-check/contract';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type CallToolResult, Client } from '@modelcontextprotocol/client';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { describe, expect, it } from 'vitest';
+import { projectRoot } from '../../test-kit/project-root.js';
 import { DEFAULT_SCHEMA_BUDGET, parseBudget, schemaBytes } from '../src/schema-budget.js';
+import { commaList, toolsPerTag } from '../src/selection.js';
 import { type ToolChoice, toolSet } from '../src/tool-set.js';
 import { independentAjv } from './helpers/ajv.js';
 import { answering, documentOf, generatedDocument } from './helpers/generated-document.js';
@@ -88,6 +95,7 @@ describe('--tools and --tags on any document: each name checked where the tools 
     ['an empty name', petstore, { tools: [''] }, '--tools takes names separated by commas, with none empty: got ""'],
     ['an empty list', petstore, { tags: [] }, '--tags takes names separated by commas, with none empty: got ""'],
     ['an empty name among others', petstore, { tools: ['addPet', ''] }, 'with none empty: got "addPet,"'],
+    ['two commas, as typed', petstore, { tools: commaList('addPet,,list_pets') }, 'got "addPet,,list_pets"'],
     ['a name twice', petstore, { tools: ['addPet', 'addPet'] }, '--tools names "addPet" twice'],
     ['a tag twice', petstore, { tags: ['pets', 'pets'] }, '--tags names "pets" twice'],
     ['a budget of 0', petstore, { schemaBudget: 0 }, 'schemaBudget must be a whole number of bytes, at least 1, got 0'],
@@ -104,8 +112,21 @@ describe('--tools and --tags on any document: each name checked where the tools 
     ['a tag', { tags: ['store'] }, ['addPet', 'delete_pets_petId']],
     ['both', { tools: ['list_pets'], tags: ['store'] }, ['list_pets', 'addPet', 'delete_pets_petId']],
     ['neither', {}, ['list_pets', 'addPet', 'find_pet_by_id', 'delete_pets_petId']],
+    [
+      'a comma list as typed, spaces around names',
+      { tools: commaList(' list_pets, addPet ') },
+      ['list_pets', 'addPet'],
+    ],
   ])('picks by %s, in the document order', (_, choice, names) => {
     expect(toolSet(petstore, choice).tools.map((tool) => tool.name)).toEqual(names);
+  });
+});
+
+describe('--help, tools by tag', () => {
+  it('counts each tag of the document, and the tools of none under "(no tag)"', () => {
+    const untagged = documentOf({ '/a': { get: answering({ operationId: 'a' }) } });
+    expect(toolsPerTag(toolSet(petstore).tools)).toBe('  pets: 3 tools\n  store: 2 tools');
+    expect(toolsPerTag(toolSet(untagged).tools)).toBe('  (no tag): 1 tool');
   });
 });
 
@@ -146,6 +167,8 @@ describe('a generated document of 220 operations, one with a 180 KB input schema
       expect(lines[0]).toMatch(
         /^cloud-platform-mcp: left out the tool createThing1: its input schema is 18\d,\d{3} bytes, over the budget of 32,768 \(--schema-budget\)$/,
       );
+      // The guide shows this very line.
+      expect(readFileSync(path.join(projectRoot, 'docs', 'mcp.md'), 'utf8')).toContain(`\n${lines[0]}\n`);
       const error = await session.call('createThing1', { body: {} }).catch((thrown: Error) => thrown);
       expect(String(error)).toContain('createThing1 is left out: its input schema is');
     } finally {
@@ -174,6 +197,50 @@ describe('a generated document of 220 operations, one with a 180 KB input schema
       },
     );
   });
+});
+
+describe('cloud-platform-mcp --document, over stdio, on the 220 operations', () => {
+  it('lists each tool the flags allow but the large one, says why on stderr, and calls the emulator of the document', async () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'mcp-any-')), 'generated.json');
+    writeFileSync(file, JSON.stringify(generatedDocument(220, 180_000)));
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [
+        path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js'),
+        '--document',
+        file,
+        '--allow-writes',
+      ],
+      env: getDefaultEnvironment(),
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'any-document-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const listed = (await client.listTools()).tools.map((tool) => tool.name);
+      const ids = listOperations(generatedDocument(220)).map((op) => op.operationId);
+      const expected = ids.filter((id) => !id.startsWith('delete') && id !== 'createThing1');
+      expect(listed).toEqual([...expected, 'journal']);
+      await expect
+        .poll(() => stderr)
+        .toMatch(/cloud-platform-mcp: left out the tool createThing1: its input schema is 18\d,\d{3} bytes/);
+      const created = (await client.callTool({
+        name: 'createThing3',
+        arguments: { body: { name: 'a' } },
+      })) as CallToolResult;
+      expect(created.isError).toBeFalsy();
+      expect(created.structuredContent).toMatchObject({ name: 'a' });
+      const journal = (await client.callTool({
+        name: 'journal',
+        arguments: { operationId: 'createThing3' },
+      })) as CallToolResult;
+      expect((journal.structuredContent as { requests: unknown[] }).requests).toHaveLength(1);
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
 });
 
 describe('names made valid, called end to end', () => {
@@ -253,6 +320,29 @@ describe('a 3.0 document, read as 3.1', () => {
   });
 });
 
+describe('keywords JSON Schema does not define', () => {
+  it('are annotations: a call is checked by the rest of its schema and sent', async () => {
+    const loose = { type: 'string', collectionFormat: 'csv', maxLength: 3 };
+    const body = { type: 'object', properties: { code: loose } };
+    const document = documentOf({
+      '/codes': {
+        post: answering({ operationId: 'addCode', requestBody: { content: { 'application/json': { schema: body } } } }),
+      },
+    });
+    const { target, sent } = stubTarget();
+    const session = await connectInMemory(target, undefined, { document });
+    try {
+      expect((await session.call('addCode', { body: { code: 'abc' } })).isError).toBeFalsy();
+      expect(textOf(await session.call('addCode', { body: { code: 'abcd' } }))).toContain(
+        'addCode was not called: body.code must NOT have more than 3 characters',
+      );
+      expect(sent).toEqual(['POST /codes']);
+    } finally {
+      await session.close();
+    }
+  });
+});
+
 describe('documents the tools cannot all be made of', () => {
   it('an operation without an operationId: refused by readDocument, naming the place', () => {
     const document = documentOf({ '/pets': { get: answering() } });
@@ -278,17 +368,15 @@ describe('documents the tools cannot all be made of', () => {
     }
   });
 
-  it('an operation whose schema refers to itself, or with two inputs of one name: left out, saying why; the rest listed', () => {
-    const node: JsonObject = {
-      type: 'object',
-      properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
-    };
+  it('an operation whose input refers to itself, or with two inputs of one name: left out, saying why; the rest listed', () => {
+    const nodeRef = { $ref: '#/components/schemas/Node' };
+    const node: JsonObject = { type: 'object', properties: { children: { type: 'array', items: nodeRef } } };
     const document = documentOf(
       {
         '/trees': {
           post: answering({
             operationId: 'plantTree',
-            requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } },
+            requestBody: { content: { 'application/json': { schema: nodeRef } } },
           }),
         },
         '/things/{id}': {
@@ -300,14 +388,21 @@ describe('documents the tools cannot all be made of', () => {
             ],
           }),
         },
-        '/ok': { get: answering({ operationId: 'ok' }) },
+        '/trees/{treeId}': {
+          get: {
+            operationId: 'getTree',
+            parameters: [{ name: 'treeId', in: 'path', required: true, schema: { type: 'string' } }],
+            responses: { '200': { description: 'A tree.', content: { 'application/json': { schema: nodeRef } } } },
+          },
+        },
       },
       { schemas: { Node: node } },
     );
     const set = toolSet(document);
-    expect(set.tools.map((tool) => tool.name)).toEqual(['ok']);
+    // An answer that refers to itself is text only: the tool is listed, without an outputSchema.
+    expect(set.tools.map((tool) => [tool.name, tool.outputSchema])).toEqual([['getTree', undefined]]);
     expect(set.leftOut.map(({ name, reason }) => [name, reason])).toEqual([
-      ['plantTree', "#/components/schemas/Node refers to itself: a tool's schema cannot inline it"],
+      ['plantTree', "#/components/schemas/Node refers to itself: a tool's input schema cannot inline it"],
       ['getThing', 'two inputs are named id'],
     ]);
   });

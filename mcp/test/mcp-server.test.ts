@@ -14,6 +14,7 @@ import { independentAjv } from './helpers/ajv.js';
 import { keyEchoes, keyFormIn } from '../../test-kit/key-forms.js';
 import { sendJson, startServer } from '../../test-kit/http-server.js';
 import { builtInFixtures } from 'cloud-platform-emulator';
+import { toolSet } from '../src/tool-set.js';
 
 const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');
 const operations = listOperations(bundled as never);
@@ -117,6 +118,34 @@ describe('cloud-platform-mcp: --tools and --tags', () => {
     },
     30_000,
   );
+
+  it('leaves out, with --schema-budget, each tool over it: one line on stderr each, of the tools the flags list', async () => {
+    const budget = 1500;
+    const { tools, leftOut } = toolSet(bundled as never, { schemaBudget: budget });
+    const written = leftOut.filter((tool) => tool.method !== 'DELETE');
+    expect(written.length).toBeGreaterThan(0);
+    const session = await connect(['--allow-writes', '--schema-budget', String(budget)]);
+    const listed = (await session.client.listTools()).tools.map((tool) => tool.name);
+    const expected = tools.filter((tool) => tool.route.method !== 'DELETE').map((tool) => tool.name);
+    expect(listed.sort()).toEqual([...expected, 'journal'].sort());
+    await expect
+      .poll(() => session.stderr().split('\n').filter(Boolean).sort())
+      .toEqual(written.map((tool) => `cloud-platform-mcp: left out the tool ${tool.name}: ${tool.reason}`).sort());
+  }, 30_000);
+
+  it('lists with --help the tools the budget leaves out, each with its size', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const help = spawnSync(process.execPath, [BIN, '--help', '--schema-budget', '1000'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    const { leftOut } = toolSet(bundled as never, { schemaBudget: 1000 });
+    expect(leftOut.length).toBeGreaterThan(1);
+    expect(help.stdout).toContain(
+      `\nLeft out:\n${leftOut.map((tool) => `  ${tool.name}: ${tool.reason}`).join('\n')}\n`,
+    );
+    expect(help.stdout).toMatch(/: its input schema is [\d,]+ bytes, over the budget of 1,000 \(--schema-budget\)/);
+  });
 
   it('prints with --help how many tools each tag of the document holds', async () => {
     const { spawnSync } = await import('node:child_process');
@@ -299,6 +328,9 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
     [['--tools', 'getVideo,listStreams,getVideo'], {}, '--tools names "getVideo" twice'],
     [['--tags', 'Streaming,Streaming'], {}, '--tags names "Streaming" twice'],
     [['--tools'], {}, "Option '--tools <value>' argument missing"],
+    [['--schema-budget', '0'], {}, '--schema-budget must be a whole number of bytes, at least 1, got "0"'],
+    [['--schema-budget', '32k'], {}, '--schema-budget must be a whole number of bytes, at least 1, got "32k"'],
+    [['--help', '--tools', 'nope'], {}, '--tools: there is no "nope"'],
     [
       ['--base-url', 'ftp://example.test'],
       { GCORE_API_KEY: 'k' },

@@ -156,8 +156,9 @@ export function responseFor(
   const content = (response.content ?? {}) as Record<string, JsonObject>;
   const mediaTypes = Object.keys(content);
   const json = mediaTypes.find((t) => /json/.test(t));
+  // A $ref's tokens read back (`~1` is `/`), so that jsonPointer escapes each once.
   const base = responses[key]!.$ref
-    ? [...String(responses[key]!.$ref).replace(/^#\//, '').split('/')]
+    ? pointerTokens(String(responses[key]!.$ref))
     : ['paths', op.path, op.method.toLowerCase(), 'responses', key];
   return {
     key,
@@ -165,7 +166,7 @@ export function responseFor(
     jsonSchema: json ? jsonPointer(...base, 'content', json, 'schema') : undefined,
     headers: Object.keys(response.headers ?? {}),
     declaredHeaders: Object.entries((response.headers ?? {}) as Record<string, JsonObject>).map(([name, header]) => {
-      const at = header.$ref ? String(header.$ref).replace(/^#\//, '').split('/') : [...base, 'headers', name];
+      const at = header.$ref ? pointerTokens(String(header.$ref)) : [...base, 'headers', name];
       const definition = resolveRef(document, header);
       return {
         name,

@@ -44,6 +44,7 @@ const SURFACE: Record<string, string[]> = {
     'SecurityError',
     'authSchemeOf',
     'authorizationValue',
+    'closestOptions',
     'createRedactor',
     'credentialHint',
     'credentialsOptional',
