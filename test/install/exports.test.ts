@@ -33,7 +33,6 @@ const SURFACE: Record<string, string[]> = {
     'LOOPBACK_NAMES',
     'MAX_PORT',
     'UsageError',
-    'closestOptions',
     'isLoopback',
     'parsePort',
     'portProblem',
