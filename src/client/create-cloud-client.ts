@@ -144,7 +144,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
       fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       timeoutMs: checkedTimeout('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       maxRetries: checkedRetries('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES),
-      apiKey,
+      apiKey: profile ? profile.secrets(apiKey) : apiKey,
       logLevel: checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'),
       logger: options.logger ?? console,
       preload: inBrowser(),

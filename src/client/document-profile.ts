@@ -4,7 +4,7 @@
 // passes one) is read here at creation: its first server, its path parameters' rules, and each operation's
 // security, the key placed where the operation's first requirement that asks for one says.
 import type { Middleware } from 'openapi-fetch';
-import { authorizationValue, securityOf, type CredentialSlot } from '../contract/auth-scheme.js';
+import { authorizationValue, secretsOfKey, securityOf, type CredentialSlot } from '../contract/auth-scheme.js';
 import { serverUrlOf, type OpenApiDocument } from '../contract/document.js';
 import { pathRulesOf } from '../contract/path-values.js';
 import { createPathSerializer } from './path-values.js';
@@ -16,6 +16,8 @@ export interface DocumentProfile {
   serializePath: (url: string, values: Record<string, unknown>) => string;
   /** Puts the key where each operation's security says; a call's own headers never replace it. */
   credentials: (apiKey: string) => Middleware;
+  /** What the key stands for, to scrub from errors and logs: the key, and HTTP basic's password. */
+  secrets: (apiKey: string) => string[];
 }
 
 /** A request carrying the key in each slot: a header, a query parameter added to its URL, or a cookie. */
@@ -46,6 +48,7 @@ export function documentProfile(document: OpenApiDocument): DocumentProfile {
   return {
     baseUrl: server !== undefined && /^https?:\/\//i.test(server) ? server : undefined,
     serializePath: createPathSerializer(pathRulesOf(document)),
+    secrets: (apiKey) => [apiKey, ...security.schemes.flatMap(({ slot }) => secretsOfKey(slot, apiKey))],
     credentials: (apiKey) => ({
       onRequest({ request, schemaPath }) {
         const slots = security

@@ -16,8 +16,11 @@ import { networkCode } from '../contract/network-code.js';
 import { isRetryable, retryDelayMs, type AttemptOutcome } from './retry-policy.js';
 
 export interface FailurePathOptions {
-  /** The key, to remove from error bodies, copied headers, causes and log lines (createRedactor). */
-  apiKey: string;
+  /**
+   * The key, to remove from error bodies, copied headers, causes and log lines (createRedactor); with
+   * another document's HTTP basic, the pair and its password.
+   */
+  apiKey: string | readonly string[];
   logLevel: LogLevel;
   logger: Logger;
 }

@@ -171,9 +171,3 @@ export function credentialHint(slot: CredentialSlot): string {
   if ('cookie' in slot) return `Cookie: ${slot.cookie}=<token>`;
   return `${slot.header}: ${slot.basic ? 'Basic <base64 of user:password>' : authorizationValue(slot, '<token>')}`;
 }
-
-/** How a request meets a requirement, as people read it: `Authorization: Bearer <token>`, or `none`. */
-export const requirementHint = (requirement: Requirement): string =>
-  requirement
-    .map((alt) => (alt.length === 0 ? 'none' : alt.map(({ slot }) => credentialHint(slot)).join(' and ')))
-    .join(' or ');

@@ -31,7 +31,6 @@ export {
   credentialHint,
   credentialsOptional,
   keyHeaderOf,
-  requirementHint,
   secretsOfKey,
   securityOf,
   SecurityError,

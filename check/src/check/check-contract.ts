@@ -10,6 +10,7 @@ import {
   networkCode,
   readBoundedText,
   secretsOfKey,
+  SecurityError,
   securityOf,
   type CredentialSlot,
   type DocumentSecurity,
@@ -75,6 +76,15 @@ function selectRoutes(routes: readonly RouteSpec[], wanted: readonly string[] | 
       `--operations: unknown operationId ${unknown.map((id) => `"${id}"`).join(', ')}; known: ${[...known].join(', ')}`,
     );
   return routes.filter((r) => wanted.includes(r.operationId));
+}
+
+/** The document's security, or a CheckOptionError naming the scheme it cannot serve (securityOf's line). */
+function documentSecurity(document: OpenApiDocument): DocumentSecurity {
+  try {
+    return securityOf(document);
+  } catch (error) {
+    throw error instanceof SecurityError ? new CheckOptionError(`document: ${error.message}`) : error;
+  }
 }
 
 /** The slots a request sends the key in: the first alternative of its operation's requirement that asks for any. */
@@ -228,7 +238,7 @@ function createPacer(rate: number) {
  */
 export async function checkContract(options: CheckOptions & { document?: JsonObject }): Promise<CheckResult> {
   const document = readDocument(options.document ?? loadBundledDocument(), 'document');
-  const security = securityOf(document);
+  const security = documentSecurity(document);
   const resolved = resolveCheckOptions(options, security.schemes.length > 0);
   const allRoutes = deriveRoutes(document);
   const routes = selectRoutes(allRoutes, resolved.operations);

@@ -2,6 +2,7 @@
 // its scheme word; the query; a cookie), whether it may act (with --api-key, only the keys given), and the
 // client id its token stands for, given on first create.
 import {
+  cookiePairs,
   credentialHint,
   credentialsOptional,
   keyHeaderOf,
@@ -23,13 +24,10 @@ type Query = CoreRequest['query'];
 /** What a request may do: act with its token ('' for none), or be refused with why. */
 export type Verdict = { token: string; refused?: undefined } | { refused: string; token?: undefined };
 
-/** One cookie's value out of a Cookie header, as sent. */
+/** One cookie's value out of a Cookie header, as sent: the first where it is given twice. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const pair of (header ?? '').split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return undefined;
+  const value = cookiePairs(header)[name];
+  return Array.isArray(value) ? value[0] : value;
 }
 
 /** HTTP basic's token: base64 of `user:password`, the pair; undefined where it is not one. */
@@ -143,6 +141,27 @@ function missing(requirement: Requirement): string {
   return `Missing or malformed credentials: ${send}`;
 }
 
+/**
+ * The client id a token acts as. Tokens are kept only as SHA-256 hashes, and a token gets an id only
+ * when it creates something: a token that only reads adds nothing to the state.
+ */
+function clientIdentities(store: Store<CoreTables>) {
+  return (token: string) => {
+    let hash: string | undefined;
+    return (create?: { create: true }): number | undefined => {
+      hash ??= tokenHash(token);
+      const known = store.tables.clients.get(hash);
+      if (known !== undefined || !create) return known;
+      const id = nextId(store, CLIENT_IDS);
+      store.tables.clients.put(hash, id);
+      return id;
+    };
+  };
+}
+
+/** An alternative whose credentials are all there, one of them not a key --api-key lists. */
+const NOT_ACCEPTED = Symbol('not accepted');
+
 export function createApiKeys(
   store: Store<CoreTables>,
   apiKeys: readonly string[] | undefined,
@@ -157,6 +176,22 @@ export function createApiKeys(
   const anyScheme: Requirement = security.schemes.map((scheme) => [scheme]);
 
   /**
+   * The first token of an alternative whose credentials are all there, NOT_ACCEPTED where one of them is
+   * not a listed key, undefined where one is missing. No array is made: it runs for every request.
+   */
+  function presented(alternative: readonly NamedScheme[], request: Pick<CoreRequest, 'headers' | 'query'>) {
+    let first: string | undefined;
+    let accepted = true;
+    for (const scheme of alternative) {
+      const token = read(scheme, request);
+      if (token === undefined) return undefined;
+      if (allowedKeys && !allowedKeys.has(token)) accepted = false;
+      first ??= token;
+    }
+    return accepted ? first : NOT_ACCEPTED;
+  }
+
+  /**
    * What a request may do under a requirement: act with the first alternative whose credentials are all
    * there and accepted (its first one the token); be refused one it presented but that is not accepted;
    * act with none ('') where the requirement allows; else be refused with what to send.
@@ -165,10 +200,9 @@ export function createApiKeys(
     let unknown = false;
     for (const alternative of requirement) {
       if (alternative.length === 0) continue;
-      const tokens = alternative.map((scheme) => read(scheme, request));
-      if (tokens.some((token) => token === undefined)) continue;
-      if (!allowedKeys || tokens.every((token) => allowedKeys.has(token!))) return { token: tokens[0]! };
-      unknown = true;
+      const token = presented(alternative, request);
+      if (token === NOT_ACCEPTED) unknown = true;
+      else if (token !== undefined) return { token };
     }
     if (unknown) return { refused: 'Unknown API key' };
     if (credentialsOptional(requirement) || requirement.length === 0) return { token: '' };
@@ -178,20 +212,6 @@ export function createApiKeys(
   return {
     keysRequired: allowedKeys !== undefined && anyScheme.length > 0,
     authorize,
-    /**
-     * The client id a token acts as. Tokens are kept only as SHA-256 hashes, and a token gets an id only
-     * when it creates something: a token that only reads adds nothing to the state.
-     */
-    clientIdentity(token: string) {
-      let hash: string | undefined;
-      return (create?: { create: true }): number | undefined => {
-        hash ??= tokenHash(token);
-        const known = store.tables.clients.get(hash);
-        if (known !== undefined || !create) return known;
-        const id = nextId(store, CLIENT_IDS);
-        store.tables.clients.put(hash, id);
-        return id;
-      };
-    },
+    clientIdentity: clientIdentities(store),
   };
 }

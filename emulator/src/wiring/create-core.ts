@@ -3,7 +3,14 @@
 // order, from a request as plain data to an answer as plain data, with no adapter in it. It lives outside
 // core/ so that the core imports neither the areas nor the proxy; the adapters (HTTP, in-process fetch,
 // MSW) only translate.
-import { securityOf, type OpenApiDocument, type RouteSpec } from 'cloud-platform-api/toolbox';
+import {
+  SecurityError,
+  securityOf,
+  type DocumentSecurity,
+  type OpenApiDocument,
+  type RouteSpec,
+} from 'cloud-platform-api/toolbox';
+import { EmulatorOptionError } from '../emulator-error.js';
 import type { CoverageReport } from 'cloud-platform-check/coverage';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
@@ -21,6 +28,7 @@ import { documentParts } from './document-parts.js';
 import { createFaults, type Faults } from '../core/controls/faults.js';
 import type { RequestLogEntry } from '../core/stages/exchange.js';
 import type { AdapterPort } from '../core/adapter-port.js';
+import type { CoreRequest } from '../core/messages.js';
 import type { Forwarder } from '../core/stages/exchange.js';
 import { createOverrides, type Overrides } from '../core/controls/overrides.js';
 import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from '../core/controls/journal.js';
@@ -85,11 +93,7 @@ export function createCore(options: CoreOptions): Core {
   const { routes, match, error, checkCall, deprecation, successTypes, checkFaultRule, checkAnswer } =
     documentParts(document);
   const faults = createFaults(routes, checkFaultRule);
-  const security = securityOf(document);
-  const auth = createApiKeys(store, apiKeys, security);
-  if (apiKeys?.length && security.schemes.length === 0)
-    warn('apiKeys: the document asks for no credentials, so every request is accepted whatever key it carries');
-  const requirements = new Map(routes.map((route) => [route, security.requirementOf(route)]));
+  const { auth, credentials, authorize } = authParts(document, routes, store, apiKeys, warn);
   const violations = createViolationLog();
   const forward = options.proxy && proxyStage({ ...options, warn }, checkedProxyOptions(options.proxy), violations);
   const handlers = forward
@@ -102,7 +106,7 @@ export function createCore(options: CoreOptions): Core {
         warn,
       );
   const overrides = createOverrides(routes, checkAnswer, { proxied: forward !== undefined });
-  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, credentialTexts(security));
+  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, credentials);
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
@@ -117,6 +121,7 @@ export function createCore(options: CoreOptions): Core {
     resetState: reset,
     authorize: (request) => auth.authorize(request),
     keysRequired: auth.keysRequired,
+    credentialQuery: credentials.queryNames,
   });
   const port: AdapterPort = {
     control,
@@ -124,7 +129,7 @@ export function createCore(options: CoreOptions): Core {
     error,
     headersOf: (route) => deprecation.get(route),
     successType: (route) => successTypes.get(route),
-    authorize: (request, route) => auth.authorize(request, requirements.get(route) ?? security.requirementOf(route)),
+    authorize,
     clientIdentity: auth.clientIdentity,
     checkCall,
     strict,
@@ -139,6 +144,36 @@ export function createCore(options: CoreOptions): Core {
     holdMs: options.holdMs,
   };
   return { port, reset, routes, faults, overrides, journal, violations, coverage, controlRoutes: control.list };
+}
+
+/** Who may act: the document's security read once, each operation's requirement, and where its secrets travel. */
+function authParts(
+  document: OpenApiDocument,
+  routes: readonly RouteSpec[],
+  store: CoreOptions['store'],
+  apiKeys: readonly string[] | undefined,
+  warn: (line: string) => void,
+) {
+  const security = documentSecurity(document);
+  const auth = createApiKeys(store, apiKeys, security);
+  if (apiKeys?.length && security.schemes.length === 0)
+    warn('apiKeys: the document asks for no credentials, so every request is accepted whatever key it carries');
+  const requirements = new Map(routes.map((route) => [route, security.requirementOf(route)]));
+  return {
+    auth,
+    credentials: credentialTexts(security),
+    authorize: (request: CoreRequest, route: RouteSpec) =>
+      auth.authorize(request, requirements.get(route) ?? security.requirementOf(route)),
+  };
+}
+
+/** The document's security, or an EmulatorOptionError naming the scheme it cannot serve (securityOf's line). */
+function documentSecurity(document: OpenApiDocument): DocumentSecurity {
+  try {
+    return securityOf(document);
+  } catch (error) {
+    throw error instanceof SecurityError ? new EmulatorOptionError(`document: ${error.message}`) : error;
+  }
 }
 
 /** The proxy as the core's target, with its upstream, its checks and any recording. */

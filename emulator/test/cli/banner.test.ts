@@ -1,6 +1,8 @@
 // The lines the command prints once it listens: where requests go, in emulation and as a proxy, where a
 // request and its key reach the upstream, named without the credentials its URL may hold.
 import { describe, expect, it } from 'vitest';
+import { SECURITY_KINDS, withSecurity } from '../../../test-kit/security-kinds.js';
+import { bundled } from '../../../test-kit/document.js';
 import { banner } from '../../src/cli.js';
 
 const url = 'http://127.0.0.1:4010';
@@ -35,4 +37,15 @@ describe('the start banner', () => {
       expect(text).not.toContain('user:');
     },
   );
+
+  it.each([
+    ...SECURITY_KINDS.map((kind) => [kind.kind, withSecurity(kind), kind.hint] as const),
+    [
+      'no security',
+      { ...bundled, security: undefined, components: { ...bundled.components, securitySchemes: {} } },
+      'no credentials',
+    ] as const,
+  ])('says how a request carries the key of a document with %s', (_what, document, hint) => {
+    expect(banner(url, {}, document).split('\n')).toContain(`  API:      ${url}/  (${hint})`);
+  });
 });

@@ -39,8 +39,10 @@ function stubs(proxied: boolean) {
       body: message,
     }),
     headersOf: () => ({ deprecation: 'true' }),
-    tokenOf: (headers: CoreRequest['headers']) => noted('auth', headers.authorization?.replace(/^apikey /, '')),
-    refusal: (token: string | undefined) => (token ? undefined : 'Missing key'),
+    authorize: ({ headers }: CoreRequest) => {
+      const token = noted('auth', headers.authorization?.replace(/^apikey /, ''));
+      return token ? { token } : { refused: 'Missing key' };
+    },
     clientIdentity: () => () => undefined,
     checkCall: () => noted('validate', { ok: true, params: {}, query: {}, body: undefined, unknownFields: [] }),
     strict: false,

@@ -46,10 +46,11 @@ export interface ControlOptions {
   coverage: () => CoverageReport;
   /** Restores the fixtures' state; throws StatePersistError when it cannot be saved. */
   resetState: () => void;
-  /** Why a token may not act, as the operations decide it. */
   /** Whether a request may act with a key in any of the document's schemes (api-keys.ts). */
   authorize: (request: CoreRequest) => Verdict;
   keysRequired: boolean;
+  /** The query parameters a key travels in: not a filter of these routes, so left out before they read the query. */
+  credentialQuery: ReadonlySet<string>;
 }
 
 type Methods = Record<string, (request: CoreRequest) => CoreResponse>;
@@ -182,16 +183,23 @@ function ownRoutes({
   ]);
 }
 
+/** The request with the query parameters a key travels in left out: the key is checked on the request as sent. */
+function withoutCredentials(request: CoreRequest, names: ReadonlySet<string>): CoreRequest {
+  if (!Object.keys(request.query).some((name) => names.has(name))) return request;
+  return { ...request, query: Object.fromEntries(Object.entries(request.query).filter(([name]) => !names.has(name))) };
+}
+
 export function createControlRoutes(options: ControlOptions): ControlRoutes {
   const { authorize, keysRequired } = options;
   const routes = ownRoutes(options);
 
   /** The answer of an own route, or undefined for a request that is not for one. */
-  function handle(request: CoreRequest): CoreResponse | undefined {
-    const atPath = routes.get(request.path);
+  function handle(sent: CoreRequest): CoreResponse | undefined {
+    const atPath = routes.get(sent.path);
     if (!atPath) return undefined;
+    const request = withoutCredentials(sent, options.credentialQuery);
     const method = request.method.toUpperCase();
-    const refused = keysRequired ? authorize(request).refused : undefined;
+    const refused = keysRequired ? authorize(sent).refused : undefined;
     if (refused) return answer(401, { message: refused });
     // A page of any origin can send a text/plain body without a preflight; a JSON one needs a preflight,
     // which the CORS rule answers. So these routes take a body only as JSON.
