@@ -344,10 +344,15 @@ describe('keywords JSON Schema does not define', () => {
 });
 
 describe('documents the tools cannot all be made of', () => {
-  it('an operation without an operationId: refused by readDocument, naming the place', () => {
-    const document = documentOf({ '/pets': { get: answering() } });
+  it('an operation without an operationId: named by readDocument from its method and path', () => {
+    const document = documentOf({ '/pets/{petId}': { get: answering() } });
+    expect(toolSet(document).tools.map((tool) => tool.name)).toEqual(['getPetsByPetId']);
+  });
+
+  it('an operationId that is not a name: refused by readDocument, naming the place', () => {
+    const document = documentOf({ '/pets': { get: answering({ operationId: 7 }) } });
     expect(() => toolSet(document)).toThrow(
-      new DocumentError('document: #/paths/~1pets/get has no operationId: every operation needs one'),
+      new DocumentError('document: #/paths/~1pets/get has an operationId that is not a name: a number'),
     );
   });
 
