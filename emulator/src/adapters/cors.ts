@@ -73,6 +73,9 @@ export function refusedBrowserRequest(
   return false;
 }
 
+/** The methods a page may send: every one an API operation uses (PUT too: another document's collections take it). */
+const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+
 /**
  * CORS for browser apps: a preflight from an allowed origin is answered here (204, or 403 for an
  * origin not allowed); any other request from one gets the headers that let the page read the answer.
@@ -96,7 +99,7 @@ export function corsHeaders(
     }
     res.writeHead(204, {
       'access-control-allow-origin': origins.includes('*') ? '*' : origin,
-      'access-control-allow-methods': 'GET, HEAD, POST, PATCH, DELETE',
+      'access-control-allow-methods': CORS_METHODS,
       'access-control-allow-headers': allowedHeaders(keyHeader),
       'access-control-max-age': '600',
       vary: 'origin',

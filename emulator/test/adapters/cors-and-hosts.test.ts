@@ -45,8 +45,11 @@ describe('CORS on the HTTP server', () => {
     const answer = await preflight(server.url, origin);
     expect(answer.status).toBe(status);
     expect(answer.headers.get('access-control-allow-origin')).toBe(allowOrigin);
-    if (status === 204)
+    if (status === 204) {
       expect(answer.headers.get('access-control-allow-headers')).toBe('authorization, content-type, prefer');
+      // PUT too: a collection of another document is replaced, or made, by PUT.
+      expect(answer.headers.get('access-control-allow-methods')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE');
+    }
   });
 
   it("lets a page send the header the emulator's document puts the key in (X-Api-Key here)", async () => {
