@@ -8,7 +8,18 @@ import { keptCollectionHandlers, type KeptTables } from './kept-collections.js';
 import type { CoreTables } from './state.js';
 import type { Store } from '../../store/store.js';
 
-const named = (routes: readonly RouteSpec[]) => routes.map((route) => route.operationId).join(', ');
+/** How many operations a warning names before it counts the rest: a large document's line stays readable. */
+export const NAMED_IN_A_WARNING = 10;
+
+/** The operationIds of `routes`, the first NAMED_IN_A_WARNING of them, then how many more there are. */
+export function named(routes: readonly RouteSpec[]): string {
+  const names = routes
+    .slice(0, NAMED_IN_A_WARNING)
+    .map((route) => route.operationId)
+    .join(', ');
+  const more = routes.length - NAMED_IN_A_WARNING;
+  return more > 0 ? `${names} and ${more} more` : names;
+}
 
 /**
  * `handlers` with behaviour from the document for each route that has none; `warn` is told once which
