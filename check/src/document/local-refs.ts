@@ -28,32 +28,56 @@ const DATA_KEYS = new Set(['example', 'default', 'const', 'enum']);
 /** Keys whose members are names chosen by the author (a property called `example` is a schema). */
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas']);
 
+/** Whether a token begins data (an example's value, a default, an enum), given its parents. */
+function beginsData(token: string, parent: string | undefined, grandparent: string | undefined): boolean {
+  if (parent !== undefined && NAME_MAPS.has(parent)) return false;
+  if (DATA_KEYS.has(token)) return true;
+  // A schema's `examples` is a list of values; an Example Object's `value` is one.
+  return (parent === 'examples' && /^\d+$/.test(token)) || (token === 'value' && grandparent === 'examples');
+}
+
 /** Whether the place these tokens lead to is inside data (an example's value, a default, an enum). */
 export function isDataPath(tokens: readonly string[]): boolean {
-  return tokens.some((token, i) => {
-    if (i > 0 && NAME_MAPS.has(tokens[i - 1]!)) return false;
-    if (DATA_KEYS.has(token)) return true;
-    // A schema's `examples` is a list of values; an Example Object's `value` is one.
-    return (tokens[i - 1] === 'examples' && /^\d+$/.test(token)) || (token === 'value' && tokens[i - 2] === 'examples');
-  });
+  return tokens.some((token, i) => beginsData(token, tokens[i - 1], tokens[i - 2]));
 }
 
 const place = (site: Pick<RefSite, 'file' | 'at'>) => `${site.file}: the $ref at ${site.at}`;
 
-/** Every `$ref` string in a parsed file, with where it is; data left out. Iterative, and bounded in depth. */
+/** A place in a walk: its value, the key it is under and the place above, so no path is copied per node. */
+interface Step {
+  node: unknown;
+  key: string;
+  up: Step | undefined;
+  depth: number;
+}
+
+/** The tokens of the path to a step, from the root. */
+function tokensOf(step: Step): string[] {
+  const tokens: string[] = [];
+  for (let at: Step | undefined = step; at?.up !== undefined; at = at.up) tokens.push(at.key);
+  return tokens.reverse();
+}
+
+/**
+ * Every `$ref` string in a parsed file, with where it is; data left out. Iterative, bounded in depth, and
+ * linear in the file's size: a step knows only its key and its parent, and data is told by the last three keys.
+ */
 function refsOf(file: string, root: unknown): RefSite[] {
   const found: RefSite[] = [];
-  const stack: [unknown, string[]][] = [[root, []]];
+  const stack: Step[] = [{ node: root, key: '', up: undefined, depth: 0 }];
   while (stack.length > 0) {
-    const [node, tokens] = stack.pop()!;
-    if (node === null || typeof node !== 'object' || isDataPath(tokens)) continue;
-    if (tokens.length > MAX_DOCUMENT_DEPTH)
+    const step = stack.pop()!;
+    const { node, up } = step;
+    if (node === null || typeof node !== 'object') continue;
+    if (up !== undefined && beginsData(step.key, up.up && up.key, up.up?.up && up.up.key)) continue;
+    if (step.depth > MAX_DOCUMENT_DEPTH)
       throw new DocumentError(
-        `${file}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels at ${jsonPointer(...tokens.slice(0, 8))}/...`,
+        `${file}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels at ${jsonPointer(...tokensOf(step).slice(0, 8))}/...`,
       );
     const ref = (node as JsonObject).$ref;
-    if (typeof ref === 'string') found.push({ file, at: jsonPointer(...tokens), ref });
-    for (const [key, value] of Object.entries(node)) if (key !== '$ref') stack.push([value, [...tokens, key]]);
+    if (typeof ref === 'string') found.push({ file, at: jsonPointer(...tokensOf(step)), ref });
+    for (const [key, value] of Object.entries(node))
+      if (key !== '$ref') stack.push({ node: value, key, up: step, depth: step.depth + 1 });
   }
   return found.reverse();
 }
