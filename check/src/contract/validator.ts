@@ -192,6 +192,8 @@ function documentAjv(document: object, { useDefaults = false, strict = true }: C
     strictTypes: false,
     strictTuples: false,
     allErrors: true,
+    // A field is the body's own or absent: a body without `toString` is not judged by Object.prototype's.
+    ownProperties: true,
     allowUnionTypes: true,
     // Keeps each failing branch's schema on its error, which collapseDiscriminators needs.
     verbose: true,
