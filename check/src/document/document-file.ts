@@ -2,7 +2,7 @@
 // loader's byte budget, then YAML or JSON (YAML 1.2 reads JSON as it is). What is wrong is a DocumentError
 // naming the file.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { parse, YAMLParseError } from 'yaml';
 import { DocumentError } from '../contract/read-document.js';
 
 /** How many bytes a document may take, all its files together: about eight times the largest public one we met (2.2 MB). */
@@ -65,12 +65,9 @@ function boundedBytes(file: string, budget: ByteBudget): Buffer {
   }
 }
 
-/** The YAML parser, loaded by the first file that is not JSON: a JSON document starts without it. */
-const yaml = (): typeof import('yaml') => createRequire(import.meta.url)('yaml');
-
 /** The first line of a parser's message, and where: one line, whatever the parser wrote. */
 function parseProblem(error: unknown): string {
-  if (error instanceof yaml().YAMLParseError) {
+  if (error instanceof YAMLParseError) {
     const at = error.linePos ? ` (line ${error.linePos[0].line}, column ${error.linePos[0].col})` : '';
     return `${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}${at}`;
   }
@@ -92,7 +89,7 @@ export function readDocumentFile(file: string, budget: ByteBudget): unknown {
   }
   try {
     // Aliases bounded: a "billion laughs" file expands no further than the parser's default allows.
-    return yaml().parse(text, { maxAliasCount: 100 });
+    return parse(text, { maxAliasCount: 100 });
   } catch (error) {
     throw new FileProblem(file, `is not YAML or JSON: ${parseProblem(error)}`);
   }
