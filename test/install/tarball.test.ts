@@ -16,8 +16,13 @@ const FOLDERS: Record<string, string> = {
   'cloud-platform-emulator': path.join(projectRoot, 'emulator'),
 };
 const LIBRARIES = Object.keys(FOLDERS);
-/** The most a client + checker + emulator install may bring, every package counted, nested ones too. */
-const FULL_INSTALL_BUDGET = 25;
+/**
+ * The most a client + checker + emulator install may bring, every package counted, nested ones too: 42 in
+ * the release that read any document (#53), 24 before. The checker gained what reading another document
+ * takes: yaml, @apidevtools/json-schema-ref-parser (bundling local $refs, 4 packages), @scalar/openapi-upgrader
+ * (3.0 read as 3.1, 3) and openapi-sampler (values from a schema, 11, most of them its XML samples').
+ */
+const FULL_INSTALL_BUDGET = 45;
 
 describe(`the packages installed from tarballs, on Node ${process.versions.node}`, () => {
   it(`client, checker and emulator: at most ${FULL_INSTALL_BUDGET} packages, no MCP SDK; every export, both bins of the checker, the docs page`, async () => {
