@@ -1,19 +1,18 @@
 // `cloud-platform-mcp --http`: MCP's Streamable HTTP on 127.0.0.1, driven by the SDK's own client in both
 // protocol eras; its flags checked where they are read; and, in process on a free port, every request a
 // hostile peer might send refused with its status before the protocol handler sees it.
-import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import path from 'node:path';
 import { type CallToolResult, Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createEmulator, type Emulator } from 'cloud-platform-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { capturedOutput } from '../../test-kit/captured-output.js';
 import { sendJson, startServer } from '../../test-kit/http-server.js';
+import { main } from '../src/cli.js';
 import { type HttpMcpServer, serveHttp } from '../src/http-server.js';
 import { createMcpServerFactory } from '../src/server.js';
 import { startHttpCommand } from './helpers/http-command.js';
 import { testServerOptions } from './helpers/in-memory-session.js';
 
-const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');
 describe('cloud-platform-mcp --http', () => {
   it.each([
     ['a client that asks first (server/discover): the 2026-07-28 revision', 'auto', '2026-07-28'],
@@ -46,17 +45,18 @@ describe('cloud-platform-mcp --http', () => {
     [['--allow-remote'], '--allow-remote needs --host'],
     [['--host', '0.0.0.0', '--allow-remote'], '--host 0.0.0.0 listens on every address'],
     [['--host', '::', '--allow-remote'], '--host :: listens on every address'],
-  ])('refuses --http %j, saying why (exit 2)', (args, message) => {
-    const run = spawnSync(process.execPath, [BIN, '--http', ...args], { encoding: 'utf8', timeout: 20_000 });
-    expect(run.status).toBe(2);
+  ])('refuses --http %j, saying why (exit 2)', async (args, message) => {
+    // In process: the command's own main, as its bin runs it (mcp-server.test.ts checks the bin's exit code).
+    const run = await capturedOutput(() => main(['--http', ...args], {}));
+    expect(run.value).toBe(2);
     expect(run.stderr).toContain(`cloud-platform-mcp: ${message}`);
   });
 
   it.each([['--port', '3000'], ['--host', '127.0.0.1'], ['--allow-remote']])(
     'refuses %s without --http (exit 2)',
-    (...args) => {
-      const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 20_000 });
-      expect(run.status).toBe(2);
+    async (...args) => {
+      const run = await capturedOutput(() => main(args, {}));
+      expect(run.value).toBe(2);
       expect(run.stderr).toContain(`cloud-platform-mcp: ${args[0]} needs --http`);
     },
   );

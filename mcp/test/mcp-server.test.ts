@@ -10,10 +10,12 @@ import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotoc
 import { listOperations } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { afterEach, describe, expect, it } from 'vitest';
+import { capturedOutput } from '../../test-kit/captured-output.js';
 import { independentAjv } from './helpers/ajv.js';
 import { keyEchoes, keyFormIn } from '../../test-kit/key-forms.js';
 import { sendJson, startServer } from '../../test-kit/http-server.js';
 import { builtInFixtures } from 'cloud-platform-emulator';
+import { main } from '../src/cli.js';
 import { toolSet } from '../src/tool-set.js';
 
 const BIN = path.join(import.meta.dirname, '..', 'bin', 'cloud-platform-mcp.js');
@@ -342,13 +344,20 @@ describe('cloud-platform-mcp with --base-url and the key in GCORE_API_KEY', () =
       '--base-url and --emulator name two targets: give one',
     ],
   ])('refuses %j, saying why (exit 2)', async (args, env, message) => {
+    // In process: the command's own main, as its bin runs it; the bin's exit code is checked once, below.
+    const run = await capturedOutput(() => main(args, { PATH: process.env.PATH ?? '', ...env }));
+    expect(run.value).toBe(2);
+    expect(run.stderr).toContain(`cloud-platform-mcp: ${message}`);
+  });
+
+  it('exits 2 from its bin on an option it refuses, saying why on stderr', async () => {
     const { spawnSync } = await import('node:child_process');
-    const run = spawnSync(process.execPath, [BIN, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+    const run = spawnSync(process.execPath, [BIN, '--allow-deletes'], {
+      env: { PATH: process.env.PATH ?? '' },
       encoding: 'utf8',
       timeout: 20_000,
     });
     expect(run.status).toBe(2);
-    expect(run.stderr).toContain(`cloud-platform-mcp: ${message}`);
+    expect(run.stderr).toContain('cloud-platform-mcp: --allow-deletes needs --allow-writes too');
   });
 });

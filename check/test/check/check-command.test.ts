@@ -6,11 +6,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parse, type TestSuite, type TestSuites } from 'junit2json';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServerEmulator, startEmulatorServer, type RunningServer } from 'cloud-platform-emulator/server';
 import { startDivergentServer } from '../../../test-kit/divergent-server.js';
 import type { TestServer } from '../../../test-kit/http-server.js';
 import { projectRoot } from '../../../test-kit/project-root.js';
+import { checkCommand } from '../../src/check/check-cli.js';
 import type { CoverageReport } from '../../src/check/coverage/model.js';
 
 /** The command `npx cloud-platform-check` runs, run by node itself: npx would add a process and a second to each run. */
@@ -204,16 +205,25 @@ describe('npx cloud-platform-check', () => {
     ],
   ];
 
-  it.each(usage)(
-    'exits 2 on %s, naming the option and the rule',
-    async (_, args, message) => {
-      const result = await check(args);
-      expect(result.status).toBe(2);
+  it.each(usage)('exits 2 on %s, naming the option and the rule', async (_, args, message) => {
+    // In process: what the bin runs and prints (the bin itself exits 2 in the test after this table).
+    vi.stubEnv('GCORE_API_KEY', '');
+    try {
+      const result = await checkCommand(args);
+      expect(result.code).toBe(2);
       expect(result.stderr).toMatch(message);
       expect(result.stdout).toBe('');
-    },
-    30_000,
-  );
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('exits 2 from its bin on an option it does not know, saying so on stderr', async () => {
+    const result = await check(['--base-url', 'http://127.0.0.1:9', '--api-key', 'k', '--strict']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/Unknown option '--strict'/);
+    expect(result.stdout).toBe('');
+  }, 30_000);
 
   it('prints its options with --help', async () => {
     const result = await check(['--help']);
