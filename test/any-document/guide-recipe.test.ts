@@ -7,6 +7,7 @@ import { Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort } from '../../test-kit/http-server.js';
+import { listeningUrl } from '../../test-kit/listening.js';
 import { projectRoot } from '../../test-kit/project-root.js';
 import { codeBlocks } from '../helpers/markdown.js';
 import { runCommand } from './processes.js';
@@ -32,15 +33,7 @@ beforeAll(async () => {
     if (emulator.exitCode === null) process.kill(-emulator.pid!, 'SIGTERM');
     await closed;
   };
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    emulator.stderr!.on('data', (chunk: Buffer) => (out += chunk));
-    emulator.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk;
-      if (out.includes(`listening on http://127.0.0.1:${port}`)) resolve();
-    });
-    emulator.once('exit', (code) => reject(new Error(`${start!.code} exited with ${code}: ${out}`)));
-  });
+  expect(await listeningUrl(emulator, start!.code)).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}\\b`));
 });
 afterAll(() => stopEmulator?.());
 

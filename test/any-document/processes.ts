@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CoverageReport } from 'cloud-platform-check';
 import { closedPort } from '../../test-kit/http-server.js';
+import { listeningUrl } from '../../test-kit/listening.js';
 import { projectRoot } from '../../test-kit/project-root.js';
 
 const EMULATOR_BIN = path.join(projectRoot, 'emulator', 'bin', 'cloud-platform-emulator.js');
@@ -41,18 +42,7 @@ export function startEmulatorCommand(file: string, extra: readonly string[] = []
     env: commandEnv,
   });
   const stop = stopper(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ url, stop });
-    });
-    child.once('exit', (code) =>
-      reject(new Error(`cloud-platform-emulator --document ${file} exited with ${code}: ${out}`)),
-    );
-  });
+  return listeningUrl(child, `cloud-platform-emulator --document ${file}`).then((url) => ({ url, stop }));
 }
 
 /**

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { closedPort, sendJson, startServer } from '../../test-kit/http-server.js';
+import { listeningUrl } from '../../test-kit/listening.js';
 import { codeBlocks, readMarkdown } from '../helpers/markdown.js';
 import { projectRoot } from '../helpers/sources.js';
 
@@ -56,14 +57,7 @@ describe('shell recipes, run as written', () => {
       detached: true,
     });
     try {
-      await new Promise<void>((resolve, reject) => {
-        let out = '';
-        emulator.stdout!.on('data', (chunk: Buffer) => {
-          out += chunk;
-          if (out.includes(`listening on http://127.0.0.1:${port}`)) resolve();
-        });
-        emulator.on('exit', (code) => reject(new Error(`the emulator exited with ${code}: ${out}`)));
-      });
+      expect(await listeningUrl(emulator, 'the emulator')).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}\\b`));
       const { stdout } = await promisify(execFile)('bash', ['-e', '-c', call!.replaceAll('4010', port)], {
         cwd: app,
         encoding: 'utf8',

@@ -3,6 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { listeningUrl } from '../../../test-kit/listening.js';
 import { createEmulator, type Emulator, type EmulatorOptions } from '../../src/index.js';
 import {
   createServerEmulator,
@@ -49,17 +50,7 @@ export function launchCli(
         stdio: ['ignore', 'pipe', 'pipe'],
       })
     : spawn(BIN, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const url = /listening on (http:\/\/\S+)/.exec(out)?.[1];
-      if (url) resolve({ child, url });
-    });
-    child.on('exit', (code) => reject(new Error(`emulator exited with ${code}: ${out}`)));
-    child.on('error', reject);
-  });
+  return listeningUrl(child, 'emulator').then((url) => ({ child, url }));
 }
 
 /** An in-process emulator for the file's tests. */
