@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import { packTarball } from '../../scripts/lib/tarball.js';
+import { listeningUrl } from '../../test-kit/listening.js';
 import { projectRoot } from '../helpers/sources.js';
 
 /** Every export of the library packages, and a name each must export. */
@@ -99,30 +100,33 @@ export function packedTarball(dir: string, destination: string): string {
   return copy;
 }
 
+/**
+ * Loads each export in one process of the module system given, by import() or by require() (a process
+ * for each export cost a second apiece), and says of each: "ok" when it has its member, else why not.
+ */
+function loadedExports(
+  project: string,
+  system: 'module' | 'commonjs',
+  exports: typeof EXPORTS,
+): Record<string, string> {
+  const load = system === 'module' ? 'await import(specifier)' : 'require(specifier)';
+  const script = `const found = {};
+for (const [specifier, member] of ${JSON.stringify(exports)}) {
+  try { const m = ${load}; found[specifier] = typeof m[member] === 'function' ? 'ok' : 'no function ' + member; }
+  catch (error) { found[specifier] = String(error?.message ?? error); }
+}
+process.stdout.write(JSON.stringify(found));`;
+  const ran = run(process.execPath, [`--input-type=${system}`, '-e', script], project);
+  expect(ran.status, ran.stderr).toBe(0);
+  return JSON.parse(ran.stdout) as Record<string, string>;
+}
+
 /** Imports every export of `packages` both ways in the installed project, checks each has its member, and runs their bins. */
 export function expectUsable(project: string, packages: readonly string[]): void {
-  for (const [specifier, member] of EXPORTS.filter(([s]) => packages.includes(packageOf(s)))) {
-    const esm = run(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const m = await import(${JSON.stringify(specifier)}); if (typeof m.${member} !== 'function') process.exit(3);`,
-      ],
-      project,
-    );
-    expect(esm.status, `import('${specifier}'): ${esm.stderr}`).toBe(0);
-    const cjs = run(
-      process.execPath,
-      [
-        '--input-type=commonjs',
-        '-e',
-        `const m = require(${JSON.stringify(specifier)}); if (typeof m.${member} !== 'function') process.exit(3);`,
-      ],
-      project,
-    );
-    expect(cjs.status, `require('${specifier}'): ${cjs.stderr}`).toBe(0);
-  }
+  const exports = EXPORTS.filter(([specifier]) => packages.includes(packageOf(specifier)));
+  const allOk = Object.fromEntries(exports.map(([specifier]) => [specifier, 'ok']));
+  expect(loadedExports(project, 'module', exports), 'import()').toEqual(allOk);
+  expect(loadedExports(project, 'commonjs', exports), 'require()').toEqual(allOk);
   const json = run(
     process.execPath,
     [
@@ -152,16 +156,7 @@ export async function fetchInstalledDocs(
     detached: true,
   });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk;
-        const found = /listening on (http:\/\/\S+)/.exec(out);
-        if (found) resolve(found[1]!);
-      });
-      child.on('exit', (code) => reject(new Error(`the emulator exited with ${code} before listening`)));
-      setTimeout(() => reject(new Error('the emulator did not listen within 20 s')), 20_000);
-    });
+    const url = await listeningUrl(child, 'the installed emulator');
     const response = await fetch(`${url}/docs`);
     const text = await response.text();
     const loaded = [...text.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]!);
