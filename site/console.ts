@@ -5,8 +5,8 @@ import description from 'site:description';
 import {
   documentedServer,
   fillKeys,
-  headerSchemes,
   keepKeysInPage,
+  keySchemes,
   keyValue,
   pointSamplesAt,
   prefillParameters,
@@ -67,7 +67,7 @@ function sayState(text: string): void {
 function show(target: string): void {
   const shown = structuredClone(description);
   prefillParameters(shown);
-  const [, scheme = {}] = headerSchemes(shown)[0] ?? [];
+  const [, scheme = {}] = keySchemes(shown)[0] ?? [];
   const live = target === 'live';
   const base = live ? (documentedServer(description) ?? '') : EMULATOR_BASE;
   pointSamplesAt(shown, base);

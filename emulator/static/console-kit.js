@@ -25,16 +25,34 @@ export function keepKeysInPage() {
   Object.defineProperty(window, 'localStorage', { value: pageStorage, configurable: true });
 }
 
-/** The header schemes of the description, as [name, scheme] pairs. */
-export const headerSchemes = (description) =>
-  Object.entries(description.components?.securitySchemes ?? {}).filter(([, scheme]) => scheme.in === 'header');
+/** The security schemes of the description, as [name, scheme] pairs. */
+export const keySchemes = (description) => Object.entries(description.components?.securitySchemes ?? {});
 
-/** A key field's value: the scheme's word (apikey), then the token. */
-export const keyValue = (scheme, token) => [scheme['x-authorization-scheme'], token].filter(Boolean).join(' ');
+const isBearer = (scheme) => scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'bearer';
+const isBasic = (scheme) => scheme.type === 'http' && scheme.scheme?.toLowerCase() === 'basic';
+const isOAuth = (scheme) => scheme.type === 'oauth2' || scheme.type === 'openIdConnect';
+
+/**
+ * What a reader types in a scheme's key field for `token`, as Elements (9.x) sends the field: an API key
+ * as the scheme's word (apikey) and the token; a bearer token alone (Elements writes "Bearer" before it);
+ * for OAuth2 and OpenID Connect the whole header value, "Bearer" included; for basic, a user and password.
+ */
+export function keyValue(scheme, token) {
+  if (isBearer(scheme)) return token;
+  if (isOAuth(scheme)) return `Bearer ${token}`;
+  if (isBasic(scheme)) return `user emulator, password ${token}`;
+  return [scheme['x-authorization-scheme'], token].filter(Boolean).join(' ');
+}
+
+/** Where a scheme's key goes: the API key's header, query parameter or cookie, else the Authorization header. */
+export const keyPlace = (scheme) => (scheme.type === 'apiKey' ? scheme.name : 'Authorization');
+
+/** A key field's value as Elements keeps it: basic's user:password in base64, any other as typed. */
+const fieldValue = (scheme, token) => (isBasic(scheme) ? btoa(`emulator:${token}`) : keyValue(scheme, token));
 
 /** Fills every key field of the console with `token` (an empty token empties them, for a key the reader types). */
 export function fillKeys(description, token) {
-  const values = token ? headerSchemes(description).map(([name, scheme]) => [name, keyValue(scheme, token)]) : [];
+  const values = token ? keySchemes(description).map(([name, scheme]) => [name, fieldValue(scheme, token)]) : [];
   localStorage.setItem(KEY_FIELDS, JSON.stringify(Object.fromEntries(values)));
 }
 

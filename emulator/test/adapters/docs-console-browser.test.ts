@@ -1,8 +1,9 @@
 // The emulator's interactive reference at /docs in Debian's Chromium, used as a reader would: it loads with no
 // request outside the emulator; its try-it console reads a video, creates a logs uploader config and patches it,
 // and shows the emulator's 400 for an invalid body. It says where requests go: to this emulator, whose key field
-// works as the page loads, or, in proxy mode, to the upstream with the key typed, which no storage keeps. A
-// screenshot of each step goes to test-results/docs-console/.
+// works as the page loads (for a document's own schemes too: bearer, OAuth2, basic, a key in the query), or, in
+// proxy mode, to the upstream with the key typed, which no storage keeps. A screenshot of each step goes to
+// test-results/docs-console/.
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -181,6 +182,66 @@ describe.skipIf(!chromiumFound)('the /docs console of an emulator started with -
     await on.page.goto(`${on.server.url}/openapi.json`);
     const stored = await on.page.evaluate(() => JSON.stringify([{ ...localStorage }, { ...sessionStorage }]));
     expect(stored).not.toContain('console-typed-secret');
+  });
+
+  it('made no request outside the emulator', () => {
+    expect(on.elsewhere).toEqual([]);
+  });
+});
+
+/** A document of one's own whose four operations each take one kind of credential, none of them an `apikey` header. */
+function documentOfSchemes(): ServerEmulatorOptions['document'] {
+  const answer = {
+    '200': {
+      description: 'The thing.',
+      content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } } },
+    },
+    '401': { description: 'No credentials.' },
+  };
+  const operation = (operationId: string, scheme: string) => ({
+    get: { operationId, security: [{ [scheme]: [] }], responses: answer },
+  });
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Schemes', version: '1.0.0' },
+    paths: {
+      '/bearer': operation('getWithBearer', 'token'),
+      '/oauth': operation('getWithOAuth', 'oauth'),
+      '/basic': operation('getWithBasic', 'login'),
+      '/query': operation('getWithQueryKey', 'queryKey'),
+    },
+    components: {
+      securitySchemes: {
+        oauth: {
+          type: 'oauth2',
+          flows: { clientCredentials: { tokenUrl: 'https://auth.example.test/token', scopes: {} } },
+        },
+        token: { type: 'http', scheme: 'bearer' },
+        login: { type: 'http', scheme: 'basic' },
+        queryKey: { type: 'apiKey', in: 'query', name: 'api_key' },
+      },
+    },
+  } as ServerEmulatorOptions['document'];
+}
+
+describe.skipIf(!chromiumFound)("the /docs console of a document's own security schemes, in Chromium", () => {
+  // Only the key the page fills works: Elements' own default (`Bearer 123`) or an empty field is a 401.
+  const on = consoleOn(() => ({ document: documentOfSchemes(), apiKeys: ['any-token', 'emulator:any-token'] }));
+
+  it("says in its banner what the key field holds for the first scheme, OAuth2's: Bearer and the token", async () => {
+    await open(on.page, on.server, 'getWithOAuth');
+    expect(await bannerOf(on.page)).toContain('The key field holds Bearer any-token, which it accepts');
+  });
+
+  it.each([
+    ['getWithBearer', 'bearer'],
+    ['getWithOAuth', 'oauth2'],
+    ['getWithBasic', 'basic'],
+    ['getWithQueryKey', 'query'],
+  ])('sends %s with the key field as the page fills it (%s): 200, not 401', async (operationId, kind) => {
+    await open(on.page, on.server, operationId);
+    const answer = await send(on.page, `7-scheme-${kind}.png`);
+    expect(answer.status).toBe(200);
   });
 
   it('made no request outside the emulator', () => {
