@@ -1,10 +1,11 @@
 // One operation sent through a client of this project, from a tool's arguments: each parameter where the
-// document puts it, the body as `body`. The client checks each path value and never retries a write; for
-// another document than this API's, it is made from that document (its security, server and path rules).
+// document puts it (a header or cookie parameter written by its style), the body as `body`. The client
+// checks each path value and never retries a write; for another document than this API's, it is made from
+// that document (its security, server and path rules).
 import type { CloudClient, CloudClientOptions } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
-import type { OperationTool } from './tools.js';
+import { type OpenApiDocument, serializeParameter } from 'cloud-platform-api/toolbox';
+import { isToolInput, type OperationTool } from './tools.js';
 
 /** The client options a document asks for: none for this API's own (its generated defaults), else the document. */
 export const clientOptionsFor = (document: OpenApiDocument): Pick<CloudClientOptions, 'document'> =>
@@ -18,15 +19,31 @@ export interface OperationAnswer {
 
 type Send = (path: string, init: object) => Promise<OperationAnswer>;
 
+/** The call's path, query and header parameters as the client takes them; cookie parameters in one Cookie header. */
+function clientParams(tool: OperationTool, args: Record<string, unknown>) {
+  const params = { path: {}, query: {}, header: {} } as Record<'path' | 'query' | 'header', Record<string, unknown>>;
+  const cookies: string[] = [];
+  for (const p of tool.route.parameters) {
+    const value = args[p.name];
+    if (value === undefined || !isToolInput(p)) continue;
+    if (p.in === 'path' || p.in === 'query') params[p.in][p.name] = value;
+    else if (p.in === 'header') params.header[p.name] = serializeParameter(p, value);
+    else cookies.push(serializeParameter(p, value));
+  }
+  // The client adds a key kept in a cookie to this header, as it does to any request's.
+  if (cookies.length > 0) params.header.cookie = cookies.join('; ');
+  return params;
+}
+
 /** Sends the call; throws the client's CloudClientOptionError, before anything is sent, for a path value the document refuses. */
 export function sendOperation(
   client: CloudClient,
   tool: OperationTool,
   args: Record<string, unknown>,
 ): Promise<OperationAnswer> {
-  const params = { path: {} as Record<string, unknown>, query: {} as Record<string, unknown> };
-  for (const p of tool.route.parameters)
-    if ((p.in === 'path' || p.in === 'query') && args[p.name] !== undefined) params[p.in][p.name] = args[p.name];
   const send = (client as unknown as Record<string, Send>)[tool.route.method]!;
-  return send(tool.route.path, { params, ...(args.body === undefined ? {} : { body: args.body }) });
+  return send(tool.route.path, {
+    params: clientParams(tool, args),
+    ...(args.body === undefined ? {} : { body: args.body }),
+  });
 }

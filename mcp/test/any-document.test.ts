@@ -421,3 +421,54 @@ describe("this repository's document", () => {
     for (const tool of set.tools) expect(tool.description).not.toContain('operationId');
   });
 });
+
+describe('header and cookie parameters', () => {
+  /** An operation that takes a tenant header, a list in a header, a session cookie, and an Accept header OpenAPI ignores. */
+  const tenanted = documentOf({
+    '/reports/{reportId}': {
+      get: answering({
+        operationId: 'getReport',
+        parameters: [
+          { name: 'reportId', in: 'path', required: true, schema: { type: 'integer' } },
+          { name: 'X-Tenant', in: 'header', required: true, schema: { type: 'string' } },
+          { name: 'X-Fields', in: 'header', schema: { type: 'array', items: { type: 'string' } } },
+          { name: 'session', in: 'cookie', schema: { type: 'string' } },
+          { name: 'Accept', in: 'header', schema: { type: 'string' } },
+        ],
+      }),
+    },
+  });
+
+  it('are inputs of the tool, required as the document says; Accept is not', async () => {
+    const session = await connectInMemory(stubTarget().target, undefined, { document: tenanted });
+    try {
+      const [tool] = await session.tools();
+      expect(Object.keys(tool!.inputSchema.properties ?? {})).toEqual(['reportId', 'X-Tenant', 'X-Fields', 'session']);
+      expect(tool!.inputSchema.required).toEqual(['reportId', 'X-Tenant']);
+    } finally {
+      await session.close();
+    }
+  });
+
+  it('are sent where the document puts them, each by its style', async () => {
+    const seen: Record<string, string | null>[] = [];
+    const target = {
+      baseUrl: 'http://stub.local',
+      apiKey: 'stub-key',
+      fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+        const { headers } = new Request(input, init);
+        seen.push({ tenant: headers.get('x-tenant'), fields: headers.get('x-fields'), cookie: headers.get('cookie') });
+        return Response.json({ id: 7 });
+      },
+    };
+    const session = await connectInMemory(target, undefined, { document: tenanted });
+    try {
+      const args = { reportId: 3, 'X-Tenant': 'acme', 'X-Fields': ['id', 'name'], session: 's1' };
+      const result = await session.call('getReport', args);
+      expect(result.isError ?? false, textOf(result)).toBe(false);
+      expect(seen).toEqual([{ tenant: 'acme', fields: 'id,name', cookie: 'session=s1' }]);
+    } finally {
+      await session.close();
+    }
+  });
+});
