@@ -17,7 +17,7 @@ import { CallRequest, callRequestClass } from './call-request.js';
 import { documentProfile, type DocumentProfile } from './document-profile.js';
 import type { OpenApiDocument } from '../contract/document.js';
 import { createClientFetch } from './client-fetch.js';
-import { withResources } from './resources.js';
+import { withMethodStubs } from './method-stubs.js';
 
 export type { CallOptions, CloudClient, ThrowingCloudClient };
 
@@ -154,6 +154,6 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   client.use(callChecks(serialize, profile === undefined));
   if (profile) client.use(profile.credentials(apiKey));
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
-  // The same object openapi-fetch made, with the resource layer on it; CloudClient types its calls more strictly.
-  return withResources(client) as unknown as CloudClient;
+  // The same object openapi-fetch made, with the resource layer's names on it; CloudClient types its calls more strictly.
+  return withMethodStubs(client) as unknown as CloudClient;
 }
