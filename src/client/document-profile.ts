@@ -6,7 +6,7 @@
 import type { Middleware } from 'openapi-fetch';
 import { authorizationValue, secretsOfKey, securityOf, type CredentialSlot } from '../contract/auth-scheme.js';
 import { serverUrlOf, type OpenApiDocument } from '../contract/document.js';
-import { pathRulesOf } from '../contract/path-values.js';
+import { pathRulesOf, styledSegment } from '../contract/path-values.js';
 import { createPathSerializer } from './path-values.js';
 
 /** What a client of another document is made with, in place of this API's generated defaults. */
@@ -47,7 +47,7 @@ export function documentProfile(document: OpenApiDocument): DocumentProfile {
   const server = serverUrlOf(document);
   return {
     baseUrl: server !== undefined && /^https?:\/\//i.test(server) ? server : undefined,
-    serializePath: createPathSerializer(pathRulesOf(document)),
+    serializePath: createPathSerializer(pathRulesOf(document), styledSegment),
     secrets: (apiKey) => [apiKey, ...security.schemes.flatMap(({ slot }) => secretsOfKey(slot, apiKey))],
     credentials: (apiKey) => ({
       onRequest({ request, schemaPath }) {

@@ -118,13 +118,41 @@ export function pathValueProblem(value: unknown, rule: PathParameterRule = {}): 
   return rangeProblem(value, rule);
 }
 
+/** How a checked value is written into its segment, encoded, by its parameter's rule. */
+export type SegmentWriter = (name: string, value: unknown, rule: PathParameterRule) => string;
+
+/** A value by its parameter's style (simple, label or matrix; exploded or not), a list or an object included. */
+export const styledSegment: SegmentWriter = (name, value, rule) =>
+  serializeParameter(
+    {
+      name,
+      in: 'path',
+      style: (rule.style ?? 'simple') as ParameterStyle,
+      explode: rule.explode === true,
+      json: false,
+    },
+    Array.isArray(value) || (value !== null && typeof value === 'object') ? value : String(value),
+  );
+
+/**
+ * A primitive value in the simple style, which is all a parameter with no style, a type of no list or
+ * object, takes: what the client needs for this API's document (a test holds its rules to that), without
+ * the styles' code, which an app calling this API alone does not ship.
+ */
+export const simpleSegment: SegmentWriter = (_name, value) => encodeURIComponent(String(value));
+
 /**
  * A path template filled with checked, percent-encoded values: `/videos/{video_id}` and `{ video_id: 7 }`
  * give `/videos/7`. A value missing or against its rule is a PathValueError naming the parameter and the
  * rule. Rules come from pathRulesOf (or the generated copy); a template it does not know gets only the
- * checks every path parameter needs.
+ * checks every path parameter needs. Each value is written by `write` (expandPath: by its style).
  */
-export function expandPath(template: string, values: Record<string, unknown>, rules: PathRules): string {
+export function fillCheckedPath(
+  template: string,
+  values: Record<string, unknown>,
+  rules: PathRules,
+  write: SegmentWriter,
+): string {
   const own = rules[template] ?? {};
   return fillPath(
     template,
@@ -133,22 +161,15 @@ export function expandPath(template: string, values: Record<string, unknown>, ru
       const problem = pathValueProblem(value, own[name]);
       // The value is not quoted: a key passed as an id by mistake must not reach an error message.
       if (problem) throw new PathValueError(`path parameter ${name} of ${template} ${problem}`);
-      const rule = own[name] ?? {};
-      const written = Array.isArray(value) || (value !== null && typeof value === 'object') ? value : String(value);
-      return serializeParameter(
-        {
-          name,
-          in: 'path',
-          style: (rule.style ?? 'simple') as ParameterStyle,
-          explode: rule.explode === true,
-          json: false,
-        },
-        written,
-      );
+      return write(name, value, own[name] ?? {});
     },
     (segment) => segment,
   );
 }
+
+/** fillCheckedPath with each value written by its parameter's style. */
+export const expandPath = (template: string, values: Record<string, unknown>, rules: PathRules): string =>
+  fillCheckedPath(template, values, rules, styledSegment);
 
 /**
  * A path template filled with percent-encoded values, unchecked: for a sender that means to break a
