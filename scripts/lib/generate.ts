@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { authSchemeOf } from '../../src/contract/auth-scheme.js';
-import { listOperations, serverUrlOf, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
-import { pathRulesOf } from '../../src/contract/path-values.js';
+import { listOperations, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
+import { serverUrlOf } from '../../src/contract/server-url.js';
+import { pathRulesOf } from '../../src/contract/path-rules.js';
 import { bundleDocument, rootDocument } from './lint.js';
 import {
   apiReference,

@@ -98,3 +98,21 @@ describe('what else a client takes from another document', () => {
     await expect(get('..')).rejects.toThrow(CloudClientOptionError);
   });
 });
+
+describe("a call's own options on a client of another document", () => {
+  // The key is placed, and the path filled, in a request made anew: it must still carry the call's options.
+  it.each([
+    ['with a key to place', '/streaming/streams', {}],
+    ['with a path to fill', '/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }],
+  ])('keeps maxRetries of the call %s', async (_what, path, init) => {
+    const kind = SECURITY_KINDS[0]!;
+    const { client, sent } = clientOf(
+      withSecurity(kind),
+      kind.key,
+      () => new Response('{}', { status: 503, headers: { 'retry-after-ms': '0' } }),
+    );
+    const call = (client as unknown as Record<string, (path: string, init: object) => Promise<unknown>>).GET!;
+    await call(path, { ...init, maxRetries: 2 });
+    expect(sent).toHaveLength(3);
+  });
+});

@@ -3,7 +3,8 @@
 // the request stays on its operation's own path, with the operation's method.
 import { describe, expect, it } from 'vitest';
 import pathParameters from '../../generated/path-parameters.json' with { type: 'json' };
-import { type PathRules, simpleSegment, styledSegment } from '../../src/contract/path-values.js';
+import { styledSegment } from '../../src/contract/path-rules.js';
+import { type PathRules, simpleSegment } from '../../src/contract/path-values.js';
 import { CloudClientOptionError, createCloudClient } from '../../src/index.js';
 import { HOSTILE_PATH_VALUES, staysOnPath } from '../../test-kit/hostile-path-values.js';
 import { operationRows } from '../../test-kit/operation-table.js';
