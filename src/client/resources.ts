@@ -8,7 +8,7 @@ import type { CallOptions } from './client-types.js';
 import { CloudClientOptionError } from './option-error.js';
 import { walkPages } from './paginate.js';
 import type { ApiCall, PagedCall } from './resource-types.js';
-import { type FetchResult, unwrap } from './unwrap.js';
+import { dataOf, type FetchResult } from './unwrap.js';
 
 /** What the build writes for each method: how to make its call. */
 interface Leaf {
@@ -27,15 +27,15 @@ type PathCall = (path: string, init: Init) => Promise<FetchResult<unknown>>;
 const CALL_OPTIONS: readonly (keyof CallOptions)[] = ['timeoutMs', 'maxRetries', 'signal', 'headers'];
 
 /**
- * A promise of the answer's body that keeps the answer for `.withResponse()`: the unwrapped body's own
- * promise (a plain one, so `await` takes its fast path) with the method beside it. The body is unwrapped at
- * once, as an async function's promise settles: a failure nobody awaits is an unhandled rejection, whatever
- * failed (the argument, the network or the status); `.withResponse()` reads the same outcome.
+ * A promise of the answer's body that keeps the answer for `.withResponse()`: the body's own promise (a
+ * plain one, so `await` takes its fast path) with the method beside it. The body is unwrapped at once, as
+ * an async function's promise settles: a failure nobody awaits is an unhandled rejection, whatever failed
+ * (the argument, the network or the status); `.withResponse()` reads the same outcome.
  */
 function resourceCall<Data>(result: Promise<FetchResult<Data>>): ApiCall<Data> {
-  const data = unwrap(result);
-  const withResponse = () => data.then(async (body) => ({ data: body, response: (await result).response }));
-  return Object.assign(data, { withResponse });
+  const data = result.then(dataOf) as ApiCall<Data>;
+  data.withResponse = () => data.then(async (body) => ({ data: body, response: (await result).response }));
+  return data;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
