@@ -116,3 +116,18 @@ describe("a call's own options on a client of another document", () => {
     expect(sent).toHaveLength(3);
   });
 });
+
+describe("another document's security, read with the first call", () => {
+  it.each([
+    ['an HTTP scheme other than bearer and basic', { type: 'http', scheme: 'digest' }, /"digest" is not supported/],
+    ['mutual TLS', { type: 'mutualTLS' }, /is not a scheme this toolkit serves/],
+  ])('a scheme it cannot serve (%s) fails each call, sending nothing', async (_what, scheme, message) => {
+    const document = structuredClone(bundled);
+    document.components.securitySchemes = { odd: scheme };
+    document.security = [{ odd: [] }];
+    const { client, sent } = clientOf(document, 'k-1');
+    await expect(client.GET('/streaming/streams')).rejects.toThrow(message);
+    await expect(client.GET('/streaming/streams')).rejects.toThrow(message);
+    expect(sent).toEqual([]);
+  });
+});
