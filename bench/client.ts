@@ -133,7 +133,7 @@ for (const [form, app] of Object.entries(apps)) {
     `Size of a small app importing createCloudClient, one call in the ${form} form (rolldown as Vite 8 builds, minified, browser)`,
   );
   console.log(
-    `  loaded before the first call: gzip ${kB(app.first.gzipBytes)} (goal <= ${GOAL_GZIP_BYTES / 1024} kB: ${app.first.gzipBytes <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}), minified ${kB(app.first.minifiedBytes)}`,
+    `  loaded before the first call is answered: gzip ${kB(app.first.gzipBytes)} (goal <= ${GOAL_GZIP_BYTES / 1024} kB: ${app.first.gzipBytes <= GOAL_GZIP_BYTES ? 'met' : 'NOT met'}), minified ${kB(app.first.minifiedBytes)}`,
   );
   console.log(
     `  loaded with the first failure: gzip ${kB(app.onDemand.gzipBytes)}, minified ${kB(app.onDemand.minifiedBytes)}`,

@@ -11,7 +11,7 @@ import { timedStep } from './tools.js';
 
 const STEPS = {
   bundle: [
-    'bundle -> generated/openapi.yaml, openapi.json, operations.json, sdk-methods.json; api.md',
+    'bundle -> generated/openapi.yaml, openapi.json, operations.json, sdk-method-names.json, sdk-methods.json; api.md',
     () => bundleInto('generated'),
   ],
   types: ['types -> generated/schema.d.ts', () => generateTypesInto('generated')],

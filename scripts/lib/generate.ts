@@ -6,10 +6,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { authSchemeOf } from '../../src/contract/auth-scheme.js';
-import { listOperations, serverUrlOf, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
-import { pathRulesOf } from '../../src/contract/path-values.js';
+import { listOperations, successStatus, type OpenApiDocument } from '../../src/contract/document.js';
+import { serverUrlOf } from '../../src/contract/server-url.js';
+import { pathRulesOf } from '../../src/contract/path-rules.js';
 import { bundleDocument, rootDocument } from './lint.js';
-import { apiReference, sdkMethodsDeclaration, sdkMethodsJson, sdkMethodsOf } from './sdk-methods.js';
+import {
+  apiReference,
+  sdkMethodNamesJson,
+  sdkMethodsDeclaration,
+  sdkMethodsJson,
+  sdkMethodsOf,
+} from './sdk-methods.js';
 import { runToolOrFail } from './tools.js';
 
 export const generatedFiles = [
@@ -20,6 +27,7 @@ export const generatedFiles = [
   'client-defaults.json',
   'path-parameters.json',
   'key-header.d.ts',
+  'sdk-method-names.json',
   'sdk-methods.json',
   'sdk-methods.d.ts',
   'schema.d.ts',
@@ -62,8 +70,10 @@ export async function bundleInto(outDir: string, apiReferenceFile = API_REFERENC
   // The client checks path values against these before a URL is made (src/contract/path-values.ts).
   await writeFile(path.join(outDir, 'path-parameters.json'), `${JSON.stringify(pathRulesOf(document), null, 2)}\n`);
   await writeFile(path.join(outDir, 'key-header.d.ts'), keyHeaderDeclaration(document));
-  // The resource layer (client.streaming.videos.get): built by the client from the tree, typed by the declaration.
+  // The resource layer (client.streaming.videos.get): named on every client, built by the client from the
+  // tree on its first method call, typed by the declaration.
   const methods = sdkMethodsOf(document);
+  await writeFile(path.join(outDir, 'sdk-method-names.json'), sdkMethodNamesJson(methods));
   await writeFile(path.join(outDir, 'sdk-methods.json'), sdkMethodsJson(methods));
   await writeFile(path.join(outDir, 'sdk-methods.d.ts'), sdkMethodsDeclaration(methods));
   await writeFile(apiReferenceFile, apiReference(methods));

@@ -5,8 +5,11 @@
 // The emulator's bin/run-command.js goes in beside it: the MCP command refuses an unsupported Node line
 // as the emulator's does. Not minified and without a source map: the bundle reads as the source does.
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { rolldown } from 'rolldown';
 
+/** The client's compiled modules and the generated files they import, as the bundle reads them. */
+const CLIENT_DIST = `${path.resolve('dist')}${path.sep}`;
 const OWN_PACKAGES = /^cloud-platform-(api|check|emulator)(\/|$)/;
 
 /** A bare specifier of a package from the registry (or node:), which the bundle leaves an import. */
@@ -27,6 +30,9 @@ export async function bundleMcp(): Promise<void> {
       format: 'esm',
       entryFileNames: '[name].js',
       chunkFileNames: 'chunks/[name].js',
+      // The client's modules loaded on demand (its failure path, the resource layer, another document's
+      // readers) split a browser's bundle; a command reads them from disk, so they share one chunk.
+      codeSplitting: { groups: [{ name: 'client', test: (id) => id.startsWith(CLIENT_DIST) }] },
     });
   } finally {
     await bundle.close();

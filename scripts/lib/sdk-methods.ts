@@ -1,6 +1,7 @@
 // The client's resource layer, read from the document: each operation's `x-sdk-method`
 // (`streaming.videos.get`, as Gcore's official SDKs name it), what its call takes, and what it answers.
-// Three outputs from one reading: the tree the client builds its methods from at run time
+// Four outputs from one reading: the tree of names the client sets on every client
+// (generated/sdk-method-names.json), the tree it builds the methods from once one is called
 // (generated/sdk-methods.json), the same tree as types (generated/sdk-methods.d.ts), and the method
 // reference (api.md).
 import {
@@ -170,6 +171,17 @@ export function sdkMethodsJson(methods: SdkMethod[]): string {
   });
   return `${JSON.stringify(tree(methods, leaf), null, 2)}\n`;
 }
+
+/**
+ * The names alone, each method's leaf saying only whether it is a paged list: what a client carries
+ * before its first method call, which loads the rest (src/client/method-stubs.ts).
+ */
+export const sdkMethodNamesJson = (methods: SdkMethod[]): string =>
+  `${JSON.stringify(
+    tree(methods, (m) => (m.paged ? 'pages' : 'call')),
+    null,
+    2,
+  )}\n`;
 
 /** The tree as a type: each leaf names its operation, its positional parameter and whether it is paged. */
 export function sdkMethodsDeclaration(methods: SdkMethod[]): string {

@@ -8,22 +8,6 @@ export type AttemptResult =
   | { kind: 'answer'; response: Response; text: string }
   | { kind: 'failed'; error: unknown; timedOut: boolean; sent: boolean; tooLarge?: true };
 
-/** One attempt's signal: aborted at its deadline (the client's clock), or by the caller where it can abort. */
-function attemptSignal(clock: AttemptClock, caller: AbortSignal | undefined, timeoutMs: number) {
-  const deadline = clock.start(timeoutMs);
-  const { controller } = deadline;
-  const onAbort = () => controller.abort(caller?.reason);
-  caller?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => deadline.timedOut,
-    done() {
-      clock.stop(deadline);
-      caller?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
 /**
  * Sends one attempt and reads its body under the attempt's timeout, up to PEER_BODY_LIMIT_BYTES decoded
  * (asking again would get as much). Where `anotherMayFollow`, a request with a body is sent as a copy,
@@ -41,16 +25,22 @@ export async function sendAttempt(
   const caller = request.signal;
   if (caller.aborted) throw caller.reason;
   const sending = anotherMayFollow && request.body !== null ? request.clone() : request;
-  const attempt = attemptSignal(clock, callerMayAbort ? caller : undefined, timeoutMs);
+  // Aborted at its deadline (the client's clock), or by the caller where it can abort: no closure or
+  // listener is made for an attempt nothing else can abort, which is most.
+  const deadline = clock.start(timeoutMs);
+  const { controller } = deadline;
+  const onAbort = callerMayAbort ? () => controller.abort(caller.reason) : undefined;
+  if (onAbort) caller.addEventListener('abort', onAbort, { once: true });
   let sent = false;
   try {
-    const response = await fetch(sending, { signal: attempt.signal });
+    const response = await fetch(sending, { signal: controller.signal });
     sent = true;
     return { kind: 'answer', response, text: await readBoundedText(response) };
   } catch (error) {
     if (error instanceof BodyTooLargeError) return { kind: 'failed', error, timedOut: false, sent, tooLarge: true };
-    return { kind: 'failed', error, timedOut: attempt.timedOut(), sent };
+    return { kind: 'failed', error, timedOut: deadline.timedOut, sent };
   } finally {
-    attempt.done();
+    clock.stop(deadline);
+    if (onAbort) caller.removeEventListener('abort', onAbort);
   }
 }

@@ -14,7 +14,9 @@ import { callRecordFor, okResponse } from './read-response.js';
 /** The client's fetch: a call's Request, with what the call sets for itself where it is a CallRequest. */
 export type ClientFetch = (request: Request) => Promise<Response>;
 
-export interface ClientFetchOptions extends FailurePathOptions {
+export interface ClientFetchOptions extends Omit<FailurePathOptions, 'apiKey'> {
+  /** The key, or what it stands for; read when the failure path is loaded where another document says. */
+  apiKey: FailurePathOptions['apiKey'] | (() => Promise<readonly string[]>);
   fetch: FetchFunction;
   timeoutMs: number;
   maxRetries: number;
@@ -25,17 +27,22 @@ export interface ClientFetchOptions extends FailurePathOptions {
   preload?: boolean;
 }
 
-/** The failure path, loaded once, on first need; a load that failed is tried again by the next call that needs it. */
-function onDemand(options: FailurePathOptions): () => Promise<FailurePath> {
+/**
+ * The failure path, loaded once, on first need (with what the key stands for, where that is read from
+ * another document); a load that failed is tried again by the next call that needs it.
+ */
+function onDemand(options: ClientFetchOptions): () => Promise<FailurePath> {
   let loading: Promise<FailurePath> | undefined;
+  const { apiKey } = options;
   return () =>
-    (loading ??= import('./failure-path.js').then(
-      (module) => module.createFailurePath(options),
-      (error: unknown) => {
+    (loading ??= import('./failure-path.js')
+      .then(async (module) =>
+        module.createFailurePath({ ...options, apiKey: typeof apiKey === 'function' ? await apiKey() : apiKey }),
+      )
+      .catch((error: unknown) => {
         loading = undefined;
         throw error;
-      },
-    ));
+      }));
 }
 
 export function createClientFetch(options: ClientFetchOptions): ClientFetch {

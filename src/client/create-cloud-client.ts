@@ -8,16 +8,16 @@ import type { CallOptions, CloudClient, ThrowingCloudClient } from './client-typ
 import { warnIfDeprecated } from './deprecation.js';
 import type { Logger, LogLevel } from './log.js';
 import { errorOrigin, callRecordOf } from './read-response.js';
-import { authorizationValue } from '../contract/auth-scheme.js';
+import { authorizationValue } from '../contract/authorization-value.js';
 import { CloudClientOptionError } from './option-error.js';
 import { checkedApiKey, checkedBaseUrl, checkedLogLevel, checkedRetries, checkedTimeout } from './option-checks.js';
 import { serializePath } from './path-values.js';
 import type { FetchFunction } from '../contract/fetch-function.js';
 import { CallRequest, callRequestClass } from './call-request.js';
-import { documentProfile, type DocumentProfile } from './document-profile.js';
+import { documentClient, type DocumentClient } from './document-client.js';
 import type { OpenApiDocument } from '../contract/document.js';
 import { createClientFetch } from './client-fetch.js';
-import { withResources } from './resources.js';
+import { withMethodStubs } from './method-stubs.js';
 
 export type { CallOptions, CloudClient, ThrowingCloudClient };
 
@@ -75,19 +75,42 @@ const inBrowser = () =>
   typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
 /**
- * What every call goes through before it is sent: the once-per-process warning for a deprecated operation
- * of this API, and a template's path values, which openapi-fetch checks (pathSerializer) only where
- * `params.path` is given, and would otherwise send the template's braces as they are.
+ * What every call of this API goes through before openapi-fetch makes its request: the once-per-process
+ * warning for a deprecated operation, and a template's path values, which openapi-fetch checks
+ * (pathSerializer) only where `params.path` is given, and would otherwise send the template's braces as
+ * they are. A bad value rejects the call. Done here rather than as middleware: openapi-fetch gives a call
+ * without middleware a shorter path. Another document's calls have middleware of their own (document-client.ts).
  */
-const callChecks = (serialize: typeof serializePath, ownApi: boolean): Middleware => ({
-  onRequest({ request, schemaPath, params }) {
-    if (ownApi) warnIfDeprecated(request.method, schemaPath);
-    if (params.path === undefined && schemaPath.includes('{')) serialize(schemaPath, {});
-  },
-});
+function callChecked(method: string, schemaPath: string, init: unknown): Promise<never> | undefined {
+  try {
+    warnIfDeprecated(method, schemaPath);
+    const params = (init as { params?: { path?: unknown } } | undefined)?.params;
+    if (params?.path === undefined && schemaPath.includes('{')) serializePath(schemaPath, {});
+    return undefined;
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
+type Call = (url: string, init?: unknown) => Promise<unknown>;
+type Calls = Record<(typeof HTTP_METHODS)[number], Call> & {
+  request: (method: string, url: string, init?: unknown) => Promise<unknown>;
+};
+
+/** Each of the client's calls (GET ... TRACE, and request()) goes through callChecked first. */
+function withCallChecks(client: Calls): void {
+  for (const method of HTTP_METHODS) {
+    const call = client[method];
+    client[method] = (url, init) => callChecked(method, url, init) ?? call(url, init);
+  }
+  const { request } = client;
+  client.request = (method, url, init) =>
+    callChecked(typeof method === 'string' ? method.toUpperCase() : method, url, init) ?? request(method, url, init);
+}
 
 /** Where requests go unless told: GCORE_BASE_URL, else this API's server; another document's own server. */
-function baseUrlOf(options: CloudClientOptions, profile: DocumentProfile | undefined): string {
+function baseUrlOf(options: CloudClientOptions, profile: DocumentClient | undefined): string {
   if (!profile) return checkedBaseUrl(options.baseUrl ?? environment('GCORE_BASE_URL') ?? DEFAULT_BASE_URL);
   const baseUrl = options.baseUrl ?? profile.baseUrl;
   if (baseUrl === undefined)
@@ -130,10 +153,9 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     );
   }
   const apiKey = checkedApiKey(options.apiKey ?? environment('GCORE_API_KEY'));
-  const profile = options.document === undefined ? undefined : documentProfile(options.document);
+  const profile = options.document === undefined ? undefined : documentClient(options.document);
   const { header } = clientDefaults.auth;
   const keyValue = authorizationValue(clientDefaults.auth, apiKey);
-  const serialize = profile?.serializePath ?? serializePath;
   const client = createClient<paths>({
     baseUrl: baseUrlOf(options, profile),
     // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
@@ -144,16 +166,16 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
       fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       timeoutMs: checkedTimeout('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
       maxRetries: checkedRetries('maxRetries', options.maxRetries ?? DEFAULT_MAX_RETRIES),
-      apiKey: profile ? profile.secrets(apiKey) : apiKey,
+      apiKey: profile ? () => profile.secrets(apiKey) : apiKey,
       logLevel: checkedLogLevel(options.logLevel ?? environment('GCORE_LOG') ?? 'off'),
       logger: options.logger ?? console,
       preload: inBrowser(),
     }),
-    pathSerializer: serialize,
+    pathSerializer: profile?.pathSerializer ?? serializePath,
   });
-  client.use(callChecks(serialize, profile === undefined));
-  if (profile) client.use(profile.credentials(apiKey));
+  if (profile) client.use(profile.middleware(apiKey));
+  else withCallChecks(client as unknown as Calls);
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
-  // The same object openapi-fetch made, with the resource layer on it; CloudClient types its calls more strictly.
-  return withResources(client) as unknown as CloudClient;
+  // The same object openapi-fetch made, with the resource layer's names on it; CloudClient types its calls more strictly.
+  return withMethodStubs(client) as unknown as CloudClient;
 }

@@ -1,28 +1,39 @@
-// What a client takes from the API it calls: where requests go by default, how a path template is filled
-// (each parameter checked against the document's rules), and how the key travels. This API's profile is
-// read by the build into generated/; another document's (createCloudClient's `document`, as the MCP server
-// passes one) is read here at creation: its first server, its path parameters' rules, and each operation's
-// security, the key placed where the operation's first requirement that asks for one says.
-import type { Middleware } from 'openapi-fetch';
+// What a client of another document (createCloudClient's `document`, as the MCP server passes one) reads of
+// it before a call is sent: its path parameters' rules and styles, which check and write path values, and
+// each operation's security, the key placed where the operation's first requirement that asks for one
+// says. Loaded with the client's first call (document-client.ts), so that an app calling this API alone
+// ships none of it.
 import { authorizationValue, secretsOfKey, securityOf, type CredentialSlot } from '../contract/auth-scheme.js';
-import { serverUrlOf, type OpenApiDocument } from '../contract/document.js';
-import { pathRulesOf } from '../contract/path-values.js';
+import type { OpenApiDocument } from '../contract/document.js';
+import { pathRulesOf, styledSegment } from '../contract/path-rules.js';
+import { CallRequest } from './call-request.js';
 import { createPathSerializer } from './path-values.js';
 
-/** What a client of another document is made with, in place of this API's generated defaults. */
-export interface DocumentProfile {
-  /** The document's first server, or undefined where it declares no http(s) one. */
-  baseUrl: string | undefined;
-  serializePath: (url: string, values: Record<string, unknown>) => string;
-  /** Puts the key where each operation's security says; a call's own headers never replace it. */
-  credentials: (apiKey: string) => Middleware;
-  /** What the key stands for, to scrub from errors and logs: the key, and HTTP basic's password. */
-  secrets: (apiKey: string) => string[];
+/** What a call is, as openapi-fetch hands it to middleware. */
+export interface DocumentCall {
+  schemaPath: string;
+  /** The call's path values; undefined where it gave none. */
+  path: Record<string, unknown> | undefined;
+  /** Where the call goes: the client's base URL, or the call's own. */
+  baseUrl: string;
 }
 
-/** A request carrying the key in each slot: a header, a query parameter added to its URL, or a cookie. */
-async function withKey(request: Request, slots: readonly CredentialSlot[], key: string): Promise<Request> {
-  let url = request.url;
+export interface DocumentProfile {
+  /**
+   * The call's request with its path filled (each value checked by the document's rules, a
+   * CloudClientOptionError otherwise) and the key in each slot the operation asks for; undefined where
+   * the request needs neither.
+   */
+  prepare(request: Request, call: DocumentCall, apiKey: string): Promise<Request | undefined>;
+  /** What the key stands for, to scrub from errors and logs: the key, and HTTP basic's password. */
+  secrets(apiKey: string): string[];
+}
+
+/**
+ * The request at `url`, with the key in each slot: a header, a query parameter added to its URL, or a
+ * cookie. A CallRequest still, with the call's own timeout and retries.
+ */
+async function rebuilt(request: Request, url: string, slots: readonly CredentialSlot[], key: string): Promise<Request> {
   const headers = new Headers(request.headers);
   const cookies = [headers.get('cookie')].filter((cookie) => cookie !== null);
   for (const slot of slots) {
@@ -33,30 +44,38 @@ async function withKey(request: Request, slots: readonly CredentialSlot[], key: 
   }
   if (cookies.length > 0) headers.set('cookie', cookies.join('; '));
   const body = request.body === null ? undefined : await request.arrayBuffer();
-  return new Request(url, {
+  const { timeoutMs, maxRetries, callerMayAbort } = CallRequest.overridesOf(request);
+  return new CallRequest(url, {
     method: request.method,
     headers,
     body,
-    signal: request.signal,
+    // The request openapi-fetch made has a signal nothing can abort: the new one needs none of it.
+    signal: callerMayAbort ? request.signal : undefined,
     redirect: request.redirect,
+    timeoutMs,
+    maxRetries,
   });
 }
 
+/** The URL's query, with its `?`; '' for none. A base URL has none (the client refuses one), nor a template. */
+const queryOf = (url: string) => (url.includes('?') ? url.slice(url.indexOf('?')) : '');
+
 export function documentProfile(document: OpenApiDocument): DocumentProfile {
   const security = securityOf(document);
-  const server = serverUrlOf(document);
+  const serialize = createPathSerializer(pathRulesOf(document), styledSegment);
   return {
-    baseUrl: server !== undefined && /^https?:\/\//i.test(server) ? server : undefined,
-    serializePath: createPathSerializer(pathRulesOf(document)),
     secrets: (apiKey) => [apiKey, ...security.schemes.flatMap(({ slot }) => secretsOfKey(slot, apiKey))],
-    credentials: (apiKey) => ({
-      onRequest({ request, schemaPath }) {
-        const slots = security
-          .requirementOf({ method: request.method, path: schemaPath })
-          .find((alternative) => alternative.length > 0)
-          ?.map(({ slot }) => slot);
-        return slots ? withKey(request, slots, apiKey) : undefined;
-      },
-    }),
+    async prepare(request, { schemaPath, path, baseUrl }, apiKey) {
+      // openapi-fetch left the template as it is (document-client.ts): it is filled here, values or none.
+      const url = schemaPath.includes('{')
+        ? serialize(`${baseUrl}${schemaPath}`, path ?? {}) + queryOf(request.url)
+        : request.url;
+      const slots = security
+        .requirementOf({ method: request.method, path: schemaPath })
+        .find((alternative) => alternative.length > 0)
+        ?.map(({ slot }) => slot);
+      if (url === request.url && !slots) return undefined;
+      return rebuilt(request, url, slots ?? [], apiKey);
+    },
   };
 }

@@ -11,17 +11,19 @@ export interface FetchResult<Data> {
   response: Response;
 }
 
+/** The data of a call's result; an ApiError (its class by status) when the status is not 2xx. */
+export function dataOf<Data>(result: FetchResult<Data>): Data | Promise<Data> {
+  if (result.response.ok) return result.data as Data;
+  return import('./errors.js').then(({ apiErrorFor }) => {
+    throw apiErrorFor(result.response, errorOrigin(result.response), result.error);
+  });
+}
+
 /**
  * Awaits a call and returns its data; throws an ApiError (its class by status) when the status is not 2xx.
  *
  * @example
  * const video = await unwrap(client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }));
  */
-export async function unwrap<Data>(call: FetchResult<Data> | Promise<FetchResult<Data>>): Promise<Data> {
-  const result = await call;
-  if (!result.response.ok) {
-    const { apiErrorFor } = await import('./errors.js');
-    throw apiErrorFor(result.response, errorOrigin(result.response), result.error);
-  }
-  return result.data as Data;
-}
+export const unwrap = async <Data>(call: FetchResult<Data> | Promise<FetchResult<Data>>): Promise<Data> =>
+  dataOf(await call);

@@ -2,7 +2,10 @@
 // operation's requirement (its own `security`, `security: []` included, else the document's), and how a
 // key is written into a header, the query or a cookie. The one reader of security: no code restates it.
 import { listOperations, type JsonObject, type OperationRef } from './document.js';
+import { authorizationValue } from './authorization-value.js';
 import { jsonPointer } from './pointer.js';
+
+export { authorizationValue };
 
 /** How this repository's API carries the key: the header's name and the scheme word before the token. */
 export interface AuthScheme {
@@ -142,18 +145,6 @@ export function authSchemeOf(document: JsonObject): AuthScheme {
 
 /** The name the key's header arrives under: Node's and fetch's Headers give header names in lower case. */
 export const keyHeaderOf = ({ header }: { header: string }): string => header.toLowerCase();
-
-/** A text's UTF-8 bytes in base64, as HTTP basic sends `user:password`. */
-const base64 = (text: string) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
-
-/**
- * The header value that carries `key`: the scheme word, one space, the key (in base64 for HTTP basic,
- * whose key is the whole `user:password` pair); the key alone where the scheme has no word.
- */
-export const authorizationValue = (
-  { scheme, basic }: { scheme?: string | undefined; basic?: true | undefined },
-  key: string,
-): string => (scheme === undefined ? key : `${scheme} ${basic ? base64(key) : key}`);
 
 /**
  * The secrets a key stands for, to scrub from what is kept: the key, and for HTTP basic the password

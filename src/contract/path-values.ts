@@ -1,11 +1,9 @@
 // Path parameter values, checked against the document before they go into a URL. A value such as
 // "." or ".." would make the URL name another resource (fetch folds `%2E%2E` too, so encoding alone
 // cannot help): every caller that fills a path template (the client, the MCP tools through it, the
-// checker) goes through expandPath, so a value is checked once, here. Browser-safe and small: the
-// client carries the rules (generated/path-parameters.json), not the document.
-import { listOperations, resolveRef, type JsonObject, type OpenApiDocument } from './document.js';
-import { serializeParameter, type ParameterStyle } from './parameter-style.js';
-import { operationParameters } from './parameters.js';
+// checker) goes through fillCheckedPath, so a value is checked once, here. Browser-safe and small: the
+// client carries the rules (generated/path-parameters.json), not the document; reading them from a
+// document and writing values by any style is path-rules.ts, which a client of this API alone never loads.
 import { templateParts } from './path-template.js';
 import { kindOf } from './value-kind.js';
 
@@ -25,26 +23,6 @@ export interface PathParameterRule {
 
 /** Each path template's parameters and their rules: `{ "/streaming/videos/{video_id}": { video_id: {...} } }`. */
 export type PathRules = Record<string, Record<string, PathParameterRule>>;
-
-const RULE_KEYWORDS = ['type', 'enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum'] as const;
-
-/** The rules of every path parameter of the document, by path template. */
-export function pathRulesOf(document: OpenApiDocument): PathRules {
-  const rules: PathRules = {};
-  for (const op of listOperations(document)) {
-    for (const { parameter } of operationParameters(document, op)) {
-      if (parameter.in !== 'path') continue;
-      const schema = resolveRef(document, (parameter.schema ?? {}) as JsonObject);
-      rules[op.path] ??= {};
-      rules[op.path]![parameter.name] = {
-        ...Object.fromEntries(RULE_KEYWORDS.filter((k) => k in schema).map((k) => [k, schema[k]])),
-        ...(typeof parameter.style === 'string' ? { style: parameter.style } : {}),
-        ...(typeof parameter.explode === 'boolean' ? { explode: parameter.explode } : {}),
-      };
-    }
-  }
-  return rules;
-}
 
 /** A path value a template cannot take: no request is made with it. */
 export class PathValueError extends TypeError {
@@ -118,13 +96,28 @@ export function pathValueProblem(value: unknown, rule: PathParameterRule = {}): 
   return rangeProblem(value, rule);
 }
 
+/** How a checked value is written into its segment, encoded, by its parameter's rule. */
+export type SegmentWriter = (name: string, value: unknown, rule: PathParameterRule) => string;
+
+/**
+ * A primitive value in the simple style, which is all a parameter with no style, a type of no list or
+ * object, takes: what the client needs for this API's document (a test holds its rules to that), without
+ * the styles' code, which an app calling this API alone does not ship.
+ */
+export const simpleSegment: SegmentWriter = (_name, value) => encodeURIComponent(String(value));
+
 /**
  * A path template filled with checked, percent-encoded values: `/videos/{video_id}` and `{ video_id: 7 }`
  * give `/videos/7`. A value missing or against its rule is a PathValueError naming the parameter and the
  * rule. Rules come from pathRulesOf (or the generated copy); a template it does not know gets only the
- * checks every path parameter needs.
+ * checks every path parameter needs. Each value is written by `write` (path-rules.ts: by its style).
  */
-export function expandPath(template: string, values: Record<string, unknown>, rules: PathRules): string {
+export function fillCheckedPath(
+  template: string,
+  values: Record<string, unknown>,
+  rules: PathRules,
+  write: SegmentWriter,
+): string {
   const own = rules[template] ?? {};
   return fillPath(
     template,
@@ -133,18 +126,7 @@ export function expandPath(template: string, values: Record<string, unknown>, ru
       const problem = pathValueProblem(value, own[name]);
       // The value is not quoted: a key passed as an id by mistake must not reach an error message.
       if (problem) throw new PathValueError(`path parameter ${name} of ${template} ${problem}`);
-      const rule = own[name] ?? {};
-      const written = Array.isArray(value) || (value !== null && typeof value === 'object') ? value : String(value);
-      return serializeParameter(
-        {
-          name,
-          in: 'path',
-          style: (rule.style ?? 'simple') as ParameterStyle,
-          explode: rule.explode === true,
-          json: false,
-        },
-        written,
-      );
+      return write(name, value, own[name] ?? {});
     },
     (segment) => segment,
   );

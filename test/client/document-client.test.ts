@@ -98,3 +98,36 @@ describe('what else a client takes from another document', () => {
     await expect(get('..')).rejects.toThrow(CloudClientOptionError);
   });
 });
+
+describe("a call's own options on a client of another document", () => {
+  // The key is placed, and the path filled, in a request made anew: it must still carry the call's options.
+  it.each([
+    ['with a key to place', '/streaming/streams', {}],
+    ['with a path to fill', '/streaming/videos/{video_id}', { params: { path: { video_id: 1444 } } }],
+  ])('keeps maxRetries of the call %s', async (_what, path, init) => {
+    const kind = SECURITY_KINDS[0]!;
+    const { client, sent } = clientOf(
+      withSecurity(kind),
+      kind.key,
+      () => new Response('{}', { status: 503, headers: { 'retry-after-ms': '0' } }),
+    );
+    const call = (client as unknown as Record<string, (path: string, init: object) => Promise<unknown>>).GET!;
+    await call(path, { ...init, maxRetries: 2 });
+    expect(sent).toHaveLength(3);
+  });
+});
+
+describe("another document's security, read with the first call", () => {
+  it.each([
+    ['an HTTP scheme other than bearer and basic', { type: 'http', scheme: 'digest' }, /"digest" is not supported/],
+    ['mutual TLS', { type: 'mutualTLS' }, /is not a scheme this toolkit serves/],
+  ])('a scheme it cannot serve (%s) fails each call, sending nothing', async (_what, scheme, message) => {
+    const document = structuredClone(bundled);
+    document.components.securitySchemes = { odd: scheme };
+    document.security = [{ odd: [] }];
+    const { client, sent } = clientOf(document, 'k-1');
+    await expect(client.GET('/streaming/streams')).rejects.toThrow(message);
+    await expect(client.GET('/streaming/streams')).rejects.toThrow(message);
+    expect(sent).toEqual([]);
+  });
+});

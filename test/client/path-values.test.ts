@@ -2,6 +2,9 @@
 // is refused before anything is sent (CloudClientOptionError naming the parameter), or it is sent and
 // the request stays on its operation's own path, with the operation's method.
 import { describe, expect, it } from 'vitest';
+import pathParameters from '../../generated/path-parameters.json' with { type: 'json' };
+import { styledSegment } from '../../src/contract/path-rules.js';
+import { type PathRules, simpleSegment } from '../../src/contract/path-values.js';
 import { CloudClientOptionError, createCloudClient } from '../../src/index.js';
 import { HOSTILE_PATH_VALUES, staysOnPath } from '../../test-kit/hostile-path-values.js';
 import { operationRows } from '../../test-kit/operation-table.js';
@@ -131,5 +134,22 @@ describe('path values wherever a call is made', () => {
       params: { path: { video_id: 'path-values-key' } },
     }).catch((thrown: Error) => thrown);
     expect((error as Error).message).not.toContain('path-values-key');
+  });
+});
+
+// The client writes this API's path values without the styles' code (simpleSegment): right only while
+// every path parameter of the document is of the simple style, not exploded, and of no list or object type.
+describe("this API's path parameters, as the client writes them", () => {
+  const rules = Object.entries(pathParameters as PathRules).flatMap(([template, names]) =>
+    Object.entries(names).map(([name, rule]) => ({ template, name, rule })),
+  );
+
+  it.each(rules)('$template {$name} is written alike by the simple writer and by its style', ({ name, rule }) => {
+    expect(rule.style ?? 'simple').toBe('simple');
+    expect(rule.explode ?? false).toBe(false);
+    expect([rule.type ?? []].flat()).not.toContain('array');
+    expect([rule.type ?? []].flat()).not.toContain('object');
+    for (const value of [1444, 'a b/c?d#e', 'ü.%', true])
+      expect(simpleSegment(name, value, rule)).toBe(styledSegment(name, value, rule));
   });
 });

@@ -290,3 +290,37 @@ describe('bad arguments: the call rejects with a CloudClientOptionError naming t
     expect(sent).toEqual([]);
   });
 });
+
+// A client carries a stub of each method until its first method call loads the layer (method-stubs.ts):
+// the first call, a later one, and a stub kept from before the load all send and answer alike.
+describe('a method before and after the resource layer is loaded', () => {
+  /** The video the document's example names, which a fresh emulator has. */
+  const VIDEO = rows.find((row) => row.operationId === 'getVideo')!.params.path.video_id as number;
+
+  it('sends the same request, answers the same, and a stub kept from before still works', async () => {
+    const { client, sent } = await onEmulator();
+    const stub = client.streaming.videos.get;
+    const first = await client.streaming.videos.get(VIDEO).withResponse();
+    expect(client.streaming.videos.get).not.toBe(stub); // the built method now stands in the stub's place
+    const later = await client.streaming.videos.get(VIDEO).withResponse();
+    const kept = await stub(VIDEO);
+    expect(later.data).toEqual(first.data);
+    expect(kept).toEqual(first.data);
+    expect(first.response.status).toBe(200);
+    expect(sent).toHaveLength(3);
+    expect(new Set(sent.map((s) => JSON.stringify(s))).size).toBe(1);
+  });
+
+  it('walks a paged list alike, before and after', async () => {
+    const { client, sent } = await onEmulator();
+    const walk = async () => {
+      const items: unknown[] = [];
+      for await (const stream of client.streaming.streams.list()) items.push(stream);
+      return items;
+    };
+    const before = await walk();
+    const count = sent.length;
+    expect(await walk()).toEqual(before);
+    expect(sent.slice(count)).toEqual(sent.slice(0, count));
+  });
+});

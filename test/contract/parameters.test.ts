@@ -3,7 +3,7 @@
 // (the client's checks) and coverage's inputs all see the same parameters, the operation's own winning.
 import { describe, expect, it } from 'vitest';
 import { operationParameters } from '../../src/contract/parameters.js';
-import { pathRulesOf } from '../../src/contract/path-values.js';
+import { pathRulesOf } from '../../src/contract/path-rules.js';
 import { deriveRoutes } from '../../src/contract/routes.js';
 import type { OpenApiDocument } from '../../src/contract/document.js';
 

@@ -3,13 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { bundled } from '../../test-kit/document.js';
-import {
-  expandPath,
-  fillPath,
-  pathRulesOf,
-  pathValueProblem,
-  type PathParameterRule,
-} from '../../src/contract/path-values.js';
+import { expandPath, pathRulesOf } from '../../src/contract/path-rules.js';
+import { fillPath, pathValueProblem, type PathParameterRule } from '../../src/contract/path-values.js';
 
 // [what, value, rule, the problem's start, or undefined when the value fits]
 const table: [string, unknown, PathParameterRule, string | undefined][] = [
