@@ -75,39 +75,18 @@ const inBrowser = () =>
   typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
 /**
- * What every call of this API goes through before openapi-fetch makes its request: the once-per-process
- * warning for a deprecated operation, and a template's path values, which openapi-fetch checks
- * (pathSerializer) only where `params.path` is given, and would otherwise send the template's braces as
- * they are. A bad value rejects the call. Done here rather than as middleware: openapi-fetch gives a call
- * without middleware a shorter path. Another document's calls have middleware of their own (document-client.ts).
+ * What every call of this API goes through before it is sent (openapi-fetch's documented middleware: the
+ * client never replaces its methods): the once-per-process warning for a deprecated operation, and a
+ * template's path values, which openapi-fetch checks (pathSerializer) only where `params.path` is given, and
+ * would otherwise send the template's braces as they are. Another document's calls have middleware of their
+ * own (document-client.ts).
  */
-function callChecked(method: string, schemaPath: string, init: unknown): Promise<never> | undefined {
-  try {
-    warnIfDeprecated(method, schemaPath);
-    const params = (init as { params?: { path?: unknown } } | undefined)?.params;
-    if (params?.path === undefined && schemaPath.includes('{')) serializePath(schemaPath, {});
-    return undefined;
-  } catch (error) {
-    return Promise.reject(error);
-  }
-}
-
-const HTTP_METHODS = ['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE'] as const;
-type Call = (url: string, init?: unknown) => Promise<unknown>;
-type Calls = Record<(typeof HTTP_METHODS)[number], Call> & {
-  request: (method: string, url: string, init?: unknown) => Promise<unknown>;
+const callChecks: Middleware = {
+  onRequest({ request, schemaPath, params }) {
+    warnIfDeprecated(request.method, schemaPath);
+    if (params.path === undefined && schemaPath.includes('{')) serializePath(schemaPath, {});
+  },
 };
-
-/** Each of the client's calls (GET ... TRACE, and request()) goes through callChecked first. */
-function withCallChecks(client: Calls): void {
-  for (const method of HTTP_METHODS) {
-    const call = client[method];
-    client[method] = (url, init) => callChecked(method, url, init) ?? call(url, init);
-  }
-  const { request } = client;
-  client.request = (method, url, init) =>
-    callChecked(typeof method === 'string' ? method.toUpperCase() : method, url, init) ?? request(method, url, init);
-}
 
 /** Where requests go unless told: GCORE_BASE_URL, else this API's server; another document's own server. */
 function baseUrlOf(options: CloudClientOptions, profile: DocumentClient | undefined): string {
@@ -174,7 +153,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     pathSerializer: profile?.pathSerializer ?? serializePath,
   });
   if (profile) client.use(profile.middleware(apiKey));
-  else withCallChecks(client as unknown as Calls);
+  else client.use(callChecks);
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   // The same object openapi-fetch made, with the resource layer's names on it; CloudClient types its calls more strictly.
   return withMethodStubs(client) as unknown as CloudClient;

@@ -3,7 +3,7 @@
 // answer in its place, or wrap a fetch error; eject removes it), and the client's own checks, key and
 // retries still hold around it.
 import { describe, expect, it } from 'vitest';
-import type { Middleware } from 'openapi-fetch';
+import createClient, { type Middleware } from 'openapi-fetch';
 import { CloudClientOptionError, createCloudClient } from '../../src/index.js';
 
 const json = (status: number, body: unknown) =>
@@ -26,6 +26,17 @@ function recordingClient(answer: (request: Request) => Response = () => json(200
 
 const getVideo = (client: ReturnType<typeof createCloudClient>) =>
   client.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 7 } } });
+
+describe("openapi-fetch's own client", () => {
+  it.each(['GET', 'PUT', 'POST', 'DELETE', 'OPTIONS', 'HEAD', 'PATCH', 'TRACE', 'request', 'use', 'eject'] as const)(
+    '%s is the function openapi-fetch made, not a wrapper of it',
+    (name) => {
+      const own = createClient({ baseUrl: 'http://middleware.local' });
+      const { client } = recordingClient();
+      expect(String(client[name])).toBe(String(own[name]));
+    },
+  );
+});
 
 describe("a user's middleware", () => {
   it.each<[string, Middleware, (sent: Request[], result: { status?: number; error?: unknown }) => void]>([
