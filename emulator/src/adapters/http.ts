@@ -14,7 +14,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { hostName } from 'cloud-platform-api/toolbox';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
-import { readRequestBody } from 'cloud-platform-api/toolbox';
+import { readRequestBody, type RequestBody } from 'cloud-platform-api/toolbox';
 import { queryOf } from './web.js';
 import { refuse, type AdapterPort } from '../core/adapter-port.js';
 import { runLifecycle, type Carrier } from '../core/lifecycle.js';
@@ -57,18 +57,14 @@ interface ReadBody {
   tooLarge: boolean;
 }
 
-/** Reads the body up to the limit, then calls `done`; one past it is dropped and reported too large. A failed read ends the response. */
-function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBody) => void): void {
-  readRequestBody(
-    req,
-    BODY_LIMIT_BYTES,
-    ({ bytes, tooLarge }) => {
-      // A view of the bytes read, not a copy: most bodies arrive in one chunk, which is a Buffer already.
-      const buffer = bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      done({ text: buffer?.toString('utf8'), bytes: buffer, tooLarge });
-    },
-    () => res.destroy(),
-  );
+/** A request with no body, as most GETs are: one object for all of them. */
+const NO_BODY: ReadBody = Object.freeze({ text: undefined, bytes: undefined, tooLarge: false });
+
+/** The body as the core takes it: a view of the bytes read, not a copy (most bodies arrive in one chunk, a Buffer already), and its text. */
+function bodyOf({ bytes, tooLarge }: RequestBody): ReadBody {
+  if (bytes === undefined) return tooLarge ? { text: undefined, bytes: undefined, tooLarge } : NO_BODY;
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { text: buffer.toString('utf8'), bytes: buffer, tooLarge };
 }
 
 const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
@@ -278,7 +274,14 @@ export function createHttpServer(
       if (asset) return serveStatic(res, root, asset);
       if (browserHome && req.method === 'GET' && target.path === '/' && asksForHtml(req))
         return void res.writeHead(302, { location: browserHome }).end();
-      readBody(req, res, (body) => answerRequest(port, started, req, res, target, body));
+      // Read up to the limit (one past it is dropped and reported too large); a failed read ends the response.
+      // One callback, made here: a request with no body is answered in this turn, with no other made.
+      readRequestBody(
+        req,
+        BODY_LIMIT_BYTES,
+        (body) => answerRequest(port, started, req, res, target, bodyOf(body)),
+        () => res.destroy(),
+      );
     },
   );
   server.setTimeout(timeouts.idle);
