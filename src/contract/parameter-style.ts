@@ -213,6 +213,8 @@ const valuesAt = (pairs: Pairs, key: string): readonly string[] => {
 };
 
 function strictDecode(text: string): string {
+  // No `%`, nothing to decode: the text as it is, with no copy made (an id in a path, most often).
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {

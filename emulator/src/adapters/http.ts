@@ -163,39 +163,53 @@ const CLIENT_GONE = new Error('The client closed the connection');
 /**
  * The lifecycle's waits and deliveries over one connection. While a stage waits (an injected
  * delay, an upstream's answer) or a request is held, the idle timeout is paused; a wait ends early when the client leaves.
+ * A class, not an object of arrow functions: one is made for every request, and its methods are made once.
  */
-function httpCarrier(req: IncomingMessage, res: ServerResponse): Carrier<void> {
-  const socket = req.socket;
-  // The idle timeout the server set, put back once the wait is over.
-  const idle = socket.timeout ?? TIMEOUTS.idle;
-  let idlePaused = false;
-  return {
-    wait: (ms) =>
-      new Promise((resolve, reject) => {
-        if (socket.destroyed) return reject(CLIENT_GONE);
-        idlePaused = true;
-        socket.setTimeout(0);
-        const onClose = () => {
-          clearTimeout(timer);
-          reject(CLIENT_GONE);
-        };
-        const timer = setTimeout(() => {
-          socket.off('close', onClose);
-          resolve();
-        }, ms);
-        socket.once('close', onClose);
-      }),
-    deliver(answer) {
-      if (idlePaused) socket.setTimeout(idle);
-      send(res, answer);
-    },
-    drop() {
-      if (idlePaused) socket.setTimeout(idle);
-      socket.destroy();
-    },
-    // The connection is gone: there is no one to send anything to.
-    abandoned: () => undefined,
-  };
+class HttpCarrier implements Carrier<void> {
+  readonly #socket: Socket;
+  readonly #res: ServerResponse;
+  /** The idle timeout the server set, while a wait has it paused: put back once the wait is over. */
+  #pausedIdle: number | undefined;
+
+  constructor(socket: Socket, res: ServerResponse) {
+    this.#socket = socket;
+    this.#res = res;
+  }
+
+  wait(ms: number): Promise<void> {
+    const socket = this.#socket;
+    return new Promise((resolve, reject) => {
+      if (socket.destroyed) return reject(CLIENT_GONE);
+      this.#pausedIdle ??= socket.timeout ?? TIMEOUTS.idle;
+      socket.setTimeout(0);
+      const onClose = () => {
+        clearTimeout(timer);
+        reject(CLIENT_GONE);
+      };
+      const timer = setTimeout(() => {
+        socket.off('close', onClose);
+        resolve();
+      }, ms);
+      socket.once('close', onClose);
+    });
+  }
+
+  deliver(answer: CoreResponse): void {
+    this.#resumeIdle();
+    send(this.#res, answer);
+  }
+
+  drop(): void {
+    this.#resumeIdle();
+    this.#socket.destroy();
+  }
+
+  /** The connection is gone: there is no one to send anything to. */
+  abandoned(): void {}
+
+  #resumeIdle(): void {
+    if (this.#pausedIdle !== undefined) this.#socket.setTimeout(this.#pausedIdle);
+  }
 }
 
 /** Answers a request whose body has been read (one past the limit read whole and dropped: its 413 is seen). */
@@ -207,7 +221,7 @@ function answerRequest(
   target: Target,
   body: ReadBody,
 ): void {
-  const delivered = runLifecycle(port, coreRequestOf(req, target, body), httpCarrier(req, res), started);
+  const delivered = runLifecycle(port, coreRequestOf(req, target, body), new HttpCarrier(req.socket, res), started);
   // A client that left ends its life without a rejection; any other (a throwing log sink after a
   // delay) must not end the server's process as an unhandled rejection.
   if (delivered) delivered.catch(() => undefined);
