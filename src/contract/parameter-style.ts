@@ -347,9 +347,10 @@ function readNamed(coding: ParameterCoding, pairs: Pairs, codings: Codings): Par
   const structured = !coding.json && coding.shape !== 'primitive';
   if (structured && coding.explode && coding.shape === 'object') return readExplodedObject(coding, pairs, codings);
   if (!structured) {
-    // Given once (a page number, most often): read where it is, with no list made.
+    // Not given, or given once (a page number, most often): read where it is, with no list made.
     const found = Object.hasOwn(pairs, coding.name) ? pairs[coding.name] : undefined;
-    if (typeof found === 'string') return found === '' ? ABSENT : read(typed(coding, decode(found), coding.itemTypes));
+    if (found === undefined || found === '') return ABSENT;
+    if (typeof found === 'string') return read(typed(coding, decode(found), coding.itemTypes));
   }
   const own = valuesAt(pairs, coding.name);
   if (structured && coding.explode) {
