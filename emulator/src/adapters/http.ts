@@ -60,10 +60,10 @@ interface ReadBody {
 /** A request with no body, as most GETs are: one object for all of them. */
 const NO_BODY: ReadBody = Object.freeze({ text: undefined, bytes: undefined, tooLarge: false });
 
-/** The body as the core takes it: a view of the bytes read, not a copy (most bodies arrive in one chunk, a Buffer already), and its text. */
+/** The body as the core takes it: the bytes read, not a copy (most bodies arrive in one chunk, a Buffer already), and its text. */
 function bodyOf({ bytes, tooLarge }: RequestBody): ReadBody {
   if (bytes === undefined) return tooLarge ? { text: undefined, bytes: undefined, tooLarge } : NO_BODY;
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return { text: buffer.toString('utf8'), bytes: buffer, tooLarge };
 }
 
