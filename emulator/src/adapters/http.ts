@@ -109,8 +109,25 @@ function coreRequestOf(req: IncomingMessage, { path, query }: Target, body: Read
   };
 }
 
+// The last text sent, and its bytes once it is sent again: a fixture's JSON is the same string request after
+// request (bodyContent keeps it), so it is encoded once, not counted and encoded again for every answer.
+let lastText: string | undefined;
+let lastBytes: Buffer | undefined;
+
+/** What goes on the wire for a text: the text itself, or, for the text sent just before, its bytes. */
+function sendable(text: string): string | Buffer {
+  if (text !== lastText) {
+    lastText = text;
+    lastBytes = undefined;
+    return text;
+  }
+  lastBytes ??= Buffer.from(text, 'utf8');
+  return lastBytes;
+}
+
 function send(res: ServerResponse, answer: CoreResponse): void {
-  const content = bodyContent(answer);
+  const text = bodyContent(answer);
+  const content = typeof text === 'string' ? sendable(text) : text;
   const headers: OutgoingHttpHeaders = { ...answer.headers };
   if (answer.setCookie?.length) headers['set-cookie'] = [...answer.setCookie];
   if (content !== undefined)
