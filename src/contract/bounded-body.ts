@@ -89,6 +89,9 @@ export interface RequestStream {
 /** A request body as read: its bytes (undefined for none), or that it was longer than the limit. */
 export type RequestBody = { bytes: Uint8Array | undefined; tooLarge: false } | { bytes: undefined; tooLarge: true };
 
+/** A request that declares no body, as most GETs are: one object for all of them. */
+const NO_BODY: RequestBody = Object.freeze({ bytes: undefined, tooLarge: false });
+
 /** How much more than the limit is read and thrown away before a 413, past which the connection is closed. */
 const DISCARDED_BODY_FACTOR = 4;
 
@@ -107,7 +110,7 @@ export function readRequestBody(
   failed: (error: Error) => void,
 ): void {
   if (request.headers['content-length'] === undefined && request.headers['transfer-encoding'] === undefined) {
-    done({ bytes: undefined, tooLarge: false });
+    done(NO_BODY);
     return;
   }
   const chunks: Uint8Array[] = [];

@@ -204,8 +204,8 @@ class Unreadable extends Error {
 }
 
 const ABSENT: ParameterReading = { present: false };
-/** The names of the other parameters in the same place, asked for only when needed. */
-type OtherNames = () => ReadonlySet<string>;
+/** The operation's parameters, of which an exploded object with no declared properties leaves the others' names alone. */
+type Codings = readonly ParameterCoding[];
 type Pairs = Readonly<Record<string, string | readonly string[]>>;
 const valuesAt = (pairs: Pairs, key: string): readonly string[] => {
   const found = Object.hasOwn(pairs, key) ? pairs[key] : undefined;
@@ -213,6 +213,8 @@ const valuesAt = (pairs: Pairs, key: string): readonly string[] => {
 };
 
 function strictDecode(text: string): string {
+  // No `%`, nothing to decode: the text as it is, with no copy made (an id in a path, most often).
+  if (!text.includes('%')) return text;
   try {
     return decodeURIComponent(text);
   } catch {
@@ -228,8 +230,10 @@ function lenientDecode(text: string): string {
   }
 }
 
+const asItIs = (text: string) => text;
+
 const decoderOf = (where: ParameterLocation) =>
-  where === 'path' ? strictDecode : where === 'cookie' ? lenientDecode : (text: string) => text;
+  where === 'path' ? strictDecode : where === 'cookie' ? lenientDecode : asItIs;
 
 /** The cookies a Cookie header sends, by name, still escaped; a name sent twice is a list. */
 export function cookiePairs(header: string | undefined): Record<string, string | string[]> {
@@ -286,14 +290,17 @@ const splitPair = (text: string): [string, string] => {
 
 /** A value the style writes as one text without names: simple (path, header) and label. */
 function readUnnamed(coding: ParameterCoding, text: string): unknown {
+  const decode = decoderOf(coding.in);
+  const single = coding.json || coding.shape === 'primitive';
+  // One value in the simple style (an id in a path, most often): the text itself, with no layout to read.
+  if (single && coding.style === 'simple') return typed(coding, decode(text), coding.itemTypes);
   const layout = layoutOf(coding);
   if (!text.startsWith(layout.first))
     throw new Unreadable({ rule: 'style', message: `must start with "${layout.first}" (style ${coding.style})` });
   const body = text.slice(layout.first.length);
-  const decode = decoderOf(coding.in);
+  if (single) return typed(coding, decode(body), coding.itemTypes);
   const header = coding.in === 'header';
   const parts = (by: string) => body.split(by).map((part) => decode(header ? part.trim() : part));
-  if (coding.json || coding.shape === 'primitive') return typed(coding, decode(body), coding.itemTypes);
   const by = coding.explode ? layout.separator : layout.delimiter;
   if (coding.shape === 'array') return parts(by).map((item) => primitiveFromText(item, coding.itemTypes));
   if (!coding.explode) return objectOfList(coding, parts(by));
@@ -306,7 +313,7 @@ function readUnnamed(coding: ParameterCoding, text: string): unknown {
 const read = (value: unknown): ParameterReading => ({ present: true, value });
 
 /** An object exploded into pairs of its own: its properties' names (`R=100&G=200`), or `name[R]=100` for deepObject. */
-function readExplodedObject(coding: ParameterCoding, pairs: Pairs, others: OtherNames): ParameterReading {
+function readExplodedObject(coding: ParameterCoding, pairs: Pairs, codings: Codings): ParameterReading {
   const decode = decoderOf(coding.in);
   const declared = Object.keys(coding.properties);
   const found: [property: string, key: string][] =
@@ -316,7 +323,7 @@ function readExplodedObject(coding: ParameterCoding, pairs: Pairs, others: Other
             key.startsWith(`${coding.name}[`) && key.endsWith(']') ? key.slice(coding.name.length + 1, -1) : '';
           return inner === '' ? [] : [[inner, key] as [string, string]];
         })
-      : (declared.length > 0 ? declared : Object.keys(pairs).filter((key) => !others().has(key)))
+      : (declared.length > 0 ? declared : undeclaredKeys(coding, pairs, codings))
           .filter((key) => valuesAt(pairs, key).length > 0)
           .map((key) => [key, key]);
   if (found.length === 0) return ABSENT;
@@ -328,11 +335,23 @@ function readExplodedObject(coding: ParameterCoding, pairs: Pairs, others: Other
   );
 }
 
+/** The keys an exploded object with no declared properties takes: all but the other parameters' names in its place. */
+function undeclaredKeys(coding: ParameterCoding, pairs: Pairs, codings: Codings): string[] {
+  const others = new Set(codings.filter((c) => c.in === coding.in && c !== coding).map((c) => c.name));
+  return Object.keys(pairs).filter((key) => !others.has(key));
+}
+
 /** A value the style writes as `name=...`: form, matrix, spaceDelimited, pipeDelimited and deepObject. */
-function readNamed(coding: ParameterCoding, pairs: Pairs, others: OtherNames): ParameterReading {
+function readNamed(coding: ParameterCoding, pairs: Pairs, codings: Codings): ParameterReading {
   const decode = decoderOf(coding.in);
   const structured = !coding.json && coding.shape !== 'primitive';
-  if (structured && coding.explode && coding.shape === 'object') return readExplodedObject(coding, pairs, others);
+  if (structured && coding.explode && coding.shape === 'object') return readExplodedObject(coding, pairs, codings);
+  if (!structured) {
+    // Not given, or given once (a page number, most often): read where it is, with no list made.
+    const found = Object.hasOwn(pairs, coding.name) ? pairs[coding.name] : undefined;
+    if (found === undefined || found === '') return ABSENT;
+    if (typeof found === 'string') return read(typed(coding, decode(found), coding.itemTypes));
+  }
   const own = valuesAt(pairs, coding.name);
   if (structured && coding.explode) {
     if (own.every((text) => text === '')) return ABSENT;
@@ -364,16 +383,16 @@ function matrixPairs(coding: ParameterCoding, text: string): Pairs {
   return pairs;
 }
 
-const NO_OTHERS: OtherNames = () => new Set();
+const NO_CODINGS: Codings = [];
 
-function readOne(coding: ParameterCoding, source: ParameterSource, cookies: () => Pairs, others: OtherNames) {
-  if (coding.in === 'query') return readNamed(coding, source.query, others);
-  if (coding.in === 'cookie') return readNamed(coding, cookies(), others);
+function readOne(coding: ParameterCoding, codings: Codings, source: ParameterSource, cookies: Pairs | undefined) {
+  if (coding.in === 'query') return readNamed(coding, source.query, codings);
+  if (coding.in === 'cookie') return readNamed(coding, cookies!, codings);
   const texts = coding.in === 'path' ? source.path : source.headers;
   const key = coding.in === 'path' ? coding.name : coding.name.toLowerCase();
   const text = Object.hasOwn(texts, key) ? texts[key] : undefined;
   if (text === undefined || text === '') return ABSENT;
-  if (coding.style === 'matrix') return readNamed(coding, matrixPairs(coding, text), NO_OTHERS);
+  if (coding.style === 'matrix') return readNamed(coding, matrixPairs(coding, text), NO_CODINGS);
   return read(readUnnamed(coding, text));
 }
 
@@ -382,20 +401,19 @@ function readOne(coding: ParameterCoding, source: ParameterSource, cookies: () =
  * `?tags=dog&tags=cat` as `["dog", "cat"]`, `?ids=1,2` as `[1, 2]` (explode false), `?filter[a]=1` as
  * `{ a: 1 }` (deepObject). A text that is given but empty is not sent, as a missing one.
  */
-export function readParameters(codings: readonly ParameterCoding[], source: ParameterSource): ParameterReading[] {
+export function readParameters(codings: Codings, source: ParameterSource): ParameterReading[] {
+  // A loop, not a map: it runs for every request, and makes no function for it.
+  const readings: ParameterReading[] = [];
   let cookies: Pairs | undefined;
-  const cookiesOnce = () => {
-    cookies ??= cookiePairs(source.headers.cookie);
-    return cookies;
-  };
-  return codings.map((coding) => {
-    // Only an exploded object with no declared properties asks which names are another parameter's.
-    const others = () => new Set(codings.filter((c) => c.in === coding.in && c !== coding).map((c) => c.name));
+  for (const coding of codings) {
+    // The Cookie header is split once, and only for an operation that declares a cookie.
+    if (coding.in === 'cookie') cookies ??= cookiePairs(source.headers.cookie);
     try {
-      return readOne(coding, source, cookiesOnce, others);
+      readings.push(readOne(coding, codings, source, cookies));
     } catch (error) {
-      if (error instanceof Unreadable) return { present: true, problem: error.problem };
-      throw error;
+      if (!(error instanceof Unreadable)) throw error;
+      readings.push({ present: true, problem: error.problem });
     }
-  });
+  }
+  return readings;
 }

@@ -14,7 +14,7 @@ import type { Socket } from 'node:net';
 import path from 'node:path';
 import { hostName } from 'cloud-platform-api/toolbox';
 import { corsHeaders, DEFAULT_CORS_ORIGINS, hostCheck, LOCAL_HOSTS, refusedBrowserRequest } from './cors.js';
-import { readRequestBody } from 'cloud-platform-api/toolbox';
+import { readRequestBody, type RequestBody } from 'cloud-platform-api/toolbox';
 import { queryOf } from './web.js';
 import { refuse, type AdapterPort } from '../core/adapter-port.js';
 import { runLifecycle, type Carrier } from '../core/lifecycle.js';
@@ -57,18 +57,14 @@ interface ReadBody {
   tooLarge: boolean;
 }
 
-/** Reads the body up to the limit, then calls `done`; one past it is dropped and reported too large. A failed read ends the response. */
-function readBody(req: IncomingMessage, res: ServerResponse, done: (body: ReadBody) => void): void {
-  readRequestBody(
-    req,
-    BODY_LIMIT_BYTES,
-    ({ bytes, tooLarge }) => {
-      // A view of the bytes read, not a copy: most bodies arrive in one chunk, which is a Buffer already.
-      const buffer = bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-      done({ text: buffer?.toString('utf8'), bytes: buffer, tooLarge });
-    },
-    () => res.destroy(),
-  );
+/** A request with no body, as most GETs are: one object for all of them. */
+const NO_BODY: ReadBody = Object.freeze({ text: undefined, bytes: undefined, tooLarge: false });
+
+/** The body as the core takes it: the bytes read, not a copy (most bodies arrive in one chunk, a Buffer already), and its text. */
+function bodyOf({ bytes, tooLarge }: RequestBody): ReadBody {
+  if (bytes === undefined) return tooLarge ? { text: undefined, bytes: undefined, tooLarge } : NO_BODY;
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { text: buffer.toString('utf8'), bytes: buffer, tooLarge };
 }
 
 const NO_QUERY: CoreRequest['query'] = Object.freeze(Object.create(null));
@@ -113,8 +109,25 @@ function coreRequestOf(req: IncomingMessage, { path, query }: Target, body: Read
   };
 }
 
+// The last text sent, and its bytes once it is sent again: a fixture's JSON is the same string request after
+// request (bodyContent keeps it), so it is encoded once, not counted and encoded again for every answer.
+let lastText: string | undefined;
+let lastBytes: Buffer | undefined;
+
+/** What goes on the wire for a text: the text itself, or, for the text sent just before, its bytes. */
+function sendable(text: string): string | Buffer {
+  if (text !== lastText) {
+    lastText = text;
+    lastBytes = undefined;
+    return text;
+  }
+  lastBytes ??= Buffer.from(text, 'utf8');
+  return lastBytes;
+}
+
 function send(res: ServerResponse, answer: CoreResponse): void {
-  const content = bodyContent(answer);
+  const text = bodyContent(answer);
+  const content = typeof text === 'string' ? sendable(text) : text;
   const headers: OutgoingHttpHeaders = { ...answer.headers };
   if (answer.setCookie?.length) headers['set-cookie'] = [...answer.setCookie];
   if (content !== undefined)
@@ -167,39 +180,53 @@ const CLIENT_GONE = new Error('The client closed the connection');
 /**
  * The lifecycle's waits and deliveries over one connection. While a stage waits (an injected
  * delay, an upstream's answer) or a request is held, the idle timeout is paused; a wait ends early when the client leaves.
+ * A class, not an object of arrow functions: one is made for every request, and its methods are made once.
  */
-function httpCarrier(req: IncomingMessage, res: ServerResponse): Carrier<void> {
-  const socket = req.socket;
-  // The idle timeout the server set, put back once the wait is over.
-  const idle = socket.timeout ?? TIMEOUTS.idle;
-  let idlePaused = false;
-  return {
-    wait: (ms) =>
-      new Promise((resolve, reject) => {
-        if (socket.destroyed) return reject(CLIENT_GONE);
-        idlePaused = true;
-        socket.setTimeout(0);
-        const onClose = () => {
-          clearTimeout(timer);
-          reject(CLIENT_GONE);
-        };
-        const timer = setTimeout(() => {
-          socket.off('close', onClose);
-          resolve();
-        }, ms);
-        socket.once('close', onClose);
-      }),
-    deliver(answer) {
-      if (idlePaused) socket.setTimeout(idle);
-      send(res, answer);
-    },
-    drop() {
-      if (idlePaused) socket.setTimeout(idle);
-      socket.destroy();
-    },
-    // The connection is gone: there is no one to send anything to.
-    abandoned: () => undefined,
-  };
+class HttpCarrier implements Carrier<void> {
+  readonly #socket: Socket;
+  readonly #res: ServerResponse;
+  /** The idle timeout the server set, while a wait has it paused: put back once the wait is over. */
+  #pausedIdle: number | undefined;
+
+  constructor(socket: Socket, res: ServerResponse) {
+    this.#socket = socket;
+    this.#res = res;
+  }
+
+  wait(ms: number): Promise<void> {
+    const socket = this.#socket;
+    return new Promise((resolve, reject) => {
+      if (socket.destroyed) return reject(CLIENT_GONE);
+      this.#pausedIdle ??= socket.timeout ?? TIMEOUTS.idle;
+      socket.setTimeout(0);
+      const onClose = () => {
+        clearTimeout(timer);
+        reject(CLIENT_GONE);
+      };
+      const timer = setTimeout(() => {
+        socket.off('close', onClose);
+        resolve();
+      }, ms);
+      socket.once('close', onClose);
+    });
+  }
+
+  deliver(answer: CoreResponse): void {
+    this.#resumeIdle();
+    send(this.#res, answer);
+  }
+
+  drop(): void {
+    this.#resumeIdle();
+    this.#socket.destroy();
+  }
+
+  /** The connection is gone: there is no one to send anything to. */
+  abandoned(): void {}
+
+  #resumeIdle(): void {
+    if (this.#pausedIdle !== undefined) this.#socket.setTimeout(this.#pausedIdle);
+  }
 }
 
 /** Answers a request whose body has been read (one past the limit read whole and dropped: its 413 is seen). */
@@ -211,7 +238,7 @@ function answerRequest(
   target: Target,
   body: ReadBody,
 ): void {
-  const delivered = runLifecycle(port, coreRequestOf(req, target, body), httpCarrier(req, res), started);
+  const delivered = runLifecycle(port, coreRequestOf(req, target, body), new HttpCarrier(req.socket, res), started);
   // A client that left ends its life without a rejection; any other (a throwing log sink after a
   // delay) must not end the server's process as an unhandled rejection.
   if (delivered) delivered.catch(() => undefined);
@@ -278,7 +305,14 @@ export function createHttpServer(
       if (asset) return serveStatic(res, root, asset);
       if (browserHome && req.method === 'GET' && target.path === '/' && asksForHtml(req))
         return void res.writeHead(302, { location: browserHome }).end();
-      readBody(req, res, (body) => answerRequest(port, started, req, res, target, body));
+      // Read up to the limit (one past it is dropped and reported too large); a failed read ends the response.
+      // One callback, made here: a request with no body is answered in this turn, with no other made.
+      readRequestBody(
+        req,
+        BODY_LIMIT_BYTES,
+        (body) => answerRequest(port, started, req, res, target, bodyOf(body)),
+        () => res.destroy(),
+      );
     },
   );
   server.setTimeout(timeouts.idle);

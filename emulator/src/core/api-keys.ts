@@ -56,7 +56,17 @@ function slotReader(slot: CredentialSlot): (headers: Headers, query: Query) => s
   const name = keyHeaderOf(slot);
   if (slot.scheme === undefined) return (headers) => headers[name] || undefined;
   const pattern = new RegExp(`^${escaped(slot.scheme)} (.+)$`, 'is');
-  const token = (headers: Headers) => pattern.exec(headers[name] ?? '')?.[1];
+  // A client sends the same header request after request: its token is read once, not matched again.
+  let lastValue: string | undefined;
+  let lastToken: string | undefined;
+  const token = (headers: Headers) => {
+    const value = headers[name];
+    if (value !== lastValue) {
+      lastValue = value;
+      lastToken = pattern.exec(value ?? '')?.[1];
+    }
+    return lastToken;
+  };
   return slot.basic
     ? (headers) => {
         const encoded = token(headers);
@@ -159,6 +169,9 @@ function clientIdentities(store: Store<CoreTables>) {
   };
 }
 
+/** Acting with no credentials, where the requirement allows it. */
+const WITHOUT_TOKEN: Verdict = Object.freeze({ token: '' });
+
 /** An alternative whose credentials are all there, one of them not a key --api-key lists. */
 const NOT_ACCEPTED = Symbol('not accepted');
 
@@ -196,16 +209,23 @@ export function createApiKeys(
    * there and accepted (its first one the token); be refused one it presented but that is not accepted;
    * act with none ('') where the requirement allows; else be refused with what to send.
    */
+  // The verdict last given to act with a token, given again to the same token: no object is made for it.
+  let lastActing: Verdict = WITHOUT_TOKEN;
+  const acting = (token: string): Verdict => {
+    if (token !== lastActing.token) lastActing = Object.freeze({ token });
+    return lastActing;
+  };
+
   function authorize(request: Pick<CoreRequest, 'headers' | 'query'>, requirement: Requirement = anyScheme): Verdict {
     let unknown = false;
     for (const alternative of requirement) {
       if (alternative.length === 0) continue;
       const token = presented(alternative, request);
       if (token === NOT_ACCEPTED) unknown = true;
-      else if (token !== undefined) return { token };
+      else if (token !== undefined) return acting(token);
     }
     if (unknown) return { refused: 'Unknown API key' };
-    if (credentialsOptional(requirement) || requirement.length === 0) return { token: '' };
+    if (credentialsOptional(requirement) || requirement.length === 0) return WITHOUT_TOKEN;
     return { refused: missing(requirement) };
   }
 

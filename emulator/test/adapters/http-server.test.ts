@@ -140,6 +140,27 @@ describe('stalled connections are closed once their limit is out', () => {
     expect(ms).toBeLessThan(SHORT.idle + 1_000);
   });
 
+  it('a connection kept open through a delay longer than the idle limit, and closed once idle after it', async () => {
+    let answeredAt = 0;
+    const started = Date.now();
+    const closedAt = await new Promise<number>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () =>
+        socket.write(
+          `GET /streaming/videos/1444 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: apikey a\r\nPrefer: delay=${2 * SHORT.idle}\r\n\r\n`,
+        ),
+      );
+      socket.on('data', () => {
+        answeredAt ||= Date.now() - started;
+      });
+      socket.on('error', () => undefined);
+      socket.on('close', () => resolve(Date.now() - started));
+    });
+    expect(answeredAt).toBeGreaterThanOrEqual(2 * SHORT.idle - 50);
+    // After an answer, Node's keep-alive limit holds the connection: the idle limit and its 1 s of grace.
+    expect(closedAt - answeredAt).toBeGreaterThanOrEqual(SHORT.idle - 50);
+    expect(closedAt - answeredAt).toBeLessThan(SHORT.idle + 2_000);
+  });
+
   it('the real limits are seconds, as the README says', () => {
     expect(TIMEOUTS).toEqual({ headers: 5_000, request: 10_000, idle: 5_000 });
   });

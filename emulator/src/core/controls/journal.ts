@@ -118,14 +118,17 @@ function sameAsBefore(): (value: string | undefined) => string | undefined {
   };
 }
 
+/** A body's length where the journal keeps only its first part, undefined where it keeps it whole. */
+const truncatedFrom = (body: string | undefined) =>
+  body === undefined || bytesHeld(body) <= JOURNAL_BODY_LIMIT_BYTES ? undefined : body.length;
+
 /**
  * A body as the journal keeps it: whole up to JOURNAL_BODY_LIMIT_BYTES, else its first part, copied out:
  * a slice would keep the whole original alive.
  */
-function keptBody(body: string | undefined): Pick<Kept, 'body' | 'bodyTruncatedFrom'> {
-  if (body === undefined || bytesHeld(body) <= JOURNAL_BODY_LIMIT_BYTES) return { body, bodyTruncatedFrom: undefined };
-  const copy = new TextDecoder().decode(new TextEncoder().encode(body.slice(0, JOURNAL_BODY_LIMIT_BYTES / 2)));
-  return { body: copy, bodyTruncatedFrom: body.length };
+function keptBody(body: string | undefined): string | undefined {
+  if (truncatedFrom(body) === undefined) return body;
+  return new TextDecoder().decode(new TextEncoder().encode(body!.slice(0, JOURNAL_BODY_LIMIT_BYTES / 2)));
 }
 
 /**
@@ -220,7 +223,9 @@ export function createJournal(
         method: request.method,
         path: path(request.path)!,
         query: request.query,
-        ...keptBody(request.body),
+        // Set one by one, not spread from an object made for each request.
+        body: keptBody(request.body),
+        bodyTruncatedFrom: truncatedFrom(request.body),
         carried: carried(credentials.carried(request.headers)),
         operationId: exchange.route?.operationId,
         status,

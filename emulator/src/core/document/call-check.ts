@@ -33,12 +33,19 @@ export type CheckedCall =
   /** A refusal: its status, why, and each field and rule where validation failed. */
   | { ok: false; status: number; message: string; issues?: readonly ValidationIssue[]; unknownFields?: string[] };
 
+/** A call without a body, as its documented body: one object for all of them. */
+const NO_BODY = Object.freeze({ ok: true, value: undefined } as const);
+
 /** Whether a path value has a malformed percent-escape: the whole path is refused, before any parameter is read. */
 function malformedEscape(raw: Record<string, string>): boolean {
-  try {
-    for (const text of Object.values(raw)) decodeURIComponent(text);
-  } catch {
-    return true;
+  for (const name in raw) {
+    // A value with no `%` has no escape to be malformed: not decoded here, only where it is read.
+    if (!raw[name]!.includes('%')) continue;
+    try {
+      decodeURIComponent(raw[name]!);
+    } catch {
+      return true;
+    }
   }
   return false;
 }
@@ -63,7 +70,8 @@ export function createCallChecker(
     body: unknown,
     unknownFields: string[],
   ): { ok: true; value: unknown } | { ok: false; status: 400; message: string } {
-    if (!route.body || body === undefined) return { ok: true, value: body };
+    if (body === undefined) return NO_BODY;
+    if (!route.body) return { ok: true, value: body };
     try {
       return { ok: true, value: keepDocumented(bodySchemas.get(route)!, body, 'body', unknownFields) };
     } catch (error) {

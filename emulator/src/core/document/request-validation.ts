@@ -17,6 +17,10 @@ const located = (where: string, issue: ValidationIssue): ValidationIssue => ({
   path: issue.path === '$' ? where : `${where}${issue.path.slice(1)}`,
 });
 
+/** Where a parameter's issue is: `path.id`, `query.page`; made only for an issue. */
+const whereOf = (parameter: Pick<RouteSpec['parameters'][number], 'in' | 'name'>) =>
+  `${parameter.in}.${parameter.name}`;
+
 export function createRequestChecker(validator: ContractValidator) {
   /** `strict`: a body sent to an operation that takes none is an issue, as an undeclared field is. */
   return function check(
@@ -30,19 +34,21 @@ export function createRequestChecker(validator: ContractValidator) {
     const params: Record<string, unknown> = {};
     const query: Record<string, unknown> = {};
     const readings = readParameters(route.parameters, source);
-    route.parameters.forEach((parameter, i) => {
-      const where = `${parameter.in}.${parameter.name}`;
+    // A loop, not forEach: it runs for every request, and makes no function for it.
+    for (let i = 0; i < readings.length; i++) {
+      const parameter = route.parameters[i]!;
       const reading = readings[i]!;
       if (!reading.present) {
-        if (parameter.required) issues.push({ path: where, rule: 'required', message: 'is required' });
+        if (parameter.required) issues.push({ path: whereOf(parameter), rule: 'required', message: 'is required' });
       } else if ('problem' in reading) {
-        issues.push({ path: where, ...reading.problem });
+        issues.push({ path: whereOf(parameter), ...reading.problem });
       } else {
-        for (const issue of validator.check(parameter.schema, reading.value)) issues.push(located(where, issue));
+        const found = validator.check(parameter.schema, reading.value);
+        for (const issue of found) issues.push(located(whereOf(parameter), issue));
         if (parameter.in === 'path') params[parameter.name] = reading.value;
         if (parameter.in === 'query') query[parameter.name] = reading.value;
       }
-    });
+    }
     if (!route.body && hasBody && strict)
       issues.push({ path: 'body', rule: 'strict', message: `${route.operationId} takes no body` });
     if (route.body) {

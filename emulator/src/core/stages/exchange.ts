@@ -11,7 +11,7 @@ import type { PreferredExample } from '../document/preferred-examples.js';
 import type { DropKind, FaultAction, Faults } from '../controls/faults.js';
 import type { Handler } from '../operation-handler.js';
 import type { Journal } from '../controls/journal.js';
-import type { ContractViolation, CoreRequest, CoreResponse } from '../messages.js';
+import { NO_HEADERS, type ContractViolation, type CoreRequest, type CoreResponse } from '../messages.js';
 import type { Overrides } from '../controls/overrides.js';
 import type { Verdict } from '../api-keys.js';
 import type { RouteMatch } from '../document/router.js';
@@ -116,6 +116,9 @@ export interface Exchange {
   violations: readonly ContractViolation[] | undefined;
 }
 
+/** No path parameters yet: one frozen object for every exchange until routing sets its own. */
+const NO_PARAMS: Record<string, string> = Object.freeze({});
+
 /** A new exchange for `request`: every field set, so that each exchange has the same shape. */
 export const newExchange = (parts: StageParts, request: CoreRequest, waiter: Waiter, started: number): Exchange => ({
   parts,
@@ -123,9 +126,9 @@ export const newExchange = (parts: StageParts, request: CoreRequest, waiter: Wai
   started,
   request,
   route: undefined,
-  rawParams: {},
+  rawParams: NO_PARAMS,
   token: '',
-  headers: {},
+  headers: NO_HEADERS,
   checked: undefined,
   fault: undefined,
   answer: undefined,
