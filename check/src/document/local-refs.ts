@@ -16,12 +16,32 @@ interface RefSite {
   ref: string;
 }
 
-/** Every file the document is made of, by absolute path, the root file first: parsed, and its name as shown. */
-export type DocumentFiles = Map<string, { content: unknown; name: string }>;
+/**
+ * Every file the document is made of, by absolute path, the root file first: parsed, its name as shown,
+ * and the `$ref`s written in it (found once, for every check after).
+ */
+export type DocumentFiles = Map<string, { content: unknown; name: string; sites?: RefSite[] }>;
 
-/** The place a `$ref` names in the files read, or undefined where there is none. */
-const placeIn = (files: DocumentFiles, target: { file: string; fragment: string }) =>
-  refTarget(files.get(target.file)?.content as JsonObject, `#${target.fragment}`);
+/** A `$ref`'s target: its file (absolute) and its fragment, and the key naming both. */
+interface Target {
+  file: string;
+  fragment: string;
+  key: string;
+}
+
+/**
+ * The place each target names in the files read, looked up once per target: a large document's many
+ * `$ref`s name a few hundred places. Undefined where there is none.
+ */
+function placeFinder(files: DocumentFiles): (target: Target) => unknown {
+  const found = new Map<string, unknown>();
+  return (target) => {
+    if (found.has(target.key)) return found.get(target.key);
+    const place = refTarget(files.get(target.file)?.content as JsonObject, `#${target.fragment}`);
+    found.set(target.key, place);
+    return place;
+  };
+}
 
 /** Keys whose values are data, not OpenAPI or schema objects: a `$ref` inside one is a value like any other. */
 const DATA_KEYS = new Set(['example', 'default', 'const', 'enum']);
@@ -60,15 +80,16 @@ function tokensOf(step: Step): string[] {
 
 /**
  * Every `$ref` string in a parsed file, with where it is; data left out. Iterative, bounded in depth, and
- * linear in the file's size: a step knows only its key and its parent, and data is told by the last three keys.
+ * linear in the file's size: a step knows only its key and its parent, and data is told by the last three
+ * keys. Only objects and arrays are stepped into: a document is mostly strings and numbers.
  */
 function refsOf(file: string, root: unknown): RefSite[] {
   const found: RefSite[] = [];
+  if (root === null || typeof root !== 'object') return found;
   const stack: Step[] = [{ node: root, key: '', up: undefined, depth: 0 }];
   while (stack.length > 0) {
     const step = stack.pop()!;
     const { node, up } = step;
-    if (node === null || typeof node !== 'object') continue;
     if (up !== undefined && beginsData(step.key, up.up && up.key, up.up?.up && up.up.key)) continue;
     if (step.depth > MAX_DOCUMENT_DEPTH)
       throw new DocumentError(
@@ -76,14 +97,19 @@ function refsOf(file: string, root: unknown): RefSite[] {
       );
     const ref = (node as JsonObject).$ref;
     if (typeof ref === 'string') found.push({ file, at: jsonPointer(...tokensOf(step)), ref });
-    for (const [key, value] of Object.entries(node))
-      if (key !== '$ref') stack.push({ node: value, key, up: step, depth: step.depth + 1 });
+    const keys = Object.keys(node as object);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const value = (node as JsonObject)[key];
+      if (key !== '$ref' && value !== null && typeof value === 'object')
+        stack.push({ node: value, key, up: step, depth: step.depth + 1 });
+    }
   }
   return found.reverse();
 }
 
 /** The file a `$ref` names (absolute) and its fragment; remote or by anchor is refused. */
-function refParts(site: RefSite): { file: string; fragment: string } {
+function refParts(site: RefSite): Target {
   if (/^[a-z][a-z0-9+.-]*:/i.test(site.ref) || site.ref.startsWith('//'))
     throw new DocumentError(`${place(site)} is remote (${site.ref}): only local files are read`);
   const hash = site.ref.indexOf('#');
@@ -91,17 +117,22 @@ function refParts(site: RefSite): { file: string; fragment: string } {
   const fragment = hash === -1 ? '' : site.ref.slice(hash + 1);
   if (fragment !== '' && !fragment.startsWith('/'))
     throw new DocumentError(`${place(site)} (${site.ref}) names an anchor: only JSON pointers are read`);
-  const file = target === '' ? site.file : path.resolve(path.dirname(site.file), decodeURIComponent(target));
-  return { file, fragment };
+  // Absolute either way: the files read are keyed by their absolute paths, whatever name a site shows.
+  const file = path.resolve(
+    target === '' ? site.file : path.resolve(path.dirname(site.file), decodeURIComponent(target)),
+  );
+  return { file, fragment, key: `${file}#${fragment}` };
 }
 
 /** Reads the root file and every file its `$ref`s reach, checking each `$ref` leads somewhere. */
 export function readDocumentFiles(rootFile: string, budget: ByteBudget, root: unknown): DocumentFiles {
   const files: DocumentFiles = new Map([[path.resolve(rootFile), { content: root, name: rootFile }]]);
+  const placeOf = placeFinder(files);
   const queue = [path.resolve(rootFile)];
   while (queue.length > 0) {
-    const { content, name } = files.get(queue.shift()!)!;
-    for (const site of refsOf(name, content)) {
+    const file = files.get(queue.shift()!)!;
+    file.sites = refsOf(file.name, file.content);
+    for (const site of file.sites) {
       const target = refParts(site);
       if (!files.has(target.file)) {
         // Named as the root file is, from where it was given: `api/root.yaml` leads to `schemas/pet.yaml`.
@@ -117,26 +148,32 @@ export function readDocumentFiles(rootFile: string, budget: ByteBudget, root: un
         }
         queue.push(target.file);
       }
-      if (placeIn(files, target) === undefined)
+      if (placeOf(target) === undefined)
         throw new DocumentError(`${place(site)} (${site.ref}) leads nowhere: there is no such place`);
     }
   }
   return files;
 }
 
-/** Refuses a `$ref` that leads, through `$ref`s alone, back to itself: no schema is ever reached. */
+/**
+ * Refuses a `$ref` that leads, through `$ref`s alone, back to itself: no schema is ever reached. A place
+ * whose `$ref`s are known to end somewhere is not followed again.
+ */
 export function checkRefLoops(files: DocumentFiles): void {
-  for (const { content, name } of files.values()) {
-    for (const site of refsOf(name, content)) {
+  const placeOf = placeFinder(files);
+  const ending = new Set<string>();
+  for (const { sites = [] } of files.values()) {
+    for (const site of sites) {
       const followed = new Set<string>();
       for (let current: RefSite | undefined = site; current !== undefined; ) {
         const target = refParts(current);
-        const key = `${target.file}#${target.fragment}`;
-        if (followed.has(key)) throw new DocumentError(`${place(site)} (${site.ref}) loops through $refs alone`);
-        followed.add(key);
-        const next = (placeIn(files, target) as JsonObject).$ref;
+        if (ending.has(target.key)) break;
+        if (followed.has(target.key)) throw new DocumentError(`${place(site)} (${site.ref}) loops through $refs alone`);
+        followed.add(target.key);
+        const next = (placeOf(target) as JsonObject).$ref;
         current = typeof next === 'string' ? { file: target.file, at: `#${target.fragment}`, ref: next } : undefined;
       }
+      for (const key of followed) ending.add(key);
     }
   }
 }
