@@ -68,7 +68,9 @@ function hasUntypedNullable(node: unknown): boolean {
   if (node === null || typeof node !== 'object') return false;
   const object = node as JsonObject;
   if (typeof object.nullable === 'boolean' && object.type === undefined) return true;
-  return Object.entries(object).some(([key, inner]) => !DATA_KEYWORDS.has(key) && hasUntypedNullable(inner));
+  // A loop over keys, not entries: this walks every node of a large document as it is read.
+  for (const key of Object.keys(object)) if (!DATA_KEYWORDS.has(key) && hasUntypedNullable(object[key])) return true;
+  return false;
 }
 
 /** Removes each `nullable` without a `type`, in place: the schema allows anything, null included, without it. */

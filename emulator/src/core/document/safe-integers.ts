@@ -6,24 +6,58 @@ import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 
 const isInteger = (type: unknown) => type === 'integer' || (Array.isArray(type) && type.includes('integer'));
 
-function bound(node: unknown): void {
-  if (Array.isArray(node)) {
-    for (const item of node) bound(item);
-    return;
-  }
-  if (node === null || typeof node !== 'object') return;
-  const schema = node as Record<string, unknown>;
-  if (isInteger(schema.type)) {
-    schema.maximum = Math.min(Number(schema.maximum ?? Infinity), Number.MAX_SAFE_INTEGER);
-    schema.minimum = Math.max(Number(schema.minimum ?? -Infinity), Number.MIN_SAFE_INTEGER);
-  }
-  // Examples are data, not schemas: an example object with a `type` field is left as it is.
-  for (const [key, child] of Object.entries(schema)) if (key !== 'example' && key !== 'examples') bound(child);
+/** The copy with `key` set as its own property: a key `__proto__` defined, as assigning it would set the prototype. */
+function withKey(copy: Record<string, unknown>, key: string, value: unknown): Record<string, unknown> {
+  if (key !== '__proto__') copy[key] = value;
+  else Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
 }
 
+/**
+ * The node with every integer schema in it bounded, copied only where something changes: the copies
+ * share the rest with the document (a large document is mostly left as it is), and `done` keeps what
+ * each node became, so a node met twice is walked once.
+ */
+function bounded(node: unknown, done: Map<object, unknown>): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  if (done.has(node)) return done.get(node);
+  let copy: object | undefined;
+  if (Array.isArray(node)) {
+    let items: unknown[] | undefined;
+    for (let i = 0; i < node.length; i++) {
+      const item = bounded(node[i], done);
+      if (item === node[i]) continue;
+      items ??= [...node];
+      items[i] = item;
+    }
+    copy = items;
+  } else {
+    const schema = node as Record<string, unknown>;
+    let own: Record<string, unknown> | undefined;
+    // Examples are data, not schemas: an example object with a `type` field is left as it is.
+    for (const key of Object.keys(schema)) {
+      if (key === 'example' || key === 'examples') continue;
+      const child = bounded(schema[key], done);
+      if (child !== schema[key]) own = withKey(own ?? { ...schema }, key, child);
+    }
+    if (isInteger(schema.type)) {
+      own ??= { ...schema };
+      own.maximum = Math.min(Number(schema.maximum ?? Infinity), Number.MAX_SAFE_INTEGER);
+      own.minimum = Math.max(Number(schema.minimum ?? -Infinity), Number.MIN_SAFE_INTEGER);
+    }
+    copy = own;
+  }
+  const result = copy ?? node;
+  done.set(node, result);
+  return result;
+}
+
+/** The document with its integer schemas bounded to the safe range; the document given is left as it is. */
 export function withSafeIntegers(document: OpenApiDocument): OpenApiDocument {
-  const copy = structuredClone(document);
-  bound(copy.paths);
-  bound(copy.components);
-  return copy;
+  const done = new Map<object, unknown>();
+  return {
+    ...document,
+    paths: bounded(document.paths, done),
+    components: bounded(document.components, done),
+  } as OpenApiDocument;
 }
