@@ -30,6 +30,11 @@ export function pointerTokens(pointer: string): string[] {
  * `%` as `%25`, since a fragment is percent-decoded when read.
  */
 export function jsonPointer(...segments: readonly (string | number)[]): string {
-  const token = (s: string | number) => String(s).replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25');
-  return `#${segments.map((s) => `/${token(s)}`).join('')}`;
+  let pointer = '#';
+  for (const segment of segments) pointer += `/${pointerToken(String(segment))}`;
+  return pointer;
 }
+
+/** A segment as a pointer's token: most need no escape, and are taken as they are. */
+const pointerToken = (segment: string) =>
+  /[~/%]/.test(segment) ? segment.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25') : segment;

@@ -9,10 +9,10 @@ import { type ByteBudget, FileProblem, readDocumentFile } from './document-file.
 /** How deep a document may nest: far past any real one, and short of a stack a walk could overflow. */
 export const MAX_DOCUMENT_DEPTH = 256;
 
-/** Where a `$ref` is written: its file and the JSON pointer to the object holding it. */
+/** Where a `$ref` is written: its file and the JSON pointer to the object holding it, made when a message names it. */
 interface RefSite {
   file: string;
-  at: string;
+  at: () => string;
   ref: string;
 }
 
@@ -61,7 +61,7 @@ export function isDataPath(tokens: readonly string[]): boolean {
   return tokens.some((token, i) => beginsData(token, tokens[i - 1], tokens[i - 2]));
 }
 
-const place = (site: Pick<RefSite, 'file' | 'at'>) => `${site.file}: the $ref at ${site.at}`;
+const place = (site: Pick<RefSite, 'file' | 'at'>) => `${site.file}: the $ref at ${site.at()}`;
 
 /** A place in a walk: its value, the key it is under and the place above, so no path is copied per node. */
 interface Step {
@@ -96,7 +96,7 @@ function refsOf(file: string, root: unknown): RefSite[] {
         `${file}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels at ${jsonPointer(...tokensOf(step).slice(0, 8))}/...`,
       );
     const ref = (node as JsonObject).$ref;
-    if (typeof ref === 'string') found.push({ file, at: jsonPointer(...tokensOf(step)), ref });
+    if (typeof ref === 'string') found.push({ file, at: () => jsonPointer(...tokensOf(step)), ref });
     const keys = Object.keys(node as object);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
@@ -171,7 +171,8 @@ export function checkRefLoops(files: DocumentFiles): void {
         if (followed.has(target.key)) throw new DocumentError(`${place(site)} (${site.ref}) loops through $refs alone`);
         followed.add(target.key);
         const next = (placeOf(target) as JsonObject).$ref;
-        current = typeof next === 'string' ? { file: target.file, at: `#${target.fragment}`, ref: next } : undefined;
+        current =
+          typeof next === 'string' ? { file: target.file, at: () => `#${target.fragment}`, ref: next } : undefined;
       }
       for (const key of followed) ending.add(key);
     }
