@@ -125,7 +125,7 @@ function refParts(site: RefSite): Target {
 }
 
 /** Reads the root file and every file its `$ref`s reach, checking each `$ref` leads somewhere. */
-export function readDocumentFiles(rootFile: string, budget: ByteBudget, root: unknown): DocumentFiles {
+export async function readDocumentFiles(rootFile: string, budget: ByteBudget, root: unknown): Promise<DocumentFiles> {
   const files: DocumentFiles = new Map([[path.resolve(rootFile), { content: root, name: rootFile }]]);
   const placeOf = placeFinder(files);
   const queue = [path.resolve(rootFile)];
@@ -141,7 +141,7 @@ export function readDocumentFiles(rootFile: string, budget: ByteBudget, root: un
           path.relative(path.dirname(path.resolve(rootFile)), target.file),
         );
         try {
-          files.set(target.file, { content: readDocumentFile(shown, budget), name: shown });
+          files.set(target.file, { content: await readDocumentFile(shown, budget), name: shown });
         } catch (error) {
           if (!(error instanceof FileProblem)) throw error;
           throw new DocumentError(`${place(site)} (${site.ref}) leads to a file that ${error.problem}`);
