@@ -9,11 +9,16 @@ import { type ByteBudget, FileProblem, readDocumentFile } from './document-file.
 /** How deep a document may nest: far past any real one, and short of a stack a walk could overflow. */
 export const MAX_DOCUMENT_DEPTH = 256;
 
-/** Where a `$ref` is written: its file and the JSON pointer to the object holding it, made when a message names it. */
+/**
+ * Where a `$ref` is written: its file (as shown, and its absolute path) and the JSON pointer to the object
+ * holding it, made when a message names it; what it names, once worked out.
+ */
 interface RefSite {
   file: string;
+  absolute: string;
   at: () => string;
   ref: string;
+  target?: Target;
 }
 
 /**
@@ -84,6 +89,7 @@ function tokensOf(step: Step): string[] {
  * keys. Only objects and arrays are stepped into: a document is mostly strings and numbers.
  */
 function refsOf(file: string, root: unknown): RefSite[] {
+  const absolute = path.resolve(file);
   const found: RefSite[] = [];
   if (root === null || typeof root !== 'object') return found;
   const stack: Step[] = [{ node: root, key: '', up: undefined, depth: 0 }];
@@ -96,7 +102,7 @@ function refsOf(file: string, root: unknown): RefSite[] {
         `${file}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels at ${jsonPointer(...tokensOf(step).slice(0, 8))}/...`,
       );
     const ref = (node as JsonObject).$ref;
-    if (typeof ref === 'string') found.push({ file, at: () => jsonPointer(...tokensOf(step)), ref });
+    if (typeof ref === 'string') found.push({ file, absolute, at: () => jsonPointer(...tokensOf(step)), ref });
     const keys = Object.keys(node as object);
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i]!;
@@ -108,6 +114,9 @@ function refsOf(file: string, root: unknown): RefSite[] {
   return found.reverse();
 }
 
+/** What a site's `$ref` names, worked out once. */
+const targetOf = (site: RefSite): Target => (site.target ??= refParts(site));
+
 /** The file a `$ref` names (absolute) and its fragment; remote or by anchor is refused. */
 function refParts(site: RefSite): Target {
   if (/^[a-z][a-z0-9+.-]*:/i.test(site.ref) || site.ref.startsWith('//'))
@@ -117,10 +126,8 @@ function refParts(site: RefSite): Target {
   const fragment = hash === -1 ? '' : site.ref.slice(hash + 1);
   if (fragment !== '' && !fragment.startsWith('/'))
     throw new DocumentError(`${place(site)} (${site.ref}) names an anchor: only JSON pointers are read`);
-  // Absolute either way: the files read are keyed by their absolute paths, whatever name a site shows.
-  const file = path.resolve(
-    target === '' ? site.file : path.resolve(path.dirname(site.file), decodeURIComponent(target)),
-  );
+  // Absolute: the files read are keyed by their absolute paths, whatever name a site shows.
+  const file = target === '' ? site.absolute : path.resolve(path.dirname(site.absolute), decodeURIComponent(target));
   return { file, fragment, key: `${file}#${fragment}` };
 }
 
@@ -133,7 +140,7 @@ export async function readDocumentFiles(rootFile: string, budget: ByteBudget, ro
     const file = files.get(queue.shift()!)!;
     file.sites = refsOf(file.name, file.content);
     for (const site of file.sites) {
-      const target = refParts(site);
+      const target = targetOf(site);
       if (!files.has(target.file)) {
         // Named as the root file is, from where it was given: `api/root.yaml` leads to `schemas/pet.yaml`.
         const shown = path.join(
@@ -166,13 +173,15 @@ export function checkRefLoops(files: DocumentFiles): void {
     for (const site of sites) {
       const followed = new Set<string>();
       for (let current: RefSite | undefined = site; current !== undefined; ) {
-        const target = refParts(current);
+        const target = targetOf(current);
         if (ending.has(target.key)) break;
         if (followed.has(target.key)) throw new DocumentError(`${place(site)} (${site.ref}) loops through $refs alone`);
         followed.add(target.key);
         const next = (placeOf(target) as JsonObject).$ref;
         current =
-          typeof next === 'string' ? { file: target.file, at: () => `#${target.fragment}`, ref: next } : undefined;
+          typeof next === 'string'
+            ? { file: target.file, absolute: target.file, at: () => `#${target.fragment}`, ref: next }
+            : undefined;
       }
       for (const key of followed) ending.add(key);
     }
