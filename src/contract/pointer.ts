@@ -19,10 +19,10 @@ export function pointerTokens(pointer: string): string[] {
   const fragment = pointer.startsWith('#');
   const plain = fragment ? pointer.slice(1) : pointer;
   if (plain === '') return [];
-  return plain
-    .split('/')
-    .slice(1)
-    .map((token) => (fragment ? fragmentToken(token) : token).replaceAll('~1', '/').replaceAll('~0', '~'));
+  const tokens = plain.split('/').slice(1);
+  // Most pointers have neither an escape nor a percent sign: their tokens are as written.
+  if (!plain.includes('~') && !plain.includes('%')) return tokens;
+  return tokens.map((token) => (fragment ? fragmentToken(token) : token).replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 /**

@@ -82,13 +82,12 @@ const requestSchemas = (route: RouteSpec): [what: string, pointer: string][] => 
 function checkedRoutes(document: OpenApiDocument): RouteSpec[] {
   const routes = deriveRoutes(document);
   // A parameter or a body may give no schema: nothing to follow.
-  const followed = (pointer: string) => refTarget(document, pointer) !== undefined;
-  const every = routes.flatMap((route) => requestSchemas(route).filter(([, pointer]) => followed(pointer)));
-  if (schemaProblem(document, { allOf: every.map(([, $ref]) => ({ $ref })) }, patternProblem) === undefined)
-    return routes;
+  const schemas = routes.flatMap((route) => requestSchemas(route).map(([, pointer]) => refTarget(document, pointer)));
+  const allOf = schemas.filter((schema) => schema !== undefined);
+  if (schemaProblem(document, { allOf }, patternProblem) === undefined) return routes;
   for (const route of routes) {
     for (const [what, pointer] of requestSchemas(route)) {
-      if (!followed(pointer)) continue;
+      if (refTarget(document, pointer) === undefined) continue;
       const problem = schemaProblem(document, { $ref: pointer }, patternProblem);
       if (problem) throw new EmulatorOptionError(`document: ${route.method} ${route.path}, ${what}: ${problem}`);
     }
