@@ -86,7 +86,9 @@ export function schemaProblem(
       if (problem) return problem;
       if (typeof object.$ref === 'string') stack.push({ node: targetOf(object.$ref), map: false });
     }
-    for (const key of Object.keys(object)) {
+    const keys = Object.keys(object);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       const value = object[key];
       if (value === null || typeof value !== 'object') continue;
       if (map || array) stack.push({ node: value, map: false });

@@ -235,9 +235,10 @@ const SCHEMA_IDS = ['$id', '$anchor', '$dynamicAnchor'];
 /** Whether `$id`, `$anchor` or `$dynamicAnchor` is anywhere in `node`, data included. */
 function hasSchemaIds(node: unknown): boolean {
   if (node === null || typeof node !== 'object') return false;
-  if (Array.isArray(node)) return node.some(hasSchemaIds);
-  for (const key of Object.keys(node))
-    if (SCHEMA_IDS.includes(key) || hasSchemaIds((node as Record<string, unknown>)[key])) return true;
+  // Indexed loops: this walks every node of a document, at start, before the JIT has warmed.
+  const keys = Object.keys(node);
+  for (let i = 0; i < keys.length; i++)
+    if (SCHEMA_IDS.includes(keys[i]!) || hasSchemaIds((node as Record<string, unknown>)[keys[i]!])) return true;
   return false;
 }
 

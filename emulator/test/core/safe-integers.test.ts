@@ -44,12 +44,10 @@ describe('withSafeIntegers', () => {
     expect(Object.getOwnPropertyDescriptor(properties, '__proto__')?.value).toEqual({ type: 'integer', ...SAFE });
   });
 
-  it('shares what it leaves alone, and bounds a schema met twice once', () => {
-    const shared = { type: 'integer' };
+  it('shares what it leaves alone', () => {
     const untouched = { type: 'string' };
-    const document = documentOf({ properties: { a: shared, b: shared, c: untouched } });
+    const document = documentOf({ properties: { a: { type: 'integer' }, c: untouched } });
     const { properties } = withSafeIntegers(document).components.schemas!.Thing!;
-    expect(properties.a).toBe(properties.b);
     expect(properties.c).toBe(untouched);
   });
 });

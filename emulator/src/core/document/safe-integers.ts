@@ -15,49 +15,40 @@ function withKey(copy: Record<string, unknown>, key: string, value: unknown): Re
 
 /**
  * The node with every integer schema in it bounded, copied only where something changes: the copies
- * share the rest with the document (a large document is mostly left as it is), and `done` keeps what
- * each node became, so a node met twice is walked once.
+ * share the rest with the document (a large document is mostly left as it is). Indexed loops: this
+ * walks every node of a document once, at start, before the JIT has warmed.
  */
-function bounded(node: unknown, done: Map<object, unknown>): unknown {
+function bounded(node: unknown): unknown {
   if (node === null || typeof node !== 'object') return node;
-  if (done.has(node)) return done.get(node);
-  let copy: object | undefined;
   if (Array.isArray(node)) {
     let items: unknown[] | undefined;
     for (let i = 0; i < node.length; i++) {
-      const item = bounded(node[i], done);
+      const item = bounded(node[i]);
       if (item === node[i]) continue;
       items ??= [...node];
       items[i] = item;
     }
-    copy = items;
-  } else {
-    const schema = node as Record<string, unknown>;
-    let own: Record<string, unknown> | undefined;
-    // Examples are data, not schemas: an example object with a `type` field is left as it is.
-    for (const key of Object.keys(schema)) {
-      if (key === 'example' || key === 'examples') continue;
-      const child = bounded(schema[key], done);
-      if (child !== schema[key]) own = withKey(own ?? { ...schema }, key, child);
-    }
-    if (isInteger(schema.type)) {
-      own ??= { ...schema };
-      own.maximum = Math.min(Number(schema.maximum ?? Infinity), Number.MAX_SAFE_INTEGER);
-      own.minimum = Math.max(Number(schema.minimum ?? -Infinity), Number.MIN_SAFE_INTEGER);
-    }
-    copy = own;
+    return items ?? node;
   }
-  const result = copy ?? node;
-  done.set(node, result);
-  return result;
+  const schema = node as Record<string, unknown>;
+  let own: Record<string, unknown> | undefined;
+  const keys = Object.keys(schema);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    // Examples are data, not schemas: an example object with a `type` field is left as it is.
+    if (key === 'example' || key === 'examples') continue;
+    const child = bounded(schema[key]);
+    if (child !== schema[key]) own = withKey(own ?? { ...schema }, key, child);
+  }
+  if (isInteger(schema.type)) {
+    own ??= { ...schema };
+    own.maximum = Math.min(Number(schema.maximum ?? Infinity), Number.MAX_SAFE_INTEGER);
+    own.minimum = Math.max(Number(schema.minimum ?? -Infinity), Number.MIN_SAFE_INTEGER);
+  }
+  return own ?? node;
 }
 
 /** The document with its integer schemas bounded to the safe range; the document given is left as it is. */
 export function withSafeIntegers(document: OpenApiDocument): OpenApiDocument {
-  const done = new Map<object, unknown>();
-  return {
-    ...document,
-    paths: bounded(document.paths, done),
-    components: bounded(document.components, done),
-  } as OpenApiDocument;
+  return { ...document, paths: bounded(document.paths), components: bounded(document.components) } as OpenApiDocument;
 }
