@@ -68,49 +68,39 @@ export function isDataPath(tokens: readonly string[]): boolean {
 
 const place = (site: Pick<RefSite, 'file' | 'at'>) => `${site.file}: the $ref at ${site.at()}`;
 
-/** A place in a walk: its value, the key it is under and the place above, so no path is copied per node. */
-interface Step {
-  node: unknown;
-  key: string;
-  up: Step | undefined;
-  depth: number;
-}
-
-/** The tokens of the path to a step, from the root. */
-function tokensOf(step: Step): string[] {
-  const tokens: string[] = [];
-  for (let at: Step | undefined = step; at?.up !== undefined; at = at.up) tokens.push(at.key);
-  return tokens.reverse();
-}
-
 /**
- * Every `$ref` string in a parsed file, with where it is; data left out. Iterative, bounded in depth, and
- * linear in the file's size: a step knows only its key and its parent, and data is told by the last three
- * keys. Only objects and arrays are stepped into: a document is mostly strings and numbers.
+ * Every `$ref` string in a parsed file, with where it is; data left out. Bounded in depth (the recursion
+ * stops at MAX_DOCUMENT_DEPTH, far short of the stack's end) and linear in the file's size: the path is
+ * one list of keys, copied only where a `$ref` is, and data is told by the last three keys. Only objects
+ * and arrays are stepped into, with indexed loops: a document is mostly strings and numbers, and this
+ * runs before the JIT has warmed. Keys are visited last to first and the list reversed: each `$ref`
+ * after those below it, as the files are checked.
  */
 function refsOf(file: string, root: unknown): RefSite[] {
   const absolute = path.resolve(file);
   const found: RefSite[] = [];
-  if (root === null || typeof root !== 'object') return found;
-  const stack: Step[] = [{ node: root, key: '', up: undefined, depth: 0 }];
-  while (stack.length > 0) {
-    const step = stack.pop()!;
-    const { node, up } = step;
-    if (up !== undefined && beginsData(step.key, up.up && up.key, up.up?.up && up.up.key)) continue;
-    if (step.depth > MAX_DOCUMENT_DEPTH)
+  const tokens: string[] = [];
+  const visit = (node: object, depth: number, key?: string, parent?: string): void => {
+    if (depth > MAX_DOCUMENT_DEPTH)
       throw new DocumentError(
-        `${file}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels at ${jsonPointer(...tokensOf(step).slice(0, 8))}/...`,
+        `${file}: nested deeper than ${MAX_DOCUMENT_DEPTH} levels at ${jsonPointer(...tokens.slice(0, 8))}/...`,
       );
     const ref = (node as JsonObject).$ref;
-    if (typeof ref === 'string') found.push({ file, absolute, at: () => jsonPointer(...tokensOf(step)), ref });
-    const keys = Object.keys(node as object);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      const value = (node as JsonObject)[key];
-      if (key !== '$ref' && value !== null && typeof value === 'object')
-        stack.push({ node: value, key, up: step, depth: step.depth + 1 });
+    if (typeof ref === 'string') {
+      const at = tokens.slice();
+      found.push({ file, absolute, at: () => jsonPointer(...at), ref });
     }
-  }
+    const keys = Object.keys(node);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const inner = keys[i]!;
+      const value = (node as JsonObject)[inner];
+      if (inner === '$ref' || value === null || typeof value !== 'object' || beginsData(inner, key, parent)) continue;
+      tokens.push(inner);
+      visit(value, depth + 1, inner, key);
+      tokens.pop();
+    }
+  };
+  if (root !== null && typeof root === 'object') visit(root, 0);
   return found.reverse();
 }
 
