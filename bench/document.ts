@@ -4,9 +4,6 @@
 // interleaved rounds of fresh processes; then, on ours, the first answer of the process and the first
 // to each of 20 more operations. Medians with min and max. Goals (issue #53): start at most 500 ms, at
 // most 60 MB more than the baseline, a first answer to any operation in at most 50 ms.
-//
-// Our commands keep Node's compile cache, so each is run two ways: cold, with an empty cache (a first
-// start: the goals are judged on these), and warm, with the cache an earlier start of it left.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -35,18 +32,10 @@ interface Started {
   ms: number;
 }
 
-/** The environment without a compile cache of its own: each run below says which cache, if any, it reads. */
-const { NODE_COMPILE_CACHE: _, ...plainEnv } = process.env;
-let coldRuns = 0;
-/** A run with an empty compile cache, as a first start on a machine is. */
-const cold = () => ({ ...plainEnv, NODE_COMPILE_CACHE: path.join(dir, 'cold-cache', String(++coldRuns)) });
-/** A run with the cache an earlier start of the same command left (see prime()). */
-const warm = () => ({ ...plainEnv, NODE_COMPILE_CACHE: path.join(dir, 'warm-cache') });
-
 /** Spawns `node ARGS` and resolves once its stdout says where it listens, with the time that took. */
-function started(args: string[], listening: RegExp, env: NodeJS.ProcessEnv = plainEnv): Promise<Started> {
+function started(args: string[], listening: RegExp): Promise<Started> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     child.stderr!.on('data', (chunk: Buffer) => (out += chunk));
@@ -62,10 +51,9 @@ function started(args: string[], listening: RegExp, env: NodeJS.ProcessEnv = pla
 /** A process's resident memory now, in MB, from /proc (Linux). */
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-/** Stops a process: at once (SIGKILL), or as Ctrl-C would, letting it write its compile cache (SIGTERM). */
-function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill(signal);
+  child.kill('SIGKILL');
   return exited;
 }
 
@@ -78,19 +66,12 @@ async function answerMs(url: string, route: string): Promise<number> {
   return performance.now() - t0;
 }
 
+let round = 0;
 const emulatorListening = /listening on (http:\/\/\S+)/;
-const OURS = [EMULATOR, '--document', file, '--port', '0', '--quiet'];
-const BASELINE = [EMULATOR, '--port', '0', '--quiet'];
 
-/** Fills the warm cache: each command started once and stopped as Ctrl-C would, so it writes its cache. */
-async function prime(): Promise<void> {
-  for (const args of [BASELINE, OURS]) await stop((await started(args, emulatorListening, warm())).child, 'SIGTERM');
-}
-
-const rounds = { cold: 0, warm: 0 };
-const ours = (how: 'cold' | 'warm') => async (): Promise<Figures> => {
-  const round = ++rounds[how];
-  const server = await started(OURS, emulatorListening, how === 'cold' ? cold() : warm());
+const ours = async (): Promise<Figures> => {
+  round++;
+  const server = await started([EMULATOR, '--document', file, '--port', '0', '--quiet'], emulatorListening);
   try {
     const rss = rssMb(server.child.pid!);
     // A different operation first in each round, then 20 more never called before in this process.
@@ -113,8 +94,7 @@ async function startCost(server: Started): Promise<Figures> {
   }
 }
 
-const baseline = (how: 'cold' | 'warm') => async () =>
-  startCost(await started(BASELINE, emulatorListening, how === 'cold' ? cold() : warm()));
+const baseline = async () => startCost(await started([EMULATOR, '--port', '0', '--quiet'], emulatorListening));
 
 const prism = async () => {
   const port = await closedPort();
@@ -123,21 +103,16 @@ const prism = async () => {
 };
 
 const names = {
-  baseline: "emulator, this repository's document, cold",
-  ours: `emulator, ${OPERATIONS} operations, cold`,
-  baselineWarm: "emulator, this repository's document, warm",
-  oursWarm: `emulator, ${OPERATIONS} operations, warm`,
+  baseline: "emulator, this repository's document",
+  ours: `emulator, ${OPERATIONS} operations`,
   prism: `prism mock, ${OPERATIONS} operations`,
 };
 let results: Map<string, Figures[]>;
 try {
-  await prime();
   results = await interleave(
     [
-      { name: names.baseline, round: baseline('cold') },
-      { name: names.ours, round: ours('cold') },
-      { name: names.baselineWarm, round: baseline('warm') },
-      { name: names.oursWarm, round: ours('warm') },
+      { name: names.baseline, round: baseline },
+      { name: names.ours, round: ours },
       { name: names.prism, round: prism },
     ],
     ROUNDS,
@@ -154,37 +129,29 @@ console.log(
 console.log('median (min, max)');
 for (const name of Object.values(names))
   console.log(
-    `  ${name.padEnd(44)} start ${show(metric(results, name, 'startMs'))} ms   memory ${show(metric(results, name, 'rss'))} MB`,
+    `  ${name.padEnd(38)} start ${show(metric(results, name, 'startMs'))} ms   memory ${show(metric(results, name, 'rss'))} MB`,
   );
+const start = metric(results, names.ours, 'startMs');
 /** A metric of ours minus the baseline's, round by round: what the large document itself costs. */
-const overBaseline = (ours: string, base: string, name: string) =>
-  stats(results.get(ours)!.map((f, i) => f[name]! - results.get(base)![i]![name]!));
-/** Ours against the goals, cold (a first start: the goals are judged on these) or warm. */
-function report(ours: string, base: string, how: string): void {
-  const start = metric(results, ours, 'startMs');
-  const extra = overBaseline(ours, base, 'rss');
-  const first = metric(results, ours, 'firstMs');
-  const next = metric(results, ours, 'nextMaxMs');
-  console.log(`\nours on ${OPERATIONS} operations, ${how}`);
-  console.log(`  start                                  ${show(start)} ms ${verdict(start.median, GOALS.startMs)}`);
-  console.log(`  start over the baseline                 ${show(overBaseline(ours, base, 'startMs'))} ms`);
-  console.log(`  memory over the baseline               ${show(extra)} MB ${verdict(extra.median, GOALS.extraMb)}`);
-  console.log(
-    `  first answer of the process            ${show(first, 1)} ms ${verdict(first.median, GOALS.firstAnswerMs)}`,
-  );
-  console.log(
-    `  slowest first answer of ${MORE_OPERATIONS} more        ${show(next, 1)} ms ${verdict(next.median, GOALS.firstAnswerMs)}`,
-  );
-  console.log(`  memory after those answers             ${show(metric(results, ours, 'rssAfter'))} MB`);
-}
-report(names.ours, names.baseline, 'cold: an empty compile cache, as a first start (the goals are judged here)');
-report(names.oursWarm, names.baselineWarm, 'warm: the compile cache an earlier start left');
+const overBaseline = (name: string) =>
+  stats(results.get(names.ours)!.map((f, i) => f[name]! - results.get(names.baseline)![i]![name]!));
+const extra = overBaseline('rss');
+const first = metric(results, names.ours, 'firstMs');
+const next = metric(results, names.ours, 'nextMaxMs');
+console.log(`\nours on ${OPERATIONS} operations`);
+console.log(`  start                                  ${show(start)} ms ${verdict(start.median, GOALS.startMs)}`);
+console.log(`  start over the baseline                 ${show(overBaseline('startMs'))} ms`);
+console.log(`  memory over the baseline               ${show(extra)} MB ${verdict(extra.median, GOALS.extraMb)}`);
+console.log(
+  `  first answer of the process            ${show(first, 1)} ms ${verdict(first.median, GOALS.firstAnswerMs)}`,
+);
+console.log(
+  `  slowest first answer of ${MORE_OPERATIONS} more        ${show(next, 1)} ms ${verdict(next.median, GOALS.firstAnswerMs)}`,
+);
+console.log(`  memory after those answers             ${show(metric(results, names.ours, 'rssAfter'))} MB`);
 console.log('\nratios, round by round (median, min, max)');
 console.log(
-  `  start, ours / baseline (cold)          ${show(ratio(results, names.ours, names.baseline, 'startMs'), 2)}`,
+  `  start, ours / baseline                 ${show(ratio(results, names.ours, names.baseline, 'startMs'), 2)}`,
 );
-console.log(
-  `  start, ours warm / ours cold           ${show(ratio(results, names.oursWarm, names.ours, 'startMs'), 2)}`,
-);
-console.log(`  start, prism / ours (cold)             ${show(ratio(results, names.prism, names.ours, 'startMs'), 2)}`);
-console.log(`  memory, prism / ours (cold)            ${show(ratio(results, names.prism, names.ours, 'rss'), 2)}`);
+console.log(`  start, prism / ours                    ${show(ratio(results, names.prism, names.ours, 'startMs'), 2)}`);
+console.log(`  memory, prism / ours                   ${show(ratio(results, names.prism, names.ours, 'rss'), 2)}`);

@@ -1,6 +1,5 @@
 // What each command of the package does first: refuse an unsupported Node line in one line, then load
 // its main from dist/ (saying how to build it where it is missing) and exit with the code it returns.
-import module from 'node:module';
 import { engines, unsupportedNode } from './node-line.js';
 
 /** Whether a failed load is a module of a dist/ folder not found, as before a build. */
@@ -9,10 +8,6 @@ export const isUnbuilt = (error) =>
 
 /** `load` imports the command's module, whose `main(argv)` resolves to the exit code. */
 export async function runCommand(name, load) {
-  // Node's compile cache: a later start reads its modules' compiled code rather than compiling them again.
-  // Kept in the system's temporary folder (or NODE_COMPILE_CACHE), never the package's; off with
-  // NODE_DISABLE_COMPILE_CACHE=1. Absent before Node 22.1, a line refused just below.
-  module.enableCompileCache?.();
   const unsupported = unsupportedNode(process.versions.node, engines);
   if (unsupported) {
     process.stderr.write(unsupported);
