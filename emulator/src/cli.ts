@@ -3,10 +3,10 @@
 // Binds 127.0.0.1:4010 unless told otherwise.
 import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import { operationIndex } from 'cloud-platform-api';
 import {
   credentialHint,
   httpUrl,
+  listOperations,
   notHttpUrl,
   optionErrorMessage,
   parsePort,
@@ -32,9 +32,11 @@ import {
   writeSnapshotFile,
 } from './server.js';
 
+// The operations counted in the document: the package root's index would load the client, and with it
+// Node's own fetch (undici), at every start.
 const USAGE = `Usage: cloud-platform-emulator [options]
 
-A local, stateful emulator of the ${operationIndex.length} operations in the cloud-platform-api OpenAPI document.
+A local, stateful emulator of the ${listOperations(bundled as OpenApiDocument).length} operations in the cloud-platform-api OpenAPI document.
 
 Options:
   --document FILE          emulate this OpenAPI 3.0 or 3.1 document (YAML or JSON, its local $ref files

@@ -138,10 +138,19 @@ const JSON_TEXT = 'application/json; charset=utf-8';
 const YAML_TEXT = 'application/yaml; charset=utf-8';
 
 /**
+ * A document of one's own as YAML (this package's has its YAML built), with the YAML writer loaded
+ * when first asked for: an emulator starts without it.
+ */
+const yamlText = (document: OpenApiDocument): string =>
+  (createRequire(import.meta.url)('yaml') as typeof import('yaml')).stringify(document, {
+    aliasDuplicateObjects: false,
+  });
+
+/**
  * The document at /openapi.json, /openapi.yaml and /docs/openapi.json: the built files for the package's
  * own (the page's copy has its code samples), else the emulator's document, written when first asked for.
  */
-async function documentFiles(document: OpenApiDocument, root: string, ownRoot: string): Promise<StaticFiles> {
+function documentFiles(document: OpenApiDocument, root: string, ownRoot: string): StaticFiles {
   if (document === (projectDocument as unknown))
     return {
       '/docs/openapi.json': { file: path.join(ownRoot, 'dist', 'docs', 'openapi.json'), type: JSON_TEXT },
@@ -149,12 +158,10 @@ async function documentFiles(document: OpenApiDocument, root: string, ownRoot: s
       '/openapi.yaml': { file: path.join(root, 'generated', 'openapi.yaml'), type: YAML_TEXT },
     };
   const json = lazily(() => JSON.stringify(document));
-  // Loaded only for a document of one's own: this package's has its YAML built.
-  const { stringify } = await import('yaml');
   return {
     '/docs/openapi.json': { text: json, type: JSON_TEXT },
     '/openapi.json': { text: json, type: JSON_TEXT },
-    '/openapi.yaml': { text: lazily(() => stringify(document, { aliasDuplicateObjects: false })), type: YAML_TEXT },
+    '/openapi.yaml': { text: lazily(() => yamlText(document)), type: YAML_TEXT },
   };
 }
 
@@ -162,10 +169,7 @@ async function documentFiles(document: OpenApiDocument, root: string, ownRoot: s
  * The interactive reference at /docs (this package's page, Elements' files and the document, and where
  * the page's requests go: the upstream a proxy forwards them to, or null), and the emulator's document.
  */
-async function staticFiles(
-  document: OpenApiDocument,
-  upstream: string | undefined,
-): Promise<{ root: string; files: StaticFiles }> {
+function staticFiles(document: OpenApiDocument, upstream: string | undefined): { root: string; files: StaticFiles } {
   const root = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-api/package.json'));
   const ownRoot = path.dirname(createRequire(import.meta.url).resolve('cloud-platform-emulator/package.json'));
   const page = { file: path.join(ownRoot, 'static', 'docs.html'), type: HTML };
@@ -185,7 +189,7 @@ async function staticFiles(
       },
       '/docs/elements/web-components.min.js': built('elements/web-components.min.js', 'text/javascript; charset=utf-8'),
       '/docs/elements/styles.min.css': built('elements/styles.min.css', 'text/css; charset=utf-8'),
-      ...(await documentFiles(document, root, ownRoot)),
+      ...documentFiles(document, root, ownRoot),
     },
   };
 }
@@ -221,7 +225,7 @@ export async function startEmulatorServer(emulator: Emulator, listen: ListenOpti
     corsOrigins,
     allowHosts,
   } = checkedListenOptions(listen);
-  const { root, files } = await staticFiles(emulator.document, emulator.upstream);
+  const { root, files } = staticFiles(emulator.document, emulator.upstream);
   const server = createHttpServer(port, {
     staticFiles: files,
     root,

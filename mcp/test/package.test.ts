@@ -24,15 +24,16 @@ const packageOf = (specifier: string) =>
 
 /**
  * Every specifier the bundle loads from outside it: its import statements (each on a line of its own, as
- * rolldown writes them, so an example in a doc comment is not one) and what its require() calls name.
+ * rolldown writes them, so an example in a doc comment is not one), what its require() calls name, and
+ * the packages it imports when first needed (`import("yaml")`).
  */
 function bundleSpecifiers(): string[] {
   const dist = path.join(mcpRoot, 'dist');
   const files = readdirSync(dist, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
   const code = files.map((file) => readFileSync(path.join(dist, file), 'utf8')).join('\n');
-  const found = [...code.matchAll(/^import\b(?:[^;]*?\bfrom)?\s*"([^"]+)";$|\brequire\("([^"]+)"\)/gm)].map(
-    (m) => (m[1] ?? m[2])!,
-  );
+  const found = [
+    ...code.matchAll(/^import\b(?:[^;]*?\bfrom)?\s*"([^"]+)";$|\brequire\("([^"]+)"\)|\bimport\("([^".][^"]*)"\)/gm),
+  ].map((m) => (m[1] ?? m[2] ?? m[3])!);
   return [...new Set(found.filter((specifier) => !/^(\.|node:)/.test(specifier)))];
 }
 

@@ -36,8 +36,19 @@ const utf8 = new TextEncoder();
 const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit);
 const escaped = (char: string) => char.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
+/** The pattern of each ASCII character, made once: a large document's templates repeat the same few. */
+const asciiChars: string[] = [];
+
 /** One literal character as a request may send it: itself, or its UTF-8 bytes percent-encoded. */
 function literalChar(char: string): string {
+  const code = char.charCodeAt(0);
+  if (code >= 0x80) return charPattern(char);
+  asciiChars[code] ??= charPattern(char);
+  return asciiChars[code]!;
+}
+
+/** The pattern of one character: itself, or its UTF-8 bytes percent-encoded (a `/` only itself). */
+function charPattern(char: string): string {
   if (char === '/') return '/';
   const bytes = [...utf8.encode(char)].map((byte) => {
     const hex = byte.toString(16).toUpperCase().padStart(2, '0');

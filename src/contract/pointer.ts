@@ -19,10 +19,10 @@ export function pointerTokens(pointer: string): string[] {
   const fragment = pointer.startsWith('#');
   const plain = fragment ? pointer.slice(1) : pointer;
   if (plain === '') return [];
-  return plain
-    .split('/')
-    .slice(1)
-    .map((token) => (fragment ? fragmentToken(token) : token).replaceAll('~1', '/').replaceAll('~0', '~'));
+  const tokens = plain.split('/').slice(1);
+  // Most pointers have neither an escape nor a percent sign: their tokens are as written.
+  if (!plain.includes('~') && !plain.includes('%')) return tokens;
+  return tokens.map((token) => (fragment ? fragmentToken(token) : token).replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 /**
@@ -30,6 +30,11 @@ export function pointerTokens(pointer: string): string[] {
  * `%` as `%25`, since a fragment is percent-decoded when read.
  */
 export function jsonPointer(...segments: readonly (string | number)[]): string {
-  const token = (s: string | number) => String(s).replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25');
-  return `#${segments.map((s) => `/${token(s)}`).join('')}`;
+  let pointer = '#';
+  for (const segment of segments) pointer += `/${pointerToken(String(segment))}`;
+  return pointer;
 }
+
+/** A segment as a pointer's token: most need no escape, and are taken as they are. */
+const pointerToken = (segment: string) =>
+  /[~/%]/.test(segment) ? segment.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25') : segment;

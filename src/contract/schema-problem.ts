@@ -9,29 +9,28 @@ const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default'
 /** Keywords whose values are maps of schemas by name: a property may be named `example`. */
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas']);
 
-/** Why this `$ref` cannot be followed one step, or undefined when it can. */
-function oneStepProblem(document: JsonObject, $ref: string): string | undefined {
+/** Why this `$ref` cannot be followed one step, or undefined when it can: where it leads is `target`. */
+function oneStepProblem($ref: string, target: unknown): string | undefined {
   if (!$ref.startsWith('#')) return 'is not a reference inside the document (#/...)';
   try {
     decodeURIComponent($ref);
   } catch {
     return 'has a malformed percent-escape';
   }
-  const target = refTarget(document, $ref);
   return target !== null && typeof target === 'object' ? undefined : 'names nothing in the document';
 }
 
 /** Why the `$ref`s from this node on cannot be followed to a schema, or undefined when they can. */
-function chainProblem(document: JsonObject, node: JsonObject): string | undefined {
+function chainProblem(targetOf: (ref: string) => unknown, node: JsonObject): string | undefined {
   const followed = new Set<string>();
   let at: unknown = node;
   while (at !== null && typeof at === 'object' && typeof (at as JsonObject).$ref === 'string') {
     const $ref: string = (at as JsonObject).$ref;
     if (followed.has($ref)) return `$ref ${JSON.stringify($ref)} leads only to $refs, back to itself`;
     followed.add($ref);
-    const problem = oneStepProblem(document, $ref);
+    at = targetOf($ref);
+    const problem = oneStepProblem($ref, at);
     if (problem) return `$ref ${JSON.stringify($ref)} ${problem}`;
-    at = refTarget(document, $ref);
   }
   return undefined;
 }
@@ -65,20 +64,34 @@ export function schemaProblem(
   schema: unknown,
   patternProblem?: PatternProblem,
 ): string | undefined {
-  const seen = new Set<object>();
+  // Each `$ref` read once, however many nodes name it.
+  const targets = new Map<string, unknown>();
+  const targetOf = ($ref: string) => {
+    if (!targets.has($ref)) targets.set($ref, refTarget(document, $ref));
+    return targets.get($ref);
+  };
+  // A node is judged as a schema, and walked as a map of schemas by name, once each.
+  const seen = { schema: new Set<object>(), map: new Set<object>() };
   const stack: { node: unknown; map: boolean }[] = [{ node: schema, map: false }];
   while (stack.length > 0) {
     const { node, map } = stack.pop()!;
-    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
-    seen.add(node);
-    if (!map && !Array.isArray(node)) {
-      const problem = nodeProblem(document, node as JsonObject, patternProblem);
+    if (node === null || typeof node !== 'object') continue;
+    const visited = map ? seen.map : seen.schema;
+    if (visited.has(node)) continue;
+    visited.add(node);
+    const object = node as JsonObject;
+    const array = Array.isArray(node);
+    if (!map && !array) {
+      const problem = nodeProblem(targetOf, object, patternProblem);
       if (problem) return problem;
-      if (typeof (node as JsonObject).$ref === 'string')
-        stack.push({ node: refTarget(document, (node as JsonObject).$ref), map: false });
+      if (typeof object.$ref === 'string') stack.push({ node: targetOf(object.$ref), map: false });
     }
-    for (const [key, value] of Object.entries(node)) {
-      if (map || Array.isArray(node)) stack.push({ node: value, map: false });
+    const keys = Object.keys(object);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
+      const value = object[key];
+      if (value === null || typeof value !== 'object') continue;
+      if (map || array) stack.push({ node: value, map: false });
       else if (!DATA_KEYWORDS.has(key)) stack.push({ node: value, map: SCHEMA_MAPS.has(key) });
     }
   }
@@ -86,6 +99,10 @@ export function schemaProblem(
 }
 
 /** What is wrong with one schema node: its `$ref`, or one of its patterns. */
-const nodeProblem = (document: JsonObject, node: JsonObject, patternProblem: PatternProblem | undefined) =>
-  (typeof node.$ref === 'string' ? chainProblem(document, node) : undefined) ??
+const nodeProblem = (
+  targetOf: (ref: string) => unknown,
+  node: JsonObject,
+  patternProblem: PatternProblem | undefined,
+) =>
+  (typeof node.$ref === 'string' ? chainProblem(targetOf, node) : undefined) ??
   nodePatternProblem(node, patternProblem);

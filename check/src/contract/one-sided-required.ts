@@ -27,26 +27,44 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
   const walk = (node: unknown, names: boolean): unknown => {
     if (node === null || typeof node !== 'object') return node;
     if (Array.isArray(node)) {
-      const items = node.map((item) => walk(item, false));
-      return items.some((item, i) => item !== node[i]) ? items : node;
+      let items: unknown[] | undefined;
+      for (let i = 0; i < node.length; i++) {
+        const item = walk(node[i], false);
+        if (item === node[i]) continue;
+        items ??= [...node];
+        items[i] = item;
+      }
+      return items ?? node;
     }
     const object = node as JsonObject;
-    // A Map: a key such as `__proto__` is a name like any other.
-    const changes = new Map<string, unknown>();
-    for (const [key, value] of Object.entries(object)) {
+    // A Map, made at the first change: a key such as `__proto__` is a name like any other.
+    let changes: Map<string, unknown> | undefined;
+    // Indexed, as every walk at start: it runs before the JIT has warmed, where an iterator costs.
+    const keys = Object.keys(object);
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i]!;
       if (!names && DATA_KEYWORDS.has(key)) continue;
+      const value = object[key];
+      // Only objects and arrays can change: most of a document is strings and numbers.
+      if (value === null || typeof value !== 'object') continue;
       const walked = walk(value, !names && NAME_MAPS.has(key));
-      if (walked !== value) changes.set(key, walked);
+      if (walked === value) continue;
+      changes ??= new Map();
+      changes.set(key, walked);
     }
     if (!names && Array.isArray(object.required)) {
       const properties = everyProperty(document, object);
       const kept = (object.required as string[]).filter(
         (name) => !(Object.hasOwn(properties, name) && otherSide(properties[name]!)),
       );
-      if (kept.length !== object.required.length) changes.set('required', kept);
+      if (kept.length !== object.required.length) {
+        changes ??= new Map();
+        changes.set('required', kept);
+      }
     }
-    if (changes.size === 0) return object;
-    return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, changes.get(key) ?? value]));
+    const changed = changes;
+    if (changed === undefined) return object;
+    return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, changed.get(key) ?? value]));
   };
   return walk(document, false) as OpenApiDocument;
 }

@@ -30,20 +30,22 @@ export function versionProblem(value: unknown): string | undefined {
 
 /** Why the paths' shape cannot be read (a path item or an operation that is not an object, an operationId missing or twice), or undefined. */
 function pathsProblem(paths: JsonObject): string | undefined {
-  const seen = new Map<string, string>();
+  // Where each operationId was met, as a pointer only when a message names it.
+  const seen = new Map<string, [route: string, method: string]>();
   for (const [route, item] of Object.entries(paths)) {
     if (!isObject(item)) return `${jsonPointer('paths', route)} must be a path item (an object), got ${kindOf(item)}`;
     for (const method of HTTP_METHODS) {
       if (item[method] === undefined) continue;
-      const at = jsonPointer('paths', route, method);
+      const at = () => jsonPointer('paths', route, method);
       const operation = item[method] as unknown;
-      if (!isObject(operation)) return `${at} must be an operation (an object), got ${kindOf(operation)}`;
+      if (!isObject(operation)) return `${at()} must be an operation (an object), got ${kindOf(operation)}`;
       const id = operation.operationId;
       if (id === undefined) continue;
-      if (typeof id !== 'string' || id === '') return `${at} has an operationId that is not a name: ${kindOf(id)}`;
+      if (typeof id !== 'string' || id === '') return `${at()} has an operationId that is not a name: ${kindOf(id)}`;
       const before = seen.get(id);
-      if (before) return `${at} has the operationId ${JSON.stringify(id)} of ${before} too: each must be unique`;
-      seen.set(id, at);
+      if (before)
+        return `${at()} has the operationId ${JSON.stringify(id)} of ${jsonPointer('paths', ...before)} too: each must be unique`;
+      seen.set(id, [route, method]);
     }
   }
   return undefined;
@@ -68,7 +70,11 @@ function hasUntypedNullable(node: unknown): boolean {
   if (node === null || typeof node !== 'object') return false;
   const object = node as JsonObject;
   if (typeof object.nullable === 'boolean' && object.type === undefined) return true;
-  return Object.entries(object).some(([key, inner]) => !DATA_KEYWORDS.has(key) && hasUntypedNullable(inner));
+  // Indexed keys, not entries: this walks every node of a large document as it is read, before the JIT has warmed.
+  const keys = Object.keys(object);
+  for (let i = 0; i < keys.length; i++)
+    if (!DATA_KEYWORDS.has(keys[i]!) && hasUntypedNullable(object[keys[i]!])) return true;
+  return false;
 }
 
 /** Removes each `nullable` without a `type`, in place: the schema allows anything, null included, without it. */

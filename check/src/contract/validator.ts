@@ -222,6 +222,33 @@ function documentAjv(document: object, { useDefaults = false, strict = true }: C
   ajv.addKeyword({ keyword: 'paths', schemaType: 'object' });
   ajv.addKeyword({ keyword: 'components', schemaType: 'object' });
   const { paths, components } = document as { paths?: unknown; components?: unknown };
-  ajv.addSchema({ paths, components }, DOCUMENT_ID);
+  ajv.addSchema(
+    hasSchemaIds(paths) || hasSchemaIds(components) ? { paths, components } : unlisted({ paths, components }),
+    DOCUMENT_ID,
+  );
   return ajv;
 }
+
+/** Keywords that give a schema a name of its own, which Ajv registers as it adds a document. */
+const SCHEMA_IDS = ['$id', '$anchor', '$dynamicAnchor'];
+
+/** Whether `$id`, `$anchor` or `$dynamicAnchor` is anywhere in `node`, data included. */
+function hasSchemaIds(node: unknown): boolean {
+  if (node === null || typeof node !== 'object') return false;
+  // Indexed loops: this walks every node of a document, at start, before the JIT has warmed.
+  const keys = Object.keys(node);
+  for (let i = 0; i < keys.length; i++)
+    if (SCHEMA_IDS.includes(keys[i]!) || hasSchemaIds((node as Record<string, unknown>)[keys[i]!])) return true;
+  return false;
+}
+
+/**
+ * The parts as properties Ajv reads but does not list. Adding a schema, Ajv walks all of it for the
+ * names above (in two Ajvs, a third of a large document's start); where there are none, it has nothing
+ * to find, and a `$ref` into the parts still reads them by name.
+ */
+const unlisted = (parts: Record<string, unknown>): object =>
+  Object.defineProperties(
+    {},
+    Object.fromEntries(Object.entries(parts).map(([key, value]) => [key, { value, enumerable: false }])),
+  );

@@ -2,7 +2,6 @@
 // loader's byte budget, then YAML or JSON (YAML 1.2 reads JSON as it is). What is wrong is a DocumentError
 // naming the file.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { parse, YAMLParseError } from 'yaml';
 import { DocumentError } from '../contract/read-document.js';
 
 /** How many bytes a document may take, all its files together: about eight times the largest public one we met (2.2 MB). */
@@ -65,8 +64,11 @@ function boundedBytes(file: string, budget: ByteBudget): Buffer {
   }
 }
 
+/** YAML's parser, loaded by the first file that is not JSON: a JSON document is read without it. */
+const yaml = () => import('yaml');
+
 /** The first line of a parser's message, and where: one line, whatever the parser wrote. */
-function parseProblem(error: unknown): string {
+function parseProblem(error: unknown, { YAMLParseError }: Awaited<ReturnType<typeof yaml>>): string {
   if (error instanceof YAMLParseError) {
     const at = error.linePos ? ` (line ${error.linePos[0].line}, column ${error.linePos[0].col})` : '';
     return `${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}${at}`;
@@ -77,7 +79,7 @@ function parseProblem(error: unknown): string {
 }
 
 /** The file's content as YAML or JSON; empty, unreadable or unparsable is a DocumentError naming the file. */
-export function readDocumentFile(file: string, budget: ByteBudget): unknown {
+export async function readDocumentFile(file: string, budget: ByteBudget): Promise<unknown> {
   const text = boundedBytes(file, budget).toString('utf8');
   if (text.trim() === '') throw new FileProblem(file, 'is empty');
   try {
@@ -87,10 +89,11 @@ export function readDocumentFile(file: string, budget: ByteBudget): unknown {
   } catch {
     // Not JSON: read as YAML below.
   }
+  const parser = await yaml();
   try {
     // Aliases bounded: a "billion laughs" file expands no further than the parser's default allows.
-    return parse(text, { maxAliasCount: 100 });
+    return parser.parse(text, { maxAliasCount: 100 });
   } catch (error) {
-    throw new FileProblem(file, `is not YAML or JSON: ${parseProblem(error)}`);
+    throw new FileProblem(file, `is not YAML or JSON: ${parseProblem(error, parser)}`);
   }
 }

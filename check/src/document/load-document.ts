@@ -3,7 +3,6 @@
 // json-schema-ref-parser (nothing fetched), then read as every tool reads a document (readDocument).
 import path from 'node:path';
 import { pathToFileURL, fileURLToPath } from 'node:url';
-import { $RefParser } from '@apidevtools/json-schema-ref-parser';
 import { pointerTokens, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { DocumentError, readDocument, versionProblem } from '../contract/read-document.js';
 import { readDocumentFile } from './document-file.js';
@@ -15,8 +14,12 @@ const filePath = (url: string) => path.resolve(url.startsWith('file:') ? fileURL
 /** Whether the parser's place (`#/paths/...`, a file's path before the `#`) is inside data, where a `$ref` is a value. */
 const inData = (where: string) => isDataPath(pointerTokens(where.slice(where.indexOf('#'))));
 
-/** The files bundled into one document: the parser reads nothing itself, only the files already read and checked. */
+/**
+ * The files bundled into one document: the parser reads nothing itself, only the files already read and
+ * checked. Loaded only for a document of several files.
+ */
 async function bundled(rootFile: string, files: DocumentFiles): Promise<JsonObject> {
+  const { $RefParser } = await import('@apidevtools/json-schema-ref-parser');
   const parsed = (url: string) => {
     const content = files.get(filePath(url))?.content;
     // readDocumentFiles read every file a $ref reaches: another is the parser's mistake, never a read.
@@ -55,10 +58,10 @@ export async function loadDocument(file: string): Promise<OpenApiDocument> {
   if (typeof file !== 'string' || file.trim() === '')
     throw new DocumentError(`document: needs a file's path, got ${JSON.stringify(file)}`);
   const budget = { used: 0 };
-  const root = readDocumentFile(file, budget);
+  const root = await readDocumentFile(file, budget);
   const version = versionProblem(root);
   if (version) throw new DocumentError(`${file}: ${version}`);
-  const files = readDocumentFiles(file, budget, root);
+  const files = await readDocumentFiles(file, budget, root);
   checkRefLoops(files);
   return readDocument(files.size === 1 ? root : await bundled(file, files), file);
 }

@@ -155,6 +155,16 @@ describe('loadDocument reads', () => {
     expect(document).toEqual(given);
   });
 
+  it('a file named by a relative path once: its bytes count once against the cap, its $refs stay its own', async () => {
+    // Over half the cap: a second read of the same file (its `#/...` $refs taken for another file's) is refused.
+    const given = tinyDocument({
+      info: { title: 'Large', version: '1', description: 'x'.repeat(MAX_DOCUMENT_BYTES / 2 + 1024) },
+      components: { schemas: { A: { $ref: '#/components/schemas/B' }, B: { type: 'string' } } },
+    });
+    const file = files({ 'large.json': JSON.stringify(given) });
+    expect(await loadDocument(path.relative(process.cwd(), file))).toEqual(given);
+  });
+
   it("the project's own document as it is", async () => {
     const file = createRequire(import.meta.url).resolve('cloud-platform-api/openapi.json');
     expect(await loadDocument(file)).toEqual(JSON.parse(readFileSync(file, 'utf8')));

@@ -11,7 +11,9 @@
 // (or any program) pointed at the same file is refused at start instead of sharing it, and no commit
 // pays for the shared-memory index that sharing needs (about a fifth of a create's cost here).
 import { accessSync, closeSync, constants, openSync, readSync, type Stats, statSync } from 'node:fs';
-import Database, { type Database as Db, type Statement } from 'better-sqlite3';
+import { createRequire } from 'node:module';
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Database as Db, Statement } from 'better-sqlite3';
 import {
   snapshotOf,
   StateFileError,
@@ -21,6 +23,11 @@ import {
   type Table,
   type TableRows,
 } from './store.js';
+
+const require = createRequire(import.meta.url);
+
+/** The SQLite binding, loaded by the first state file opened: an emulator kept in memory starts without it. */
+const sqlite = (): typeof BetterSqlite3 => require('better-sqlite3');
 
 /** Marks a file as this emulator's (PRAGMA application_id), so a foreign SQLite file is refused. */
 const APPLICATION_ID = 0x43504145; // "CPAE"
@@ -163,7 +170,7 @@ function openDatabase(file: string, names: readonly string[], migrations: readon
   checkFile(file);
   let db: Db | undefined;
   try {
-    db = new Database(file);
+    db = new (sqlite())(file);
     // Another process holding the file: give it a moment, then refuse rather than block.
     db.exec('PRAGMA busy_timeout = 200; PRAGMA locking_mode = EXCLUSIVE');
     // Checked before the journal mode or a migration writes to it: a refused file is left as it was.

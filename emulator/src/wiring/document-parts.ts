@@ -64,21 +64,30 @@ function patternProblem(source: string): string | undefined {
   }
 }
 
+/** Each schema a route's request is checked against, with what it is: `query parameter limit`, `request body`. */
+const requestSchemas = (route: RouteSpec): [what: string, pointer: string][] => [
+  ...route.parameters.map((parameter): [string, string] => [
+    `${parameter.in} parameter ${parameter.name}`,
+    parameter.schema,
+  ]),
+  ...(route.body ? [['request body', route.body.schema] as [string, string]] : []),
+];
+
 /**
  * The routes, once every schema a request is checked against can be followed to its end and its
  * patterns run in linear time: a `$ref` or a pattern that cannot is an EmulatorOptionError naming it and
- * where it is, not a 500 on every request.
+ * where it is, not a 500 on every request. All of them are walked at once, each schema once however
+ * many routes share it; only where something is wrong are they walked route by route, to name it.
  */
 function checkedRoutes(document: OpenApiDocument): RouteSpec[] {
   const routes = deriveRoutes(document);
+  // A parameter or a body may give no schema: nothing to follow.
+  const schemas = routes.flatMap((route) => requestSchemas(route).map(([, pointer]) => refTarget(document, pointer)));
+  const allOf = schemas.filter((schema) => schema !== undefined);
+  if (schemaProblem(document, { allOf }, patternProblem) === undefined) return routes;
   for (const route of routes) {
-    const schemas = [
-      ...route.parameters.map((parameter) => [`${parameter.in} parameter ${parameter.name}`, parameter.schema]),
-      ...(route.body ? [['request body', route.body.schema]] : []),
-    ];
-    for (const [what, pointer] of schemas) {
-      // A parameter or a body may give no schema: nothing to follow.
-      if (refTarget(document, pointer!) === undefined) continue;
+    for (const [what, pointer] of requestSchemas(route)) {
+      if (refTarget(document, pointer) === undefined) continue;
       const problem = schemaProblem(document, { $ref: pointer }, patternProblem);
       if (problem) throw new EmulatorOptionError(`document: ${route.method} ${route.path}, ${what}: ${problem}`);
     }

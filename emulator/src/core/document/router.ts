@@ -61,15 +61,13 @@ export function createRouter(routes: readonly RouteSpec[]): Router {
   const everyTemplate = [...compiled.filter(({ route }) => !route.path.includes('{')), ...parameterized];
   const startsOpen = (template: string) => firstSegment(template).includes('{');
   const anyFirst = parameterized.filter(({ route }) => startsOpen(route.path));
-  const byFirst = new Map(
-    parameterized
-      .filter(({ route }) => !startsOpen(route.path))
-      .map(({ route }) => firstSegment(route.path))
-      .map((first) => [
-        first,
-        parameterized.filter(({ route }) => startsOpen(route.path) || firstSegment(route.path) === first),
-      ]),
-  );
+  // Grouped in one pass (a large document has hundreds of first segments), each group in the document's order.
+  const byFirst = new Map<string, typeof parameterized>();
+  for (const { route } of parameterized) if (!startsOpen(route.path)) byFirst.set(firstSegment(route.path), []);
+  for (const entry of parameterized) {
+    if (!startsOpen(entry.route.path)) byFirst.get(firstSegment(entry.route.path))!.push(entry);
+    else for (const group of byFirst.values()) group.push(entry);
+  }
 
   /** Why no operation takes the request: the methods its path has (405), or no route at the path (404). */
   function refusal(path: string): RouteMatch {
