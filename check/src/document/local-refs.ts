@@ -167,7 +167,9 @@ export function checkRefLoops(files: DocumentFiles): void {
         if (ending.has(target.key)) break;
         if (followed.has(target.key)) throw new DocumentError(`${place(site)} (${site.ref}) loops through $refs alone`);
         followed.add(target.key);
-        const next = (placeOf(target) as JsonObject).$ref;
+        // A place may be any value (a $ref into an example's data can reach a null): only an object goes on.
+        const reached = placeOf(target);
+        const next = reached !== null && typeof reached === 'object' ? (reached as JsonObject).$ref : undefined;
         current =
           typeof next === 'string'
             ? { file: target.file, absolute: target.file, at: () => `#${target.fragment}`, ref: next }

@@ -155,6 +155,18 @@ describe('loadDocument reads', () => {
     expect(document).toEqual(given);
   });
 
+  it('a $ref to a null in data: a place like any other, not a crash', async () => {
+    const given = tinyDocument({
+      components: {
+        schemas: {
+          Holder: { type: 'object', examples: [{ gone: null }] },
+          Odd: { $ref: '#/components/schemas/Holder/examples/0/gone' },
+        },
+      },
+    });
+    expect(await loadDocument(files({ 'null-target.json': JSON.stringify(given) }))).toEqual(given);
+  });
+
   it('a file named by a relative path once: its bytes count once against the cap, its $refs stay its own', async () => {
     // Over half the cap: a second read of the same file (its `#/...` $refs taken for another file's) is refused.
     const given = tinyDocument({
