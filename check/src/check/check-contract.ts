@@ -171,21 +171,44 @@ function coverageExchange(base: URL, request: RequestCase, sent: SentRequest, st
   };
 }
 
+/** The URL without the query pairs named `name`: a parameter of the key's own name gives way to the key. */
+function withoutQueryPair(url: string, name: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const kept = url
+    .slice(at + 1)
+    .split('&')
+    .filter((pair) => decodeURIComponent(pair.split('=')[0]!.replaceAll('+', ' ')) !== name);
+  return kept.length === 0 ? url.slice(0, at) : `${url.slice(0, at)}?${kept.join('&')}`;
+}
+
 /**
  * The URL and headers that carry the key where each slot says: a header, a query parameter added to the
- * URL (the report's URL holds none), or a cookie.
+ * URL (the report's URL holds none), or a cookie. A parameter the document declares under the key's own
+ * name and place (the petstore's `api_key` header) gives way to the key: it is sent once, never twice.
  */
 function credentialed(sent: SentRequest, key: string, headers: Record<string, string>): string {
   let url = sent.url;
   const cookies: string[] = [];
+  const cookieNames = new Set<string>();
   for (const slot of [sent.auth ?? []].flat()) {
-    if ('query' in slot)
+    if ('query' in slot) {
+      url = withoutQueryPair(url, slot.query);
       url += `${url.includes('?') ? '&' : '?'}${encodeURIComponent(slot.query)}=${encodeURIComponent(key)}`;
-    else if ('cookie' in slot) cookies.push(`${slot.cookie}=${key}`);
-    else headers[slot.header] = authorizationValue(slot, key);
+    } else if ('cookie' in slot) {
+      cookies.push(`${slot.cookie}=${key}`);
+      cookieNames.add(slot.cookie);
+    } else {
+      for (const name of Object.keys(headers))
+        if (name.toLowerCase() === slot.header.toLowerCase()) delete headers[name];
+      headers[slot.header] = authorizationValue(slot, key);
+    }
   }
-  // After the cookie parameters the request already carries, where it has any.
-  if (cookies.length > 0) headers.cookie = [headers.cookie ?? [], ...cookies].flat().join('; ');
+  // After the cookie parameters the request already carries, where it has any, but those of the key's names.
+  const declared = (headers.cookie ?? '')
+    .split('; ')
+    .filter((pair) => pair !== '' && !cookieNames.has(pair.split('=')[0]!));
+  if (cookies.length > 0) headers.cookie = [...declared, ...cookies].join('; ');
   return url;
 }
 

@@ -116,3 +116,55 @@ describe('the checker on a document whose security it cannot serve', () => {
     expect(sent).toEqual([]);
   });
 });
+
+describe('a parameter declared under the key’s own name and place (the petstore’s api_key header)', () => {
+  const KEY = 'the-key-0123456789';
+  /** A document whose key goes where `place` says, and whose one operation also declares a parameter there of that name. */
+  const documentWith = (place: 'query' | 'header' | 'cookie', name: string) => ({
+    openapi: '3.1.0',
+    info: { title: 'Pets', version: '1.0.0' },
+    security: [{ key: [] }],
+    paths: {
+      '/pets': {
+        get: {
+          operationId: 'listPets',
+          parameters: [{ name, in: place, schema: { type: 'string', examples: ['from-the-document'] } }],
+          responses: { '200': { description: 'The pets.', content: { 'application/json': { schema: {} } } } },
+        },
+      },
+    },
+    components: { securitySchemes: { key: { type: 'apiKey', in: place, name } } },
+  });
+  /** What the request carried under that name, every time it carried it. */
+  const carried = {
+    query: (request: Request) => new URL(request.url).searchParams.getAll('api_key'),
+    header: (request: Request) => [request.headers.get('x-api-key')],
+    cookie: (request: Request) =>
+      (request.headers.get('cookie') ?? '')
+        .split('; ')
+        .filter((pair) => pair.startsWith('session='))
+        .map((pair) => pair.slice('session='.length)),
+  };
+
+  it.each([
+    ['query', 'api_key'],
+    ['header', 'X-Api-Key'],
+    ['cookie', 'session'],
+  ] as const)('in the %s: the key is sent once, in its place, and the parameter gives way', async (place, name) => {
+    const sent: Request[] = [];
+    await checkContract({
+      baseUrl: BASE,
+      apiKey: KEY,
+      seed: 7,
+      maxRequests: 10,
+      document: documentWith(place, name) as never,
+      fetch: async (request) => {
+        sent.push(request);
+        return Response.json([]);
+      },
+    });
+    const keyed = sent.map(carried[place]).filter((values) => values.includes(KEY));
+    expect(keyed.length).toBeGreaterThan(0);
+    expect(keyed.every((values) => values.length === 1)).toBe(true);
+  });
+});
