@@ -5,7 +5,7 @@
 import type { CloudClient, CloudClientOptions } from 'cloud-platform-api';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
 import { type OpenApiDocument, serializeParameter } from 'cloud-platform-api/toolbox';
-import { isToolInput, type OperationTool } from './tools.js';
+import type { OperationTool } from './tools.js';
 
 /** The client options a document asks for: none for this API's own (its generated defaults), else the document. */
 export const clientOptionsFor = (document: OpenApiDocument): Pick<CloudClientOptions, 'document'> =>
@@ -25,7 +25,7 @@ function clientParams(tool: OperationTool, args: Record<string, unknown>) {
   const cookies: string[] = [];
   for (const p of tool.route.parameters) {
     const value = args[p.name];
-    if (value === undefined || !isToolInput(p)) continue;
+    if (value === undefined) continue;
     if (p.in === 'path' || p.in === 'query') params[p.in][p.name] = value;
     else if (p.in === 'header') params.header[p.name] = serializeParameter(p, value);
     else cookies.push(serializeParameter(p, value));

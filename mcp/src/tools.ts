@@ -77,18 +77,10 @@ function inlined(document: OpenApiDocument, node: unknown, trail: readonly strin
   );
 }
 
-/**
- * Whether a parameter is a tool's input: any in the path, query, header or cookie, but the headers OpenAPI
- * says a parameter does not set (Accept, Content-Type, Authorization: the client sets them).
- */
-export const isToolInput = (parameter: { in: string; name: string }): boolean =>
-  parameter.in !== 'header' || !['accept', 'content-type', 'authorization'].includes(parameter.name.toLowerCase());
-
 function inputSchema(document: OpenApiDocument, route: RouteSpec): JsonObject {
   const properties: JsonObject = {};
   const required: string[] = [];
   for (const { parameter } of operationParameters(document, route)) {
-    if (!isToolInput({ in: String(parameter.in), name: String(parameter.name) })) continue;
     if (parameter.name in properties || parameter.name === 'body')
       throw new Error(`two inputs are named ${parameter.name}`);
     const schema = inlined(document, parameter.schema ?? {}, []) as JsonObject;
