@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { closedPort } from '../test-kit/http-server.js';
+import { listeningUrl } from '../test-kit/listening.js';
 import { generatedDocument, generatedPaths } from './lib/generated-document.js';
 import { type Figures, interleave, metric, ratio, show, stats } from './lib/rounds.js';
 
@@ -33,19 +34,11 @@ interface Started {
 }
 
 /** Spawns `node ARGS` and resolves once its stdout says where it listens, with the time that took. */
-function started(args: string[], listening: RegExp): Promise<Started> {
+async function started(args: string[]): Promise<Started> {
   const t0 = performance.now();
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk));
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk;
-      const url = listening.exec(out)?.[1];
-      if (url) resolve({ child, url, ms: performance.now() - t0 });
-    });
-    child.once('exit', (code) => reject(new Error(`node ${args.join(' ')} exited with ${code}: ${out}`)));
-  });
+  const url = await listeningUrl(child, `node ${args.join(' ')}`);
+  return { child, url, ms: performance.now() - t0 };
 }
 
 /** A process's resident memory now, in MB, from /proc (Linux). */
@@ -67,11 +60,10 @@ async function answerMs(url: string, route: string): Promise<number> {
 }
 
 let round = 0;
-const emulatorListening = /listening on (http:\/\/\S+)/;
 
 const ours = async (): Promise<Figures> => {
   round++;
-  const server = await started([EMULATOR, '--document', file, '--port', '0', '--quiet'], emulatorListening);
+  const server = await started([EMULATOR, '--document', file, '--port', '0', '--quiet']);
   try {
     const rss = rssMb(server.child.pid!);
     // A different operation first in each round, then 20 more never called before in this process.
@@ -94,12 +86,12 @@ async function startCost(server: Started): Promise<Figures> {
   }
 }
 
-const baseline = async () => startCost(await started([EMULATOR, '--port', '0', '--quiet'], emulatorListening));
+const baseline = async () => startCost(await started([EMULATOR, '--port', '0', '--quiet']));
 
 const prism = async () => {
   const port = await closedPort();
   const args = [PRISM, 'mock', '-p', String(port), '--host', '127.0.0.1', file];
-  return startCost(await started(args, /Prism is listening on (http:\/\/\S+)/));
+  return startCost(await started(args));
 };
 
 const names = {

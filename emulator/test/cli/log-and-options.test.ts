@@ -11,6 +11,7 @@ import { createEmulator, type RequestLogEntry } from '../../src/index.js';
 import { escapeForLog, textLine } from '../../src/cli.js';
 import { createServerEmulator } from '../../src/server.js';
 import { BIN, inject, launchCli } from '../helpers/emulator.js';
+import { listeningUrl } from '../../../test-kit/listening.js';
 
 const SECRET = 'sk-log-SECRET-9f3a';
 const dir = mkdtempSync(path.join(os.tmpdir(), 'emulator-tool-'));
@@ -141,12 +142,7 @@ describe('the request log', () => {
     stopping.push(() => child.kill('SIGKILL'));
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const url = await new Promise<string>((resolve) =>
-      child.stdout!.on('data', () => {
-        const found = /listening on (http:\/\/\S+)/.exec(out);
-        if (found) resolve(found[1]!);
-      }),
-    );
+    const url = await listeningUrl(child, 'cloud-platform-emulator');
     await fetch(`${url}/__emulator/requests`);
     // What it printed while serving; as a proxy it prints its report on exit, which --quiet keeps.
     const started = out;
