@@ -58,7 +58,8 @@ export function createClientFetch(options: ClientFetchOptions): ClientFetch {
     const record = callRecordFor(request);
     // With a log, every attempt is the failure path's to log; without, it is loaded only when needed.
     let careful = logging ? await failurePath() : undefined;
-    await careful?.logRequest(request);
+    // Not `await careful?.logRequest()`: awaiting the undefined of a call without a log costs it a turn.
+    if (careful) await careful.logRequest(request);
     for (let retry = 0; ; retry++) {
       const started = careful ? performance.now() : 0;
       const another = retry < maxRetries;
