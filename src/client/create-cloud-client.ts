@@ -11,7 +11,7 @@ import { errorOrigin, callRecordOf } from './read-response.js';
 import { authorizationValue } from '../contract/authorization-value.js';
 import { CloudClientOptionError } from './option-error.js';
 import { checkedApiKey, checkedBaseUrl, checkedLogLevel, checkedRetries, checkedTimeout } from './option-checks.js';
-import { serializePath } from './path-values.js';
+import { checkTemplateFilled, serializePath } from './path-values.js';
 import type { FetchFunction } from '../contract/fetch-function.js';
 import { CallRequest, callRequestClass } from './call-request.js';
 import { documentClient, type DocumentClient } from './document-client.js';
@@ -75,18 +75,16 @@ const inBrowser = () =>
   typeof (globalThis as { document?: unknown }).document !== 'undefined';
 
 /**
- * What every call of this API goes through before it is sent (openapi-fetch's documented middleware: the
- * client never replaces its methods): the once-per-process warning for a deprecated operation, and a
- * template's path values, which openapi-fetch checks (pathSerializer) only where `params.path` is given, and
- * would otherwise send the template's braces as they are. Another document's calls have middleware of their
- * own (document-client.ts).
+ * What every call of this API goes through as its Request is made: the once-per-process warning for a
+ * deprecated operation, and a template's path values, which openapi-fetch checks (pathSerializer) only
+ * where `params.path` is given, and would otherwise send with the template's braces in the URL. Another
+ * document's calls have middleware of their own (document-client.ts).
  */
-const callChecks: Middleware = {
-  onRequest({ request, schemaPath, params }) {
-    warnIfDeprecated(request.method, schemaPath);
-    if (params.path === undefined && schemaPath.includes('{')) serializePath(schemaPath, {});
-  },
-};
+function checkCall(method: string, url: string): void {
+  const path = url.split(/[?#]/, 1)[0]!;
+  checkTemplateFilled(path);
+  warnIfDeprecated(method, path);
+}
 
 /** Where requests go unless told: GCORE_BASE_URL, else this API's server; another document's own server. */
 function baseUrlOf(options: CloudClientOptions, profile: DocumentClient | undefined): string {
@@ -140,7 +138,7 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
     // Another document's key is placed per operation, by the profile's middleware, after the call's headers.
     headers: profile ? { ...options.headers } : { ...options.headers, [header]: keyValue },
-    Request: profile ? CallRequest : callRequestClass(header, keyValue),
+    Request: profile ? CallRequest : callRequestClass(header, keyValue, checkCall),
     fetch: createClientFetch({
       fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       timeoutMs: checkedTimeout('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
@@ -153,7 +151,6 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
     pathSerializer: profile?.pathSerializer ?? serializePath,
   });
   if (profile) client.use(profile.middleware(apiKey));
-  else client.use(callChecks);
   if (options.throwOnError) client.use(throwOnErrorMiddleware);
   // The same object openapi-fetch made, with the resource layer's names on it; CloudClient types its calls more strictly.
   return withMethodStubs(client) as unknown as CloudClient;

@@ -1,9 +1,29 @@
 // Warns once per process (or page) when a deprecated operation is called. Works in Node (as a
 // DeprecationWarning) and in browsers (console.warn).
 import deprecatedOperations from '../../generated/deprecated-operations.json' with { type: 'json' };
+import { regexEscaped, templateParts } from '../contract/path-template.js';
 
-/** "METHOD /path/{template}" -> operationId, derived by the build from the document. */
-const deprecated: Readonly<Record<string, string>> = deprecatedOperations;
+/** Each deprecated operation: its method, its template, and the template as a pattern for the end of a URL's path. */
+interface DeprecatedRoute {
+  method: string;
+  template: string;
+  operationId: string;
+  pathEnd: RegExp;
+}
+
+/**
+ * Read from "METHOD /path/{template}" -> operationId (derived by the build from the document). A URL as
+ * openapi-fetch makes it is the base URL, which may have a path of its own, then the template filled in,
+ * then any query: so the template is matched at the end of the path, a `{name}` as one segment's text.
+ */
+const routes: readonly DeprecatedRoute[] = Object.entries(deprecatedOperations as Record<string, string>).map(
+  ([line, operationId]) => {
+    const [method = '', template = ''] = line.split(' ');
+    const pattern = templateParts(template).literals.map(regexEscaped).join('[^/]+');
+    return { method, template, operationId, pathEnd: new RegExp(`${pattern}$`) };
+  },
+);
+const deprecatedMethods = new Set(routes.map((route) => route.method));
 const warned = new Set<string>();
 
 type WarningProcess = { emitWarning?: (message: string, options: { type: string; code: string }) => void };
@@ -15,13 +35,14 @@ function warn(message: string): void {
 }
 
 /**
- * Warns the first time a deprecated operation is called: the client's middleware calls it, with the
- * method and the path template openapi-fetch hands every middleware.
+ * Warns the first time a deprecated operation is called: the client's Request calls it with the method
+ * and the URL's path as openapi-fetch made them (the base URL, then the template filled in).
  */
-export function warnIfDeprecated(method: string, schemaPath: string): void {
-  const operationId = deprecated[`${method} ${schemaPath}`];
-  if (operationId && !warned.has(operationId)) {
+export function warnIfDeprecated(method: string, path: string): void {
+  if (!deprecatedMethods.has(method)) return;
+  for (const { method: routeMethod, template, operationId, pathEnd } of routes) {
+    if (routeMethod !== method || warned.has(operationId) || !pathEnd.test(path)) continue;
     warned.add(operationId);
-    warn(`${operationId} (${method} ${schemaPath}) is deprecated; the live service no longer describes it.`);
+    warn(`${operationId} (${method} ${template}) is deprecated; the live service no longer describes it.`);
   }
 }

@@ -12,6 +12,12 @@ import {
 } from '../contract/path-values.js';
 import { CloudClientOptionError } from './option-error.js';
 
+/** The longest of the rules' templates that `url` ends with, if any. */
+function templateFinder(rules: PathRules): (url: string) => string | undefined {
+  const templates = Object.keys(rules).sort((a, b) => b.length - a.length);
+  return (url) => templates.find((each) => url.endsWith(each));
+}
+
 /**
  * openapi-fetch's pathSerializer for a document's rules: the template filled with checked values, each
  * written by `write`, or a CloudClientOptionError.
@@ -20,9 +26,9 @@ export function createPathSerializer(
   rules: PathRules,
   write: SegmentWriter,
 ): (url: string, values: Record<string, unknown>) => string {
-  const templates = Object.keys(rules).sort((a, b) => b.length - a.length);
+  const templateOf = templateFinder(rules);
   return (url, values) => {
-    const template = templates.find((each) => url.endsWith(each)) ?? url;
+    const template = templateOf(url) ?? url;
     try {
       return url.slice(0, url.length - template.length) + fillCheckedPath(template, values, rules, write);
     } catch (error) {
@@ -36,3 +42,16 @@ export function createPathSerializer(
  * parameters are all of the simple style and of no list or object type (a test holds them to that).
  */
 export const serializePath = createPathSerializer(pathParameters as PathRules, simpleSegment);
+
+const templateOfThisApi = templateFinder(pathParameters as PathRules);
+
+/**
+ * Where a URL's path ends with one of this API's templates not filled in (openapi-fetch fills a template
+ * only where `params.path` is given, and sends its braces otherwise), the CloudClientOptionError naming
+ * the value missing. Braces elsewhere (a base URL's own) are the URL's.
+ */
+export function checkTemplateFilled(path: string): void {
+  if (!path.includes('{')) return;
+  const template = templateOfThisApi(path);
+  if (template?.includes('{')) serializePath(path, {});
+}

@@ -34,7 +34,8 @@ export const pathParameterNames = (template: string): string[] => templateParts(
 
 const utf8 = new TextEncoder();
 const hexDigit = (digit: string) => (/[A-F]/.test(digit) ? `[${digit}${digit.toLowerCase()}]` : digit);
-const escaped = (char: string) => char.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
+/** Text as a regular expression that matches it literally. */
+export const regexEscaped = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&');
 
 /** The pattern of each ASCII character, made once: a large document's templates repeat the same few. */
 const asciiChars: string[] = [];
@@ -54,7 +55,7 @@ function charPattern(char: string): string {
     const hex = byte.toString(16).toUpperCase().padStart(2, '0');
     return `%${hexDigit(hex[0]!)}${hexDigit(hex[1]!)}`;
   });
-  return `(?:${escaped(char)}|${bytes.join('')})`;
+  return `(?:${regexEscaped(char)}|${bytes.join('')})`;
 }
 
 const literalText = (text: string) => Array.from(text, literalChar).join('');

@@ -40,11 +40,16 @@ describe('listAllStreams', () => {
 });
 
 describe('the deprecated operation', () => {
-  it('warns once per process, naming the operation, and not for other operations', async () => {
+  /** A client of a freshly loaded module (the warning is once per process), and the warnings it emitted. */
+  async function freshClient(basePath = '') {
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     vi.resetModules();
     const fresh = await import('../../src/index.js');
-    const client = fresh.createCloudClient({ apiKey: 'k', baseUrl: server.url });
+    return { client: fresh.createCloudClient({ apiKey: 'k', baseUrl: `${server.url}${basePath}` }), warn };
+  }
+
+  it('warns once per process, naming the operation, and not for other operations', async () => {
+    const { client, warn } = await freshClient();
     await client.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 1 } } });
     expect(warn).not.toHaveBeenCalled();
     for (let i = 0; i < 3; i++)
@@ -54,6 +59,45 @@ describe('the deprecated operation', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toContain('deleteInferenceDeployment');
     expect(warn.mock.calls[0]![1]).toMatchObject({ type: 'DeprecationWarning' });
+    warn.mockRestore();
+  });
+
+  // The client reads the operation from the URL openapi-fetch made: the base URL's own path, a value
+  // that looks like another segment, or another operation's path must not change what is warned about.
+  it.each<[string, string, (client: ReturnType<typeof createCloudClient>) => Promise<unknown>, boolean]>([
+    [
+      'a base URL with a path',
+      '/gateway/v1',
+      (c) => c.DELETE('/cloud/v2/inference/deployments/{instance_id}', { params: { path: { instance_id: 'd1' } } }),
+      true,
+    ],
+    [
+      'a value with escapes',
+      '',
+      (c) => c.DELETE('/cloud/v2/inference/deployments/{instance_id}', { params: { path: { instance_id: 'd 1%' } } }),
+      true,
+    ],
+    [
+      'another method on that path',
+      '',
+      (c) =>
+        c.request(
+          'get' as never,
+          '/cloud/v2/inference/deployments/{instance_id}' as never,
+          { params: { path: { instance_id: 'd1' } } } as never,
+        ),
+      false,
+    ],
+    [
+      'another DELETE',
+      '/cloud/v2/inference/deployments',
+      (c) => c.DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 1 } } }),
+      false,
+    ],
+  ])('%s: warned %s', async (_case, basePath, call, warned) => {
+    const { client, warn } = await freshClient(basePath);
+    await call(client);
+    expect(warn).toHaveBeenCalledTimes(warned ? 1 : 0);
     warn.mockRestore();
   });
 });
