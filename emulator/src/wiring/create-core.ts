@@ -11,7 +11,7 @@ import {
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from '../emulator-error.js';
-import type { CoverageReport } from 'cloud-platform-check/coverage';
+import { sentParameterReader, type CoverageReport } from 'cloud-platform-check/coverage';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createProxyStage } from '../proxy/proxy-stage.js';
@@ -106,7 +106,12 @@ export function createCore(options: CoreOptions): Core {
         warn,
       );
   const overrides = createOverrides(routes, checkAnswer, { proxied: forward !== undefined });
-  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, credentials);
+  const journal = createJournal(
+    options.journalSize ?? DEFAULT_JOURNAL_SIZE,
+    routes,
+    credentials,
+    sentParameterReader(document, credentials.hidden),
+  );
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
