@@ -144,13 +144,14 @@ export interface HiddenParameters {
 }
 
 /** How one route's header and cookie parameters are read: their codings, and each one's documented values kept. */
-interface CarriedPlan {
+interface HeaderPlan {
   codings: RouteSpec['parameters'];
   /** Per coding, the values coverage counts, or undefined where it counts none or the parameter is hidden. */
   values: (unknown[] | undefined)[];
 }
 
-function carriedPlan(document: OpenApiDocument, route: RouteSpec, hidden: HiddenParameters): CarriedPlan | undefined {
+/** A route's header and cookie parameters, each with the values kept of it; undefined where it declares none. */
+function headerPlan(document: OpenApiDocument, route: RouteSpec, hidden: HiddenParameters): HeaderPlan | undefined {
   const codings = route.parameters.filter((p) => p.in === 'header' || p.in === 'cookie');
   if (codings.length === 0) return undefined;
   const isHidden = (p: RouteSpec['parameters'][number]) =>
@@ -171,11 +172,15 @@ export function sentParameterReader(
   document: OpenApiDocument,
   hidden: HiddenParameters,
 ): (route: RouteSpec, headers: Readonly<Record<string, string | undefined>>) => SentParameter[] | undefined {
-  const plans = new WeakMap<RouteSpec, CarriedPlan | null>();
+  const plans = new WeakMap<RouteSpec, HeaderPlan | null>();
   return (route, headers) => {
-    if (!plans.has(route)) plans.set(route, carriedPlan(document, route, hidden) ?? null);
-    const plan = plans.get(route);
-    if (!plan) return undefined;
+    // One look-up a request: most routes declare none, and are answered by it.
+    let plan = plans.get(route);
+    if (plan === undefined) {
+      plan = headerPlan(document, route, hidden) ?? null;
+      plans.set(route, plan);
+    }
+    if (plan === null) return undefined;
     const readings = readParameters(plan.codings, { path: {}, query: {}, headers });
     const sent = plan.codings.flatMap((p, i): SentParameter[] => {
       const reading = readings[i]!;
