@@ -3,6 +3,7 @@
 // Used by the emulator to route and validate, and by the contract runner to build requests.
 import {
   listOperations,
+  refTarget,
   resolveRef,
   successStatus,
   type JsonObject,
@@ -11,7 +12,7 @@ import {
 } from './document.js';
 import { parameterCoding, parameterSchema, type ParameterCoding } from './parameter-style.js';
 import { operationParameters } from './parameters.js';
-import { jsonPointer } from './pointer.js';
+import { jsonPointer, pointerTokens } from './pointer.js';
 
 /** A parameter of an operation, as the emulator reads it off a request and the checker writes it: where, how, and its schema. */
 export interface ParameterSpec extends ParameterCoding {
@@ -34,6 +35,20 @@ function schemaTypes(document: OpenApiDocument, schema: JsonObject): string[] {
   const resolved = resolveRef(document, schema);
   if (Array.isArray(resolved.type)) return resolved.type;
   return typeof resolved.type === 'string' ? [resolved.type] : [];
+}
+
+/**
+ * Where a request body is defined: the target of its last `$ref` (`components/requestBodies/...`), else
+ * under its operation. Called once the body is resolved: a `$ref` loop or an unresolved one has thrown.
+ */
+function requestBodyAt(document: OpenApiDocument, written: JsonObject, at: string[]): string[] {
+  let node = written;
+  let where = [...at, 'requestBody'];
+  while (typeof node.$ref === 'string') {
+    where = pointerTokens(node.$ref);
+    node = refTarget(document, node.$ref) as JsonObject;
+  }
+  return where;
 }
 
 /** Every operation of the document as a route, worked out once. */
@@ -59,7 +74,12 @@ export function deriveRoutes(document: OpenApiDocument): RouteSpec[] {
       parameters,
       body: json
         ? {
-            schema: jsonPointer(...at, 'requestBody', 'content', json, 'schema'),
+            schema: jsonPointer(
+              ...requestBodyAt(document, op.operation.requestBody as JsonObject, at),
+              'content',
+              json,
+              'schema',
+            ),
             required: requestBody?.required === true,
           }
         : undefined,

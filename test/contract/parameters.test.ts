@@ -1,11 +1,12 @@
 // operationParameters, the one reader of an operation's parameters, and every caller reading through it:
 // on a document whose path item declares parameters, the routes (routing and validation), the path rules
-// (the client's checks) and coverage's inputs all see the same parameters, the operation's own winning.
+// (the client's checks) and coverage's inputs all see the same parameters, the operation's own winning;
+// and deriveRoutes finds a request body's schema where it is written, in the operation or behind `$ref`s.
 import { describe, expect, it } from 'vitest';
 import { operationParameters } from '../../src/contract/parameters.js';
 import { pathRulesOf } from '../../src/contract/path-rules.js';
 import { deriveRoutes } from '../../src/contract/routes.js';
-import type { OpenApiDocument } from '../../src/contract/document.js';
+import { resolveRef, type OpenApiDocument } from '../../src/contract/document.js';
 
 const ok = { '200': { description: 'OK.' } };
 const document = {
@@ -104,5 +105,37 @@ describe("coverage's inputs", () => {
       'query page',
       'header trace',
     ]);
+  });
+});
+
+describe("deriveRoutes' request body", () => {
+  const schema = { type: 'object', required: ['name'], properties: { name: { type: 'string' } } };
+  const body = { content: { 'application/json': { schema } } };
+  const withBody = (requestBody: object, requestBodies: object = {}) =>
+    ({
+      openapi: '3.1.0',
+      paths: { '/things': { post: { operationId: 'createThing', requestBody, responses: ok } } },
+      components: { requestBodies },
+    }) as unknown as OpenApiDocument;
+
+  it.each([
+    ['written in the operation', withBody(body), '#/paths/~1things/post/requestBody/content/application~1json/schema'],
+    [
+      "the components' one, by $ref",
+      withBody({ $ref: '#/components/requestBodies/Thing' }, { Thing: body }),
+      '#/components/requestBodies/Thing/content/application~1json/schema',
+    ],
+    [
+      'a $ref to a $ref',
+      withBody(
+        { $ref: '#/components/requestBodies/Alias' },
+        { Alias: { $ref: '#/components/requestBodies/Thing' }, Thing: body },
+      ),
+      '#/components/requestBodies/Thing/content/application~1json/schema',
+    ],
+  ])('points at its schema where it is %s', (_, document, pointer) => {
+    const [route] = deriveRoutes(document);
+    expect(route!.body!.schema).toBe(pointer);
+    expect(resolveRef(document, { $ref: route!.body!.schema })).toBe(schema);
   });
 });

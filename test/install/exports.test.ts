@@ -114,6 +114,7 @@ const SURFACE: Record<string, string[]> = {
     'coverageHtml',
     'coverageLine',
     'coverageSummary',
+    'sentParameterReader',
     'underThreshold',
   ],
   'cloud-platform-check/document': [

@@ -9,8 +9,44 @@ import type { SampleDirection } from './schema-sample.js';
 /** Keywords whose values are data, not schemas: never walked (an example may hold a `required` key). */
 const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
 
-/** Keywords whose values map names to schemas: a name there may be any word (`example`, `required`). */
-const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'schemas']);
+/**
+ * Keywords whose values map names to what each name stands for (a schema, a response, a media type, a
+ * path item): a name there may be any word (`default`, `example`, `required`). JSON Schema's; then
+ * OpenAPI's: the paths and webhooks, an operation's responses, the content, headers, encoding and links
+ * of what carries them, and the components' maps (their `examples` stay data).
+ */
+const NAME_MAPS = new Set([
+  'properties',
+  'patternProperties',
+  'dependentSchemas',
+  '$defs',
+  'definitions',
+  'paths',
+  'webhooks',
+  'responses',
+  'content',
+  'headers',
+  'encoding',
+  'links',
+  'schemas',
+  'parameters',
+  'requestBodies',
+  'securitySchemes',
+  'pathItems',
+]);
+
+/** Keywords whose values map names to maps of names: callbacks, each a map of expressions to path items. */
+const NAMES_OF_NAME_MAPS = new Set(['callbacks']);
+
+/** What an object's keys are: keywords (of a schema or an OpenAPI object), names, or names of name maps. */
+type Keys = 'keywords' | 'names' | 'namesOfNames';
+
+/** What the keys of a value are, by the key it is found under and what that key is. */
+function keysBelow(key: string, keys: Keys): Keys {
+  if (keys === 'names') return 'keywords';
+  if (keys === 'namesOfNames') return 'names';
+  return NAME_MAPS.has(key) ? 'names' : NAMES_OF_NAME_MAPS.has(key) ? 'namesOfNames' : 'keywords';
+}
 
 /** Which property is the other side's alone: `readOnly` where a request is checked, `writeOnly` for an answer. */
 const keywordOf = (direction: SampleDirection) => (direction === 'request' ? 'readOnly' : 'writeOnly');
@@ -24,12 +60,12 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
   const otherSide = (property: JsonObject) =>
     property[keyword] === true || resolveRef(document, property)[keyword] === true;
   // Returns the node itself where nothing below it changes, so an untouched document is not copied.
-  const walk = (node: unknown, names: boolean): unknown => {
+  const walk = (node: unknown, keys: Keys): unknown => {
     if (node === null || typeof node !== 'object') return node;
     if (Array.isArray(node)) {
       let items: unknown[] | undefined;
       for (let i = 0; i < node.length; i++) {
-        const item = walk(node[i], false);
+        const item = walk(node[i], 'keywords');
         if (item === node[i]) continue;
         items ??= [...node];
         items[i] = item;
@@ -40,19 +76,19 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
     // A Map, made at the first change: a key such as `__proto__` is a name like any other.
     let changes: Map<string, unknown> | undefined;
     // Indexed, as every walk at start: it runs before the JIT has warmed, where an iterator costs.
-    const keys = Object.keys(object);
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      if (!names && DATA_KEYWORDS.has(key)) continue;
+    const names = Object.keys(object);
+    for (let i = 0; i < names.length; i++) {
+      const key = names[i]!;
+      if (keys === 'keywords' && DATA_KEYWORDS.has(key)) continue;
       const value = object[key];
       // Only objects and arrays can change: most of a document is strings and numbers.
       if (value === null || typeof value !== 'object') continue;
-      const walked = walk(value, !names && NAME_MAPS.has(key));
+      const walked = walk(value, keysBelow(key, keys));
       if (walked === value) continue;
       changes ??= new Map();
       changes.set(key, walked);
     }
-    if (!names && Array.isArray(object.required)) {
+    if (keys === 'keywords' && Array.isArray(object.required)) {
       const properties = everyProperty(document, object);
       const kept = (object.required as string[]).filter(
         (name) => !(Object.hasOwn(properties, name) && otherSide(properties[name]!)),
@@ -66,5 +102,5 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
     if (changed === undefined) return object;
     return Object.fromEntries(Object.entries(object).map(([key, value]) => [key, changed.get(key) ?? value]));
   };
-  return walk(document, false) as OpenApiDocument;
+  return walk(document, 'keywords') as OpenApiDocument;
 }

@@ -1,7 +1,8 @@
 // The coverage model on hand-made exchange lists: statuses seen, never seen and met only by a fault;
 // parameters, enum values and booleans sent or not; links followed or not; exchanges it must skip.
 import { describe, expect, it } from 'vitest';
-import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { deriveRoutes, type OpenApiDocument } from 'cloud-platform-api/toolbox';
+import { sentParameterReader } from '../../src/check/coverage/inputs.js';
 import { computeCoverage, type CoverageExchange } from '../../src/check/coverage/model.js';
 import { coverageGaps, coverageLine, underThreshold } from '../../src/check/coverage/summary.js';
 import { bundled } from '../../../test-kit/document.js';
@@ -210,5 +211,49 @@ describe('a threshold', () => {
   ] as const)('of %s%% of %s', (minimum, kind, expected) => {
     const report = computeCoverage(document, [call('GET', '/things', 200, { query: { sort: 'size' } })]);
     expect(underThreshold(report, kind, minimum)).toBe(expected);
+  });
+});
+
+describe('header and cookie parameters read where the request arrived (sentParameterReader)', () => {
+  const withHeaders = {
+    ...document,
+    paths: {
+      '/flags': {
+        get: {
+          operationId: 'listFlags',
+          parameters: [
+            { name: 'X-Mode', in: 'header', schema: { enum: ['fast', 'slow'] } },
+            { name: 'X-Api-Key', in: 'header', schema: { enum: ['the-key', 'other'] } },
+            { name: 'X-Trace', in: 'header', schema: { type: 'boolean' } },
+            { name: 'session', in: 'cookie', schema: { enum: ['the-key'] } },
+            { name: 'theme', in: 'cookie', schema: { enum: ['dark', 'light'] } },
+          ],
+          responses: { '200': { description: 'ok' } },
+        },
+      },
+    },
+  } as unknown as OpenApiDocument;
+  const [route] = deriveRoutes(withHeaders);
+  const read = sentParameterReader(withHeaders, { header: new Set(['x-api-key']), cookie: new Set(['session']) });
+
+  it.each([
+    ['nothing', {}, undefined],
+    ['an empty header and cookie', { 'x-mode': '', cookie: 'theme=' }, undefined],
+    ['an enum value', { 'x-mode': 'slow' }, [{ in: 'header', name: 'X-Mode', value: 'slow' }]],
+    ['a value the enum has not', { 'x-mode': 'turbo' }, [{ in: 'header', name: 'X-Mode' }]],
+    ['a boolean', { 'x-trace': 'false' }, [{ in: 'header', name: 'X-Trace', value: false }]],
+    ['a cookie among others', { cookie: 'a=1; theme=light' }, [{ in: 'cookie', name: 'theme', value: 'light' }]],
+    ["a credential's header, its value documented", { 'x-api-key': 'the-key' }, [{ in: 'header', name: 'X-Api-Key' }]],
+    ["a credential's cookie, its value documented", { cookie: 'session=the-key' }, [{ in: 'cookie', name: 'session' }]],
+  ])('%s: each sent kept, a documented value with it but never a hidden one', (_, headers, expected) => {
+    expect(read(route!, headers)).toEqual(expected);
+  });
+
+  it('makes coverage count what it kept, as the headers themselves would count', () => {
+    const headers = { 'x-mode': 'fast', 'x-trace': 'true', cookie: 'theme=dark' };
+    const kept = computeCoverage(withHeaders, [call('GET', '/flags', 200, { sentParameters: read(route!, headers) })]);
+    const whole = computeCoverage(withHeaders, [call('GET', '/flags', 200, { headers })]);
+    expect(kept).toEqual(whole);
+    expect(operation(kept, 'listFlags').figures.parameters).toEqual([3, 9]);
   });
 });

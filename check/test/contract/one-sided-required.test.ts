@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import { oneSidedDocument } from '../../src/contract/one-sided-required.js';
 import { loadBundledDocument } from '../../src/contract/bundled-document.js';
+import { createContractValidator } from '../../src/contract/validator.js';
 
 const documentOf = (schema: object, more: object = {}) =>
   ({ openapi: '3.1.0', paths: {}, components: { schemas: { Thing: schema, ...more } } }) as unknown as OpenApiDocument;
@@ -81,5 +82,87 @@ describe('oneSidedDocument', () => {
   it.each(['request', 'response'] as const)("gives this repository's document back as it is (%s)", (direction) => {
     const bundled = loadBundledDocument();
     expect(oneSidedDocument(bundled, direction)).toBe(bundled);
+  });
+});
+
+/** A schema with one property of each side: an id only answers carry, a secret only requests carry. */
+const SIDED = {
+  type: 'object',
+  required: ['id', 'secret', 'name'],
+  properties: { id: ID, secret: SECRET, name: { type: 'string' } },
+};
+const JSON_TYPE = 'application/json';
+
+/** A document holding `value` at `segments` (each a key, as written: no pointer escapes). */
+function holding(segments: readonly string[], value: unknown): OpenApiDocument {
+  const document: Record<string, unknown> = { openapi: '3.1.0', paths: {}, components: {} };
+  let at = document;
+  segments.forEach((segment, i) => {
+    at[segment] = i === segments.length - 1 ? value : ((at[segment] as object | undefined) ?? {});
+    at = at[segment] as Record<string, unknown>;
+  });
+  return document as unknown as OpenApiDocument;
+}
+
+const valueAt = (document: unknown, segments: readonly string[]) =>
+  segments.reduce((node, segment) => (node as Record<string, unknown>)[segment], document);
+
+const GET = ['paths', '/things', 'get'];
+const POST = ['paths', '/things', 'post'];
+const BODY = ['requestBody', 'content', JSON_TYPE, 'schema'];
+
+describe('oneSidedDocument, where a name is spelt like a data keyword', () => {
+  it.each([
+    ["an operation's default response", [...GET, 'responses', 'default', 'content', JSON_TYPE, 'schema']],
+    ['a default response in the components', ['components', 'responses', 'default', 'content', JSON_TYPE, 'schema']],
+    ['a media type named example', [...GET, 'responses', '200', 'content', 'example', 'schema']],
+    ["a response's header named example", [...GET, 'responses', '200', 'headers', 'example', 'schema']],
+    ['a header named default in the components', ['components', 'headers', 'default', 'schema']],
+    [
+      'an encoding named enum, its header',
+      [...POST, 'requestBody', 'content', JSON_TYPE, 'encoding', 'enum', 'headers', 'X-Sided', 'schema'],
+    ],
+    [
+      'a request body named default in the components',
+      ['components', 'requestBodies', 'default', 'content', JSON_TYPE, 'schema'],
+    ],
+    ['a parameter named examples in the components', ['components', 'parameters', 'examples', 'schema']],
+    ['a schema named const in the components', ['components', 'schemas', 'const']],
+    ['a callback named default', [...POST, 'callbacks', 'default', '{$request.body#/url}', 'post', ...BODY]],
+    ['a callback expression spelt default', ['components', 'callbacks', 'done', 'default', 'post', ...BODY]],
+    ['a webhook named example', ['webhooks', 'example', 'post', ...BODY]],
+    ['a path item named default in the components', ['components', 'pathItems', 'default', 'post', ...BODY]],
+    ['a dependent schema named default', ['components', 'schemas', 'Thing', 'dependentSchemas', 'default']],
+  ])('%s: its required list is one-sided both ways', (_, segments) => {
+    const document = holding(segments, SIDED);
+    expect(valueAt(oneSidedDocument(document, 'request'), segments)).toMatchObject({ required: ['secret', 'name'] });
+    expect(valueAt(oneSidedDocument(document, 'response'), segments)).toMatchObject({ required: ['id', 'name'] });
+    expect(valueAt(document, segments)).toMatchObject({ required: ['id', 'secret', 'name'] });
+  });
+
+  it('takes an answer of the default response without the writeOnly property it requires', () => {
+    const segments = [...GET, 'responses', 'default', 'content', JSON_TYPE, 'schema'];
+    const document = holding(segments, SIDED);
+    const pointer = `#/paths/~1things/get/responses/default/content/application~1json/schema`;
+    const answer = { id: 7, name: 'x' };
+    expect(createContractValidator(document).check(pointer, answer)).not.toEqual([]);
+    expect(createContractValidator(oneSidedDocument(document, 'response')).check(pointer, answer)).toEqual([]);
+  });
+
+  it.each([
+    ["a schema's example", ['components', 'schemas', 'Thing', 'example']],
+    ["a schema's default", ['components', 'schemas', 'Thing', 'default']],
+    ["a media type's example", [...GET, 'responses', '200', 'content', JSON_TYPE, 'example']],
+    [
+      "a media type's examples, an Example's value",
+      [...GET, 'responses', '200', 'content', JSON_TYPE, 'examples', 'one', 'value'],
+    ],
+    ["the components' examples", ['components', 'examples', 'default', 'value']],
+    ["a header's example", ['components', 'headers', 'default', 'example']],
+    ["a parameter's examples", ['components', 'parameters', 'page', 'examples', 'default', 'value']],
+  ])('never rewrites data: %s holding `required` stays as written', (_, segments) => {
+    const document = holding(segments, SIDED);
+    expect(oneSidedDocument(document, 'request')).toBe(document);
+    expect(oneSidedDocument(document, 'response')).toBe(document);
   });
 });

@@ -108,6 +108,8 @@ export interface CredentialTexts {
   secrets(carried: string | undefined, query: Query): string[];
   /** The query parameters a credential travels in: their values are secrets whole. */
   queryNames: ReadonlySet<string>;
+  /** The headers (lower case) and cookies a credential travels in: a parameter of one is kept only as sent. */
+  hidden: { header: ReadonlySet<string>; cookie: ReadonlySet<string> };
 }
 
 /** How the document's schemes carry secrets, for the journal and the proxy to scrub them. */
@@ -117,8 +119,13 @@ export function credentialTexts(security: Pick<DocumentSecurity, 'schemes'>): Cr
     'cookie' in slot ? 'cookie' : 'header' in slot ? keyHeaderOf(slot) : undefined;
   const sources = [...new Set(slots.map(sourceOf).filter((name) => name !== undefined))];
   const queryNames = new Set(slots.flatMap((slot) => ('query' in slot ? [slot.query] : [])));
+  const hidden = {
+    header: new Set(slots.flatMap((slot) => ('header' in slot ? [keyHeaderOf(slot)] : []))),
+    cookie: new Set(slots.flatMap((slot) => ('cookie' in slot ? [slot.cookie] : []))),
+  };
   return {
     queryNames,
+    hidden,
     // One header, as for this repository's document: its value as it is, no string made.
     carried:
       sources.length === 1

@@ -11,7 +11,7 @@ import {
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
 import { EmulatorOptionError } from '../emulator-error.js';
-import type { CoverageReport } from 'cloud-platform-check/coverage';
+import { sentParameterReader, type CoverageReport } from 'cloud-platform-check/coverage';
 import type { Store } from '../store/store.js';
 import { areaHandlers, RECORDERS, STATE_MODEL, type EmulatorTables, type Fixtures } from '../operations/index.js';
 import { createProxyStage } from '../proxy/proxy-stage.js';
@@ -19,7 +19,7 @@ import { checkedProxyOptions, type ProxyOptions } from '../proxy/proxy-options.j
 import { createRecorder } from '../proxy/recorder.js';
 import { createUpstream } from '../proxy/upstream.js';
 import { createViolationLog, type ViolationLog } from '../proxy/violation-log.js';
-import { createApiKeys, credentialTexts } from '../core/api-keys.js';
+import { createApiKeys, credentialTexts, type CredentialTexts } from '../core/api-keys.js';
 import { asCalledByTheCore } from '../core/operation-handler.js';
 import { createControlRoutes, type ControlRoutes } from '../core/controls/routes.js';
 import { withDocumentBehaviour } from '../core/state/document-behaviour.js';
@@ -106,7 +106,7 @@ export function createCore(options: CoreOptions): Core {
         warn,
       );
   const overrides = createOverrides(routes, checkAnswer, { proxied: forward !== undefined });
-  const journal = createJournal(options.journalSize ?? DEFAULT_JOURNAL_SIZE, routes, credentials);
+  const journal = journalOf(options.journalSize, document, routes, credentials);
   const reset = () => {
     store.replace(initialSnapshot(STATE_MODEL, fixtures));
     journal.clear();
@@ -145,6 +145,15 @@ export function createCore(options: CoreOptions): Core {
   };
   return { port, reset, routes, faults, overrides, journal, violations, coverage, controlRoutes: control.list };
 }
+
+/** The journal: the newest requests, each with what coverage reads of its header and cookie parameters. */
+const journalOf = (
+  size: number | undefined,
+  document: OpenApiDocument,
+  routes: readonly RouteSpec[],
+  credentials: CredentialTexts,
+): Journal =>
+  createJournal(size ?? DEFAULT_JOURNAL_SIZE, routes, credentials, sentParameterReader(document, credentials.hidden));
 
 /** Who may act: the document's security read once, each operation's requirement, and where its secrets travel. */
 function authParts(

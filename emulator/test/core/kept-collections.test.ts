@@ -158,6 +158,17 @@ describe('a kept collection', () => {
     expect(refused.body.detail).not.toMatch(/body\.id/);
   });
 
+  it("takes it so too where the request body, its schema written in, is the components' one named `default`", async () => {
+    const named = structuredClone(document);
+    const post = named.paths['/zoo/pets']!.post!;
+    const pet = named.components!.schemas!.Pet;
+    named.components!.requestBodies = { default: { required: true, content: { 'application/json': { schema: pet } } } };
+    post.requestBody = { $ref: '#/components/requestBodies/default' };
+    const emulator = await createEmulator({ document: named, warn: () => {} });
+    expect((await call(emulator, 'POST', '/zoo/pets', { name: 'Ann', status: 'sold' })).status).toBe(201);
+    expect((await call(emulator, 'POST', '/zoo/pets', { status: 'sold' })).status).toBe(400);
+  });
+
   it('never hands out an integer id twice, even once its item is gone', async () => {
     const emulator = await emulatorOf();
     for (const name of ['a', 'b']) await call(emulator, 'POST', '/zoo/pets', { name, status: 'sold' });

@@ -1,5 +1,6 @@
 // Coverage: what a list of exchanges met of the document, as data, text lines and an HTML page.
-export type { InputCoverage, ValueCoverage } from './inputs.js';
+export type { HiddenParameters, InputCoverage, SentParameter, ValueCoverage } from './inputs.js';
+export { sentParameterReader } from './inputs.js';
 export {
   computeCoverage,
   type CoverageExchange,

@@ -1,7 +1,8 @@
 // What a request can carry that coverage counts: each parameter (path, query, header, cookie) and each
 // request-body property of an operation, with the values worth sending each on their own (every enum
 // value, a boolean both ways), all read from the document; and whether an exchange sent them, each
-// parameter read by its style (the toolbox's one reader).
+// parameter read by its style (the toolbox's one reader). What keeps requests without their headers (an
+// emulator's journal) reads their header and cookie parameters where they arrive, with sentParameterReader.
 // Only the contract's walkers: the emulator loads this module, and the MCP server bundles it, without
 // the checker's random values (fast-check).
 import {
@@ -37,6 +38,19 @@ export interface SentInputs {
   query: Record<string, string | readonly string[]>;
   header: Record<string, string>;
   body: unknown;
+  /** Header and cookie parameters read where the request arrived: each counts as sent, as its headers would. */
+  sentParameters?: readonly SentParameter[] | undefined;
+}
+
+/**
+ * A header or cookie parameter a request carried, as what keeps no header holds it: its name, and the
+ * documented value it matched where coverage counts values (an enum, a boolean); never what was sent.
+ */
+export interface SentParameter {
+  in: 'header' | 'cookie';
+  name: string;
+  /** The documented value sent (an enum value, a boolean side); absent where coverage counts none, or it is hidden. */
+  value?: unknown;
 }
 
 /** The values of a schema worth sending each on their own: its enum, or both booleans. */
@@ -84,39 +98,99 @@ function sentTexts(p: RouteSpec['parameters'][number], sent: SentInputs): readon
   return texts === undefined ? [] : [texts].flat();
 }
 
-/** The values an exchange sent for each parameter of the route, by place and name; empty when not sent. */
+const inputKey = (p: { in: string; name: string }) => `${p.in}\u0000${p.name}`;
+
+/** The values an exchange sent for each parameter of the route, by place and name; none for one not sent. */
 function parameterValues(route: RouteSpec, sent: SentInputs): Map<string, readonly unknown[]> {
   const readings = readParameters(route.parameters, { path: sent.path, query: sent.query, headers: sent.header });
-  return new Map(
-    route.parameters.map((p, i) => {
-      const reading = readings[i]!;
-      const values = !reading.present ? [] : 'problem' in reading ? sentTexts(p, sent) : [reading.value].flat();
-      return [`${p.in}\u0000${p.name}`, values];
-    }),
-  );
+  const values = new Map<string, readonly unknown[]>();
+  route.parameters.forEach((p, i) => {
+    const reading = readings[i]!;
+    if (reading.present) values.set(inputKey(p), 'problem' in reading ? sentTexts(p, sent) : [reading.value].flat());
+  });
+  for (const p of sent.sentParameters ?? []) values.set(inputKey(p), 'value' in p ? [p.value] : []);
+  return values;
 }
 
-/** The body property's value an exchange sent, as a list; empty when not sent. */
-function bodyValues(input: InputCoverage, { body }: SentInputs): readonly unknown[] {
+/** The body property's value an exchange sent, as a list; undefined when not sent. */
+function bodyValues(input: InputCoverage, { body }: SentInputs): readonly unknown[] | undefined {
   const isObject = body !== null && typeof body === 'object' && !Array.isArray(body);
-  return isObject && Object.hasOwn(body, input.name) ? [(body as Record<string, unknown>)[input.name]] : [];
+  return isObject && Object.hasOwn(body, input.name) ? [(body as Record<string, unknown>)[input.name]] : undefined;
 }
+
+/** Whether a parameter's value, read from its text, is a documented one: the same text. */
+const sameText = (sent: unknown, documented: unknown) => String(sent) === String(documented);
 
 /** Whether a value sent is this documented one (an enum value or a boolean): equal in a body, the same text elsewhere. */
 const sameValue = (input: InputCoverage, sent: unknown, documented: unknown) =>
-  input.in === 'body' ? sent === documented : String(sent) === String(documented);
+  input.in === 'body' ? sent === documented : sameText(sent, documented);
 
 /** Marks what an exchange sent on the operation's inputs. */
 export function markSent(inputs: readonly InputCoverage[], route: RouteSpec, sent: SentInputs): void {
   const parameters = parameterValues(route, sent);
   for (const input of inputs) {
-    const values =
-      input.in === 'body' ? bodyValues(input, sent) : (parameters.get(`${input.in}\u0000${input.name}`) ?? []);
-    if (values.length === 0) continue;
+    const values = input.in === 'body' ? bodyValues(input, sent) : parameters.get(inputKey(input));
+    if (values === undefined) continue;
     input.sent = true;
     for (const documented of input.values ?? [])
       if (values.some((value) => sameValue(input, value, documented.value))) documented.sent = true;
   }
+}
+
+/** The header (lower case) and cookie names a credential travels in: such a parameter is kept as sent, never its value. */
+export interface HiddenParameters {
+  header: ReadonlySet<string>;
+  cookie: ReadonlySet<string>;
+}
+
+/** How one route's header and cookie parameters are read: their codings, and each one's documented values kept. */
+interface HeaderPlan {
+  codings: RouteSpec['parameters'];
+  /** Per coding, the values coverage counts, or undefined where it counts none or the parameter is hidden. */
+  values: (unknown[] | undefined)[];
+}
+
+/** A route's header and cookie parameters, each with the values kept of it; undefined where it declares none. */
+function headerPlan(document: OpenApiDocument, route: RouteSpec, hidden: HiddenParameters): HeaderPlan | undefined {
+  const codings = route.parameters.filter((p) => p.in === 'header' || p.in === 'cookie');
+  if (codings.length === 0) return undefined;
+  const isHidden = (p: RouteSpec['parameters'][number]) =>
+    p.in === 'header' ? hidden.header.has(p.name.toLowerCase()) : hidden.cookie.has(p.name);
+  return {
+    codings,
+    values: codings.map((p) => (isHidden(p) ? undefined : distinctValues(document, { $ref: p.schema }))),
+  };
+}
+
+/**
+ * The reader of the header and cookie parameters a request to a route carried, each by its style (the
+ * toolbox's one reader), for what keeps requests without their headers (an emulator's journal): the
+ * parameters sent, each with the documented value it matched where coverage counts values; one a
+ * credential travels in (`hidden`) only as sent. Undefined where the route declares none, or none was sent.
+ */
+export function sentParameterReader(
+  document: OpenApiDocument,
+  hidden: HiddenParameters,
+): (route: RouteSpec, headers: Readonly<Record<string, string | undefined>>) => SentParameter[] | undefined {
+  const plans = new WeakMap<RouteSpec, HeaderPlan | null>();
+  return (route, headers) => {
+    // One look-up a request: most routes declare none, and are answered by it.
+    let plan = plans.get(route);
+    if (plan === undefined) {
+      plan = headerPlan(document, route, hidden) ?? null;
+      plans.set(route, plan);
+    }
+    if (plan === null) return undefined;
+    const readings = readParameters(plan.codings, { path: {}, query: {}, headers });
+    const sent = plan.codings.flatMap((p, i): SentParameter[] => {
+      const reading = readings[i]!;
+      if (!reading.present) return [];
+      const where = p.in as SentParameter['in'];
+      const matched = 'value' in reading ? plan.values[i]?.find((value) => sameText(value, reading.value)) : undefined;
+      return [matched === undefined ? { in: where, name: p.name } : { in: where, name: p.name, value: matched }];
+    });
+    return sent.length === 0 ? undefined : sent;
+  };
 }
 
 /** An input's figure: one unit when it has no values worth sending apart, else one per value. */

@@ -10,7 +10,7 @@ import {
   type OpenApiDocument,
   type RouteSpec,
 } from 'cloud-platform-api/toolbox';
-import { inputFigure, inputsOf, markSent, type InputCoverage } from './inputs.js';
+import { inputFigure, inputsOf, markSent, type InputCoverage, type SentParameter } from './inputs.js';
 
 /** One request and its answer, as coverage reads it. */
 export interface CoverageExchange {
@@ -20,6 +20,8 @@ export interface CoverageExchange {
   query?: Record<string, string | readonly string[]> | undefined;
   /** Request headers by lower-case name, for header parameters. */
   headers?: Record<string, string> | undefined;
+  /** Header and cookie parameters read where the request arrived, for a sender that keeps no header (sentParameterReader). */
+  sentParameters?: readonly SentParameter[] | undefined;
   /** The JSON body as parsed; absent for none. */
   body?: unknown;
   /** The status answered; 0 for none (a dropped connection). */
@@ -107,6 +109,7 @@ function record(
     query: exchange.query ?? {},
     header: exchange.headers ?? {},
     body: exchange.body,
+    sentParameters: exchange.sentParameters,
   });
   // A call of a link's target after a success of its source is the link followed.
   for (const source of all.values())

@@ -6,11 +6,12 @@ import { computeCoverage, type CoverageExchange, type CoverageReport } from 'clo
 import type { OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { JournalEntry } from './journal.js';
 
-/** A journal entry as coverage reads it. The journal keeps no header, so a header parameter reads as not sent. */
+/** A journal entry as coverage reads it: no header, but the header and cookie parameters it read as they came. */
 const exchangeOf = (entry: JournalEntry): CoverageExchange => ({
   method: entry.method,
   path: entry.path,
   query: entry.query,
+  sentParameters: entry.sentParameters,
   body: entry.body,
   status: entry.status,
   operationId: entry.operationId,

@@ -7,6 +7,7 @@
 import type { DropKind } from './faults.js';
 import { createRedactor, REDACTED, redactJson, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ValidationIssue } from 'cloud-platform-check/contract';
+import type { SentParameter } from 'cloud-platform-check/coverage';
 import type { CredentialTexts } from '../api-keys.js';
 import { createJournalFilter } from './journal-filter.js';
 import type { CoreRequest } from '../messages.js';
@@ -28,6 +29,12 @@ export interface JournalEntry {
   method: string;
   path: string;
   query: Record<string, string | string[]>;
+  /**
+   * The operation's header and cookie parameters the request carried, by name (the journal keeps no
+   * header): with the documented value matched where coverage counts values (an enum, a boolean), never
+   * what was sent; a credential's header or cookie only as sent. Absent for none.
+   */
+  sentParameters?: SentParameter[];
   /** The operation that took the request; absent for a path or method no operation has. */
   operationId?: string;
   /** The request body as parsed (JSON), or its text; the key scrubbed. Absent for none. */
@@ -50,7 +57,7 @@ export interface JournalEntry {
 /** What the journal keeps of an exchange (the stages' Exchange is one): the request, and what the emulator made of it. */
 export interface JournalledExchange {
   request: CoreRequest;
-  route: { operationId: string } | undefined;
+  route: RouteSpec | undefined;
   injected: number | undefined;
   drop: DropKind | undefined;
   applied: number | undefined;
@@ -91,6 +98,7 @@ interface Kept {
   method: string;
   path: string;
   query: CoreRequest['query'];
+  sentParameters: SentParameter[] | undefined;
   body: string | undefined;
   bodyTruncatedFrom: number | undefined;
   /** What the request's credentials came in outside its query (CredentialTexts.carried), to scrub when the entry is made. */
@@ -158,6 +166,7 @@ function entryOf(
     method: method.toUpperCase(),
     path,
     query: keptQuery(query, redact, queryNames),
+    ...(kept.sentParameters ? { sentParameters: kept.sentParameters } : {}),
     ...(operationId ? { operationId } : {}),
     ...(body
       ? {
@@ -186,14 +195,19 @@ export interface Journal {
   clear(): void;
 }
 
+/** Which of a route's header and cookie parameters a request carried (cloud-platform-check's sentParameterReader). */
+export type SentParameterReader = (route: RouteSpec, headers: CoreRequest['headers']) => SentParameter[] | undefined;
+
 /**
  * `routes`: the document's operations, which a filter must name; `credentials`: where the document's
- * credentials travel (api-keys.ts), whose secrets are scrubbed from the entries.
+ * credentials travel (api-keys.ts), whose secrets are scrubbed from the entries; `sentParameters`: what
+ * an entry keeps of the headers, for coverage.
  */
 export function createJournal(
   journalSize: unknown,
   routes: readonly RouteSpec[],
   credentials: CredentialTexts,
+  sentParameters: SentParameterReader,
 ): Journal {
   const size = wholeNumberOption('journalSize', journalSize, 1, MAX_JOURNAL_SIZE);
   const matcher = createJournalFilter(routes);
@@ -223,6 +237,7 @@ export function createJournal(
         method: request.method,
         path: path(request.path)!,
         query: request.query,
+        sentParameters: exchange.route && sentParameters(exchange.route, request.headers),
         // Set one by one, not spread from an object made for each request.
         body: keptBody(request.body),
         bodyTruncatedFrom: truncatedFrom(request.body),
