@@ -81,9 +81,8 @@ const inBrowser = () =>
  * document's calls have middleware of their own (document-client.ts).
  */
 function checkCall(method: string, url: string): void {
-  const path = url.split(/[?#]/, 1)[0]!;
-  checkTemplateFilled(path);
-  warnIfDeprecated(method, path);
+  checkTemplateFilled(url);
+  warnIfDeprecated(method, url);
 }
 
 /** Where requests go unless told: GCORE_BASE_URL, else this API's server; another document's own server. */

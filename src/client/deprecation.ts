@@ -2,6 +2,7 @@
 // DeprecationWarning) and in browsers (console.warn).
 import deprecatedOperations from '../../generated/deprecated-operations.json' with { type: 'json' };
 import { regexEscaped, templateParts } from '../contract/path-template.js';
+import { pathOfUrl } from './path-values.js';
 
 /** Each deprecated operation: its method, its template, and the template as a pattern for the end of a URL's path. */
 interface DeprecatedRoute {
@@ -36,10 +37,11 @@ function warn(message: string): void {
 
 /**
  * Warns the first time a deprecated operation is called: the client's Request calls it with the method
- * and the URL's path as openapi-fetch made them (the base URL, then the template filled in).
+ * and the URL as openapi-fetch made them (the base URL, then the template filled in, then the query).
  */
-export function warnIfDeprecated(method: string, path: string): void {
+export function warnIfDeprecated(method: string, url: string): void {
   if (!deprecatedMethods.has(method)) return;
+  const path = pathOfUrl(url);
   for (const { method: routeMethod, template, operationId, pathEnd } of routes) {
     if (routeMethod !== method || warned.has(operationId) || !pathEnd.test(path)) continue;
     warned.add(operationId);

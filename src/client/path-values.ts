@@ -12,6 +12,9 @@ import {
 } from '../contract/path-values.js';
 import { CloudClientOptionError } from './option-error.js';
 
+/** A URL as openapi-fetch makes it, without its query (or fragment). */
+export const pathOfUrl = (url: string): string => url.split(/[?#]/, 1)[0]!;
+
 /** The longest of the rules' templates that `url` ends with, if any. */
 function templateFinder(rules: PathRules): (url: string) => string | undefined {
   const templates = Object.keys(rules).sort((a, b) => b.length - a.length);
@@ -46,12 +49,14 @@ export const serializePath = createPathSerializer(pathParameters as PathRules, s
 const templateOfThisApi = templateFinder(pathParameters as PathRules);
 
 /**
- * Where a URL's path ends with one of this API's templates not filled in (openapi-fetch fills a template
- * only where `params.path` is given, and sends its braces otherwise), the CloudClientOptionError naming
- * the value missing. Braces elsewhere (a base URL's own) are the URL's.
+ * Where the path of a URL openapi-fetch made ends with one of this API's templates not filled in (it
+ * fills a template only where `params.path` is given, and sends its braces otherwise), the
+ * CloudClientOptionError naming the value missing. Braces elsewhere (a base URL's own) are the URL's.
  */
-export function checkTemplateFilled(path: string): void {
-  if (!path.includes('{')) return;
+export function checkTemplateFilled(url: string): void {
+  // Most calls have no brace left: the path is found only for those that do.
+  if (!url.includes('{')) return;
+  const path = pathOfUrl(url);
   const template = templateOfThisApi(path);
   if (template?.includes('{')) serializePath(path, {});
 }
