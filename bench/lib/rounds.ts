@@ -1,6 +1,7 @@
-// The one way every bench measures: short rounds that alternate between the targets (A, B, C, A, B,
-// C, ...), so a neighbour on a shared machine slows them all alike; a ratio is the median of the
-// per-round ratios, printed with its min and max, beside the absolute figures.
+// The one way every bench measures: short rounds that alternate between the targets, so a neighbour on
+// a shared machine slows them all alike, each round starting one target later (A B C, B C A, C A B, ...)
+// so that none always runs after the same one (and pays, say, for the garbage it left); a ratio is the
+// median of the per-round ratios, printed with its min and max, beside the absolute figures.
 import { readFileSync } from 'node:fs';
 
 /** One round's figures of one target, by metric name (calls per second, µs per call, CPU µs per request...). */
@@ -26,7 +27,7 @@ export function stats(values: readonly number[]): Stats {
 export const show = ({ median, min, max }: Stats, digits = 0) =>
   `${median.toFixed(digits)} (min ${min.toFixed(digits)}, max ${max.toFixed(digits)})`;
 
-/** Runs `rounds` rounds of every target in turn; returns each target's figures, round by round. */
+/** Runs `rounds` rounds of every target in turn, the order turned by one each round; returns each target's figures, round by round. */
 export async function interleave(
   targets: readonly Target[],
   rounds: number,
@@ -34,7 +35,10 @@ export async function interleave(
 ): Promise<Map<string, Figures[]>> {
   const results = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));
   for (let round = 1; round <= rounds; round++) {
-    for (const target of targets) results.get(target.name)!.push(await target.round());
+    for (let turn = 0; turn < targets.length; turn++) {
+      const target = targets[(round - 1 + turn) % targets.length]!;
+      results.get(target.name)!.push(await target.round());
+    }
     progress(round);
   }
   return results;
