@@ -1,7 +1,7 @@
 // npm run bench:client: the client's per-call time, in the path form and as a method
 // (client.streaming.videos.get), against openapi-fetch alone and bare fetch on the same local server, in
 // interleaved rounds of one run, with openapi-fetch on the client's transport alone between them (where
-// the time goes: the transport, or the middleware), and the size of a small app that imports
+// the time goes: the transport, or its checks of each call), and the size of a small app that imports
 // createCloudClient and makes one call in either form (lib/app-size.ts), module by module. BENCH_ROUNDS and
 // BENCH_CALLS change the rounds. The calls go through the built dist/src, as the package ships it:
 // src/ run through tsx is another program (its keepNames transform names every function a call makes).
@@ -10,6 +10,7 @@ import { cpus } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import createClient from 'openapi-fetch';
 import type { paths } from '../generated/schema.js';
+import { CallRequest } from '../dist/src/client/call-request.js';
 import { createClientFetch } from '../dist/src/client/client-fetch.js';
 import { createCloudClient } from '../dist/src/index.js';
 import { type ChunkSet, smallAppSize } from './lib/app-size.js';
@@ -46,10 +47,12 @@ const plain = async () => {
   return data;
 };
 // The client's transport (per-attempt timeout, the body read within the attempt, retries where needed)
-// under openapi-fetch, without the client's own wrapping of the methods: createCloudClient's defaults.
+// under openapi-fetch, with the Request it reads a call's options from (without which an attempt would
+// listen to the request's signal), but not the client's checks of each call: createCloudClient's defaults.
 const transportClient = createClient<paths>({
   baseUrl,
   headers: { Authorization: 'apikey bench-key' },
+  Request: CallRequest,
   fetch: createClientFetch({
     fetch: (request, init) => fetch(request, init),
     timeoutMs: 120_000,
@@ -124,7 +127,7 @@ console.log(
   `  openapi-fetch alone / bare fetch         ${show(ratio(results, 'openapi-fetch alone', 'bare fetch', 'us'), 3)}x`,
 );
 console.log(
-  `  where the client's time goes: its transport ${show(ratio(results, 'openapi-fetch + transport', 'openapi-fetch alone', 'us'), 3)}x, then its middleware ${show(ratio(results, 'createCloudClient', 'openapi-fetch + transport', 'us'), 3)}x`,
+  `  where the client's time goes: its transport ${show(ratio(results, 'openapi-fetch + transport', 'openapi-fetch alone', 'us'), 3)}x, then its checks of each call ${show(ratio(results, 'createCloudClient', 'openapi-fetch + transport', 'us'), 3)}x`,
 );
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(2)} kB`;
 const modulesOf = (set: ChunkSet) => set.modules.map(([name, bytes]) => `${name} ${bytes}`).join(', ');
