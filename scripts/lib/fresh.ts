@@ -36,7 +36,7 @@ export async function unlessFresh(name: string, outputs: readonly string[], step
   const key = await sourceKey();
   const stamped = existsSync(stamp) ? await readFile(stamp, 'utf8') : '';
   if (key && stamped === key && outputs.every((output) => existsSync(path.join(projectRoot, output)))) {
-    process.stdout.write(`✔ ${name}: fresh (built from these sources already)\n`);
+    process.stdout.write(`✔ ${name}: done already for these sources\n`);
     return;
   }
   await rm(stamp, { force: true });
