@@ -55,6 +55,13 @@ export const EMULATOR_DOCS_DIR = path.join('emulator', 'dist', 'docs');
 /** Elements' bundle and styles, and their licence texts: the package ships them, so /docs works offline. */
 const ELEMENTS_FILES = ['web-components.min.js', 'styles.min.css', 'LICENSE', 'web-components.min.js.LICENSE.txt'];
 
+/** What buildDocs writes last in each place, for the check that a build is fresh. */
+export const DOCS_OUTPUTS = [
+  path.join(docsDir, 'index.html'),
+  path.join(EMULATOR_DOCS_DIR, 'openapi.json'),
+  ...ELEMENTS_FILES.map((file) => path.join(EMULATOR_DOCS_DIR, 'elements', file)),
+];
+
 async function copyEmulatorDocs(documentWithSamples: string): Promise<void> {
   // Made first: on a fresh clone the folder is not there, and the copies below run side by side.
   await mkdir(EMULATOR_DOCS_DIR, { recursive: true });

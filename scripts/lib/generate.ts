@@ -126,20 +126,34 @@ export async function findStaleGenerated(
 ): Promise<string[]> {
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'cloud-api-generated-'));
   try {
-    // The types come from the source, not the bundle: the two are made at once, as the build does.
-    await Promise.all([bundleInto(scratch, path.join(scratch, API_REFERENCE)), generateTypesInto(scratch)]);
-    const pairs: [fresh: string, committed: string][] = [
-      ...generatedFiles.map((file): [string, string] => [path.join(scratch, file), path.join(committedDir, file)]),
-      [path.join(scratch, API_REFERENCE), committedReference],
-    ];
-    const stale: string[] = [];
-    for (const [freshFile, committedFile] of pairs) {
-      const fresh = await readFile(freshFile, 'utf8');
-      const committed = await readFile(committedFile, 'utf8').catch(() => undefined);
-      if (committed !== fresh) stale.push(committedFile);
-    }
-    return stale;
+    await deriveGenerated(scratch);
+    return await staleAgainst(scratch, committedDir, committedReference);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
+}
+
+/** Derives generated/ and the method reference into `scratch`, as the build makes them. */
+export async function deriveGenerated(scratch: string): Promise<void> {
+  // The types come from the source, not the bundle: the two are made at once, as the build does.
+  await Promise.all([bundleInto(scratch, path.join(scratch, API_REFERENCE)), generateTypesInto(scratch)]);
+}
+
+/** Each file in `committedDir`, and the committed reference, that differs from what was derived into `scratch`. */
+export async function staleAgainst(
+  scratch: string,
+  committedDir = 'generated',
+  committedReference = API_REFERENCE,
+): Promise<string[]> {
+  const pairs: [fresh: string, committed: string][] = [
+    ...generatedFiles.map((file): [string, string] => [path.join(scratch, file), path.join(committedDir, file)]),
+    [path.join(scratch, API_REFERENCE), committedReference],
+  ];
+  const stale: string[] = [];
+  for (const [freshFile, committedFile] of pairs) {
+    const fresh = await readFile(freshFile, 'utf8');
+    const committed = await readFile(committedFile, 'utf8').catch(() => undefined);
+    if (committed !== fresh) stale.push(committedFile);
+  }
+  return stale;
 }

@@ -13,6 +13,16 @@ import { runToolOrFail } from './tools.js';
 export const PACKAGES_STEP =
   'library, checker, emulator -> dist/src, check/dist/src, emulator/dist/src (ESM + .d.ts); MCP server -> mcp/dist (one bundle)';
 
+/** One file of each package the step builds, for the check that a build is fresh. */
+export const PACKAGE_OUTPUTS = [
+  'dist/src/index.js',
+  'dist/generated/schema.d.ts',
+  'check/dist/src/check/index.js',
+  'emulator/dist/src/index.js',
+  'emulator/dist/src/adapters/msw.d.cts',
+  'mcp/dist/cli.js',
+];
+
 export async function buildPackages(): Promise<void> {
   await mkdir('dist/generated', { recursive: true });
   for (const types of ['schema.d.ts', 'key-header.d.ts', 'sdk-methods.d.ts'])

@@ -25,6 +25,13 @@ export const FIRST_VIEW_BUDGET = { reference: 2_900_000, console: 3_150_000 };
 
 requireChromium('Browser test of the published site');
 
+/** One Chromium for the file, launched when first asked for: each walk reads in a context of its own. */
+let launched: Promise<Browser> | undefined;
+const sharedBrowser = () => (launched ??= launchChromium());
+afterAll(async () => {
+  await (await launched)?.close();
+});
+
 interface Reader {
   page: Page;
   /** Requests the page made off its origin (refused). */
@@ -136,11 +143,11 @@ describe.skipIf(!chromiumFound)(`the site served under ${SUB_PATH} by a plain st
     expect(existsSync(path.join(siteDir, 'console.js')), 'dist/site is built (npm run build:site)').toBe(true);
     mkdirSync(shots, { recursive: true });
     site = await serveStatic(siteDir, SUB_PATH);
-    browser = await launchChromium();
+    browser = await sharedBrowser();
     reader = await readerOn(browser, onSite);
   });
   afterAll(async () => {
-    await browser?.close();
+    await reader?.page.context().close();
     await site?.close();
   });
 
@@ -214,14 +221,12 @@ describe.skipIf(!chromiumFound)(`the site served under ${SUB_PATH} by a plain st
 });
 
 describe.skipIf(!chromiumFound)('the site opened from a file:// path', () => {
-  let browser: Browser;
   let reader: Reader;
   beforeAll(async () => {
-    browser = await launchChromium();
-    reader = await readerOn(browser, (url) => url.startsWith('file:'));
+    reader = await readerOn(await sharedBrowser(), (url) => url.startsWith('file:'));
   });
   afterAll(async () => {
-    await browser?.close();
+    await reader?.page.context().close();
   });
 
   readerWalk(
