@@ -9,7 +9,7 @@ import { type CallToolResult, Client } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { listOperations } from 'cloud-platform-api/toolbox';
 import bundled from 'cloud-platform-api/openapi.json' with { type: 'json' };
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { capturedOutput } from '../../test-kit/captured-output.js';
 import { independentAjv } from './helpers/ajv.js';
 import { keyEchoes, keyFormIn } from '../../test-kit/key-forms.js';
@@ -34,8 +34,15 @@ const open: Client[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((client) => client.close()));
 });
+// A server process costs about a second of CPU: tests that only read what a server lists or answers, and
+// leave nothing another test reads, share one per command line and protocol mode.
+const sharedSessions = new Map<string, Promise<Session>>();
+afterAll(async () => {
+  const sessions = await Promise.all(sharedSessions.values());
+  await Promise.all(sessions.map((session) => session.client.close()));
+});
 
-async function connect(
+async function started(
   args: string[] = [],
   env: Record<string, string> = {},
   mode: 'legacy' | 'auto' = 'legacy',
@@ -50,8 +57,21 @@ async function connect(
   transport.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const client = new Client({ name: 'mcp-server-test', version: '1.0.0' }, { versionNegotiation: { mode } });
   await client.connect(transport);
-  open.push(client);
   return { client, stderr: () => stderr };
+}
+
+/** A fresh server for this test alone, closed after it. */
+async function connect(...given: Parameters<typeof started>): Promise<Session> {
+  const session = await started(...given);
+  open.push(session.client);
+  return session;
+}
+
+/** The server this file's tests share for these arguments and mode, started on first use. */
+function shared(args: string[] = [], mode: 'legacy' | 'auto' = 'legacy'): Promise<Session> {
+  const key = JSON.stringify([args, mode]);
+  if (!sharedSessions.has(key)) sharedSessions.set(key, started(args, {}, mode));
+  return sharedSessions.get(key)!;
 }
 
 const call = (session: Session, name: string, args: Record<string, unknown> = {}) =>
@@ -67,14 +87,14 @@ describe('cloud-platform-mcp: the tools', () => {
   ])(
     'lists, with %s, and the journal',
     async (_, args, expected) => {
-      const { tools } = await (await connect(args)).client.listTools();
+      const { tools } = await (await shared(args)).client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual([...expected, 'journal'].sort());
     },
     30_000,
   );
 
   it('gives each tool a valid JSON Schema input (Ajv 2020: the meta-schema, no unknown keyword or format), and a description that says when it is deprecated', async () => {
-    const { tools } = await (await connect(['--allow-writes', '--allow-deletes'])).client.listTools();
+    const { tools } = await (await shared(['--allow-writes', '--allow-deletes'])).client.listTools();
     const ajv = independentAjv();
     for (const tool of tools) {
       expect(() => ajv.compile(tool.inputSchema), tool.name).not.toThrow();
@@ -135,28 +155,24 @@ describe('cloud-platform-mcp: --tools and --tags', () => {
       .toEqual(written.map((tool) => `cloud-platform-mcp: left out the tool ${tool.name}: ${tool.reason}`).sort());
   }, 30_000);
 
+  // --help in process, as the refusals below: what it prints is the command's, not the process's.
+  const help = (...args: string[]) => capturedOutput(() => main(['--help', ...args], { PATH: process.env.PATH ?? '' }));
+
   it('lists with --help the tools the budget leaves out, each with its size', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const help = spawnSync(process.execPath, [BIN, '--help', '--schema-budget', '1000'], {
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
+    const { stdout } = await help('--schema-budget', '1000');
     const { leftOut } = toolSet(bundled as never, { schemaBudget: 1000 });
     expect(leftOut.length).toBeGreaterThan(1);
-    expect(help.stdout).toContain(
-      `\nLeft out:\n${leftOut.map((tool) => `  ${tool.name}: ${tool.reason}`).join('\n')}\n`,
-    );
-    expect(help.stdout).toMatch(/: its input schema is [\d,]+ bytes, over the budget of 1,000 \(--schema-budget\)/);
+    expect(stdout).toContain(`\nLeft out:\n${leftOut.map((tool) => `  ${tool.name}: ${tool.reason}`).join('\n')}\n`);
+    expect(stdout).toMatch(/: its input schema is [\d,]+ bytes, over the budget of 1,000 \(--schema-budget\)/);
   });
 
   it('prints with --help how many tools each tag of the document holds', async () => {
-    const { spawnSync } = await import('node:child_process');
-    const help = spawnSync(process.execPath, [BIN, '--help'], { encoding: 'utf8', timeout: 20_000 });
+    const { stdout } = await help();
     const tags = [...new Set(operations.flatMap((op) => op.operation.tags as string[]))];
     expect(tags.length).toBeGreaterThan(1);
     for (const tag of tags) {
       const count = taggedWith([tag]).length;
-      expect(help.stdout).toContain(`\n  ${tag}: ${count} ${count === 1 ? 'tool' : 'tools'}\n`);
+      expect(stdout).toContain(`\n  ${tag}: ${count} ${count === 1 ? 'tool' : 'tools'}\n`);
     }
   });
 });
@@ -168,7 +184,7 @@ describe('cloud-platform-mcp: the protocol revision', () => {
   ] as const)(
     'speaks, to %s',
     async (_, mode, revision) => {
-      const session = await connect([], {}, mode);
+      const session = await shared([], mode);
       expect(session.client.getNegotiatedProtocolVersion()).toBe(revision);
       expect((await call(session, 'getVideo', { video_id: 1444 })).isError).toBeFalsy();
     },
@@ -178,14 +194,16 @@ describe('cloud-platform-mcp: the protocol revision', () => {
 
 describe('cloud-platform-mcp against the in-process emulator', () => {
   it("answers getVideo 1444 with the emulator's video", async () => {
-    const result = await call(await connect(), 'getVideo', { video_id: 1444 });
+    const result = await call(await shared(), 'getVideo', { video_id: 1444 });
     expect(result.isError).toBeFalsy();
     const video = builtInFixtures.videos.find((v) => v.id === 1444)!;
     expect(JSON.parse(textOf(result))).toMatchObject({ id: 1444, name: video.name });
   }, 30_000);
 
   it('refuses a create without --allow-writes as a tool it does not offer (-32602), naming the flag, and sends nothing', async () => {
-    const session = await connect();
+    const session = await shared();
+    // The server is shared: what other tests sent is in its journal already; the refusal adds nothing to it.
+    const before = (await call(session, 'journal')).structuredContent;
     const refused = call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
     await expect(refused).rejects.toMatchObject({
       code: -32602,
@@ -193,11 +211,11 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
         'createLogsUploaderConfig is a POST, which this server does not send: start it with --allow-writes to allow it. The tools are ',
       ),
     });
-    expect((await call(session, 'journal')).structuredContent).toEqual({ requests: [] });
+    expect((await call(session, 'journal')).structuredContent).toEqual(before);
   }, 30_000);
 
   it('with --allow-writes, creates once: the journal shows exactly one create', async () => {
-    const session = await connect(['--allow-writes']);
+    const session = await shared(['--allow-writes']);
     const created = await call(session, 'createLogsUploaderConfig', { body: { name: 'agent', policy: 1, target: 2 } });
     expect(created.isError).toBeFalsy();
     expect(JSON.parse(textOf(created))).toMatchObject({ name: 'agent', policy: 1, target: 2 });
@@ -222,13 +240,13 @@ describe('cloud-platform-mcp against the in-process emulator', () => {
   }, 30_000);
 
   it("answers a 4xx of the API as a tool error with the API's status and message", async () => {
-    const result = await call(await connect(), 'getVideo', { video_id: 999_999 });
+    const result = await call(await shared(), 'getVideo', { video_id: 999_999 });
     expect(result.isError).toBe(true);
     expect(textOf(result)).toBe('getVideo answered 404: {"error":"Video 999999 not found","status":404}');
   }, 30_000);
 
   it('names an input the tool does not take', async () => {
-    const result = await call(await connect(), 'getVideo', { video_id: 1444, vidoe_id: 1 });
+    const result = await call(await shared(), 'getVideo', { video_id: 1444, vidoe_id: 1 });
     expect([result.isError, textOf(result)]).toEqual([
       true,
       'getVideo was not called: vidoe_id is not an input (additionalProperties): the inputs are video_id',
