@@ -1,7 +1,8 @@
 // The retry policy under injected faults, against a real server on 127.0.0.1: a create is never
 // sent twice once it may have reached the server.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiConnectionError, ApiTimeoutError, createCloudClient, type CloudClient } from '../../src/index.js';
+import { onFakeClock } from '../../test-kit/fake-clock.js';
 import { closedPort, sendJson, startServer, type Handler, type TestServer } from '../../test-kit/http-server.js';
 
 const servers: TestServer[] = [];
@@ -119,13 +120,22 @@ describe('POST and PATCH', () => {
   });
 
   it('never retry a timeout', async () => {
-    const server = await scripted([hang, ok]);
-    await expect(
-      client(server, { timeoutMs: 100 }).PATCH('/cdn/logs_uploader/configs/{config_id}', {
+    // The attempt's deadline on fake timers, moved on only once the request is at the server (so it went
+    // out): a retry would be answered at once, and the call would end in a 200.
+    let reached!: () => void;
+    const atServer = new Promise<void>((resolve) => (reached = resolve));
+    const server = await scripted([() => reached(), ok]);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const call = client(server, { timeoutMs: 100 }).PATCH('/cdn/logs_uploader/configs/{config_id}', {
         params: { path: { config_id: 1 } },
         body: { enabled: true },
-      }),
-    ).rejects.toBeInstanceOf(ApiTimeoutError);
+      });
+      await atServer;
+      expect(await onFakeClock(call.catch((error: unknown) => error))).toBeInstanceOf(ApiTimeoutError);
+    } finally {
+      vi.useRealTimers();
+    }
     expect(server.requests).toHaveLength(1);
   });
 
