@@ -4,6 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AttemptClock, Deadline } from '../../src/client/attempt-clock.js';
 import { ApiConnectionError, ApiTimeoutError, createCloudClient } from '../../src/index.js';
+import { onFakeClock } from '../../test-kit/fake-clock.js';
 
 // The deadlines started and not stopped, across the clocks of every client made here.
 const { live } = vi.hoisted(() => ({ live: new Set<object>() }));
@@ -49,19 +50,6 @@ const refused: Attempt = () => Promise.reject(new TypeError('fetch failed', { ca
 const throwsAtOnce: Attempt = () => {
   throw new TypeError('not a fetch');
 };
-
-/** Runs the fake clock from timer to timer until the promise settles. */
-async function settle<T>(pending: Promise<T>): Promise<T> {
-  let settled = false;
-  const watched = pending.finally(() => {
-    settled = true;
-  });
-  while (!settled) {
-    await vi.advanceTimersToNextTimerAsync();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return watched;
-}
 
 const clientWith = (script: Attempt[], extra: { timeoutMs?: number; maxRetries?: number } = {}) => {
   let n = 0;
@@ -109,7 +97,7 @@ describe.each([
   ] as const)('$case leaves no deadline behind', async ({ script, retries, outcome }) => {
     vi.useFakeTimers({ toFake: [...toFake] });
     const client = clientWith([...script], { timeoutMs: 1_000, maxRetries: retries });
-    const result = await settle(
+    const result = await onFakeClock(
       client
         .GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } } })
         .then(({ response }) => response.status, outcomeOf),
@@ -126,7 +114,7 @@ describe.each([
     const client = clientWith([hang], { timeoutMs: 1_000, maxRetries: 2 });
     const controller = new AbortController();
     setTimeout(() => controller.abort(new DOMException('stop', 'AbortError')), abortAt);
-    const result = await settle(
+    const result = await onFakeClock(
       client
         .GET('/streaming/videos/{video_id}', { params: { path: { video_id: 1 } }, signal: controller.signal })
         .then(({ response }) => response.status, outcomeOf),
@@ -158,7 +146,7 @@ describe.each([
           ended[name] = Date.now() - started;
           return outcome;
         });
-    const outcomes = await settle(Promise.all([call('long', 3_000), call('short', 300), call('answered', 2_000)]));
+    const outcomes = await onFakeClock(Promise.all([call('long', 3_000), call('short', 300), call('answered', 2_000)]));
     expect(outcomes).toEqual(['timed out', 'timed out', 200]);
     expect(ended).toEqual({ short: 300, answered: 500, long: 3_000 });
     expect(live.size).toBe(0);

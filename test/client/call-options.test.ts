@@ -9,6 +9,7 @@ import type { RouteSpec } from '../../src/contract/routes.js';
 import { ApiTimeoutError, createCloudClient, type CallOptions } from '../../src/index.js';
 import type { OperationId } from '../../src/operations.js';
 import { operationRows } from '../../test-kit/operation-table.js';
+import { onFakeClock } from '../../test-kit/fake-clock.js';
 
 const rows = operationRows();
 const routes = rows.map((row) => row.route);
@@ -22,19 +23,6 @@ const client = createCloudClient({
     return emulator.fetch(request, init);
   },
 });
-
-/** Runs the fake clock from timer to timer until the call settles, letting real I/O turns through between. */
-async function onFakeClock<T>(pending: Promise<T>): Promise<T> {
-  let settled = false;
-  const watched = pending.finally(() => {
-    settled = true;
-  });
-  while (!settled) {
-    await vi.advanceTimersToNextTimerAsync();
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  return watched;
-}
 
 /**
  * Calls an operation with the request its examples make (the one table of operations) and the given call
