@@ -1,6 +1,7 @@
 // The cloud-platform-check command as a user runs it (its bin, as npx finds it in this repository):
 // against the emulator it passes, against a server with planted divergences it fails naming them,
 // --junit writes a file a JUnit parser reads, and bad usage exits 2 with a message that names the option.
+// The bin runs once for each exit code (0, 1, 2); the other runs call its command in this process.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -33,6 +34,23 @@ function check(
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
     child.on('close', (status) => resolve({ status, stdout, stderr }));
   });
+}
+
+/**
+ * The same command in this process: what its bin prints and the code it exits with, without a process to
+ * start. Exits 0, 1 and 2 are each checked once through the bin (`check`); the other runs are made here.
+ */
+async function checkInProcess(
+  args: string[],
+  env: { GCORE_API_KEY?: string } = {},
+): Promise<{ status: number; stdout: string; stderr: string }> {
+  vi.stubEnv('GCORE_API_KEY', env.GCORE_API_KEY ?? '');
+  try {
+    const { code, stdout, stderr } = await checkCommand(args);
+    return { status: code, stdout, stderr };
+  } finally {
+    vi.unstubAllEnvs();
+  }
 }
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'check-command-'));
@@ -74,7 +92,9 @@ describe('npx cloud-platform-check', () => {
 
   it('agrees in its run table with its coverage: an operation skipped but called (to delete what the run made) shows what it answered', async () => {
     const file = path.join(scratch, 'agree.json');
-    const result = await check(['--base-url', emulator.url, '--seed', '7', '--coverage', file], { GCORE_API_KEY: 'k' });
+    const result = await checkInProcess(['--base-url', emulator.url, '--seed', '7', '--coverage', file], {
+      GCORE_API_KEY: 'k',
+    });
     expect(result.status, result.stderr).toBe(0);
     const coverage = JSON.parse(readFileSync(file, 'utf8')) as CoverageReport;
     const table = result.stdout.split('\n\n')[1]!.split('\n').slice(1);
@@ -116,7 +136,7 @@ describe('npx cloud-platform-check', () => {
       string,
     ];
     const operations = 'createLogsUploaderConfig,updateLogsUploaderConfig,getVideo';
-    const result = await check([
+    const result = await checkInProcess([
       ...['--base-url', emulator.url, '--api-key', 'k', '--seed', '42', '--operations', operations],
       ...['--coverage', json, '--coverage-html', html, '--junit', junit],
     ]);
@@ -159,13 +179,13 @@ describe('npx cloud-platform-check', () => {
         '--operations',
         'getStorageEventsConfigurator',
       ];
-      const under = await check([...args, '--fail-under-statuses', '100']);
+      const under = await checkInProcess([...args, '--fail-under-statuses', '100']);
       expect(under.stdout).toContain('No check failed.');
       expect(under.stderr).toBe(
         'Coverage of statuses is 4/5 (80.0%), under --fail-under-statuses 100; never met: getStorageEventsConfigurator 409\n',
       );
       expect(under.status).toBe(1);
-      expect((await check([...args, '--fail-under-statuses', '80'])).status).toBe(0);
+      expect((await checkInProcess([...args, '--fail-under-statuses', '80'])).status).toBe(0);
     } finally {
       await no409.close();
     }
@@ -207,15 +227,10 @@ describe('npx cloud-platform-check', () => {
 
   it.each(usage)('exits 2 on %s, naming the option and the rule', async (_, args, message) => {
     // In process: what the bin runs and prints (the bin itself exits 2 in the test after this table).
-    vi.stubEnv('GCORE_API_KEY', '');
-    try {
-      const result = await checkCommand(args);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toMatch(message);
-      expect(result.stdout).toBe('');
-    } finally {
-      vi.unstubAllEnvs();
-    }
+    const result = await checkInProcess(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stdout).toBe('');
   });
 
   it('exits 2 from its bin on an option it does not know, saying so on stderr', async () => {
@@ -226,7 +241,7 @@ describe('npx cloud-platform-check', () => {
   }, 30_000);
 
   it('prints its options with --help', async () => {
-    const result = await check(['--help']);
+    const result = await checkInProcess(['--help']);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Usage: cloud-platform-check --base-url <url>/);
     for (const option of [
