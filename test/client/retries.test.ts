@@ -26,6 +26,25 @@ const status =
 const reset: Handler = (_r, _res, req) => req.socket.destroy();
 const hang: Handler = () => undefined;
 
+/** A handler that never answers, and the moment a request reached it: from then on, it went out. */
+function heldAtServer(): { hold: Handler; reached: Promise<void> } {
+  let reach!: () => void;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
+  return { hold: () => reach(), reached };
+}
+
+/** Runs `call` on fake timers: its attempt's deadline passes only when `ready` has and the clock is moved. */
+async function outcomeOnFakeClock(ready: Promise<void>, call: () => Promise<unknown>): Promise<unknown> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  try {
+    const pending = call().catch((error: unknown) => error);
+    await ready;
+    return await onFakeClock(pending);
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 const client = (server: TestServer | string, extra: Parameters<typeof createCloudClient>[0] = {}): CloudClient =>
   createCloudClient({ apiKey: 'k', baseUrl: typeof server === 'string' ? server : server.url, ...extra });
 
@@ -71,7 +90,18 @@ describe('GET and DELETE', () => {
         res.write('{"id":');
       },
     ]);
-    await expect(getVideo(client(server, { timeoutMs: 150, maxRetries: 0 }))).rejects.toBeInstanceOf(ApiTimeoutError);
+    // The clock is moved once the headers are in: the deadline passes while the body is read.
+    let headersIn!: () => void;
+    const answered = new Promise<void>((resolve) => (headersIn = resolve));
+    const fetchSeeingHeaders = (request: Request, init: { signal: AbortSignal }) =>
+      fetch(request, init).then((response) => {
+        headersIn();
+        return response;
+      });
+    const outcome = await outcomeOnFakeClock(answered, () =>
+      getVideo(client(server, { timeoutMs: 150, maxRetries: 0, fetch: fetchSeeingHeaders })),
+    );
+    expect(outcome).toBeInstanceOf(ApiTimeoutError);
   });
 
   it('stop after maxRetries and hand back the last error response', async () => {
@@ -120,22 +150,17 @@ describe('POST and PATCH', () => {
   });
 
   it('never retry a timeout', async () => {
-    // The attempt's deadline on fake timers, moved on only once the request is at the server (so it went
-    // out): a retry would be answered at once, and the call would end in a 200.
-    let reached!: () => void;
-    const atServer = new Promise<void>((resolve) => (reached = resolve));
-    const server = await scripted([() => reached(), ok]);
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    try {
-      const call = client(server, { timeoutMs: 100 }).PATCH('/cdn/logs_uploader/configs/{config_id}', {
+    // Timed out once the request is at the server (so it went out): a retry would be answered at once,
+    // and the call would end in a 200.
+    const { hold, reached } = heldAtServer();
+    const server = await scripted([hold, ok]);
+    const outcome = await outcomeOnFakeClock(reached, () =>
+      client(server, { timeoutMs: 100 }).PATCH('/cdn/logs_uploader/configs/{config_id}', {
         params: { path: { config_id: 1 } },
         body: { enabled: true },
-      });
-      await atServer;
-      expect(await onFakeClock(call.catch((error: unknown) => error))).toBeInstanceOf(ApiTimeoutError);
-    } finally {
-      vi.useRealTimers();
-    }
+      }),
+    );
+    expect(outcome).toBeInstanceOf(ApiTimeoutError);
     expect(server.requests).toHaveLength(1);
   });
 
@@ -163,13 +188,16 @@ describe('POST and PATCH', () => {
 
 describe("the caller's signal", () => {
   it('aborts without retrying', async () => {
-    const server = await scripted([hang]);
+    const { hold, reached } = heldAtServer();
+    const server = await scripted([hold]);
     const controller = new AbortController();
     const call = client(server).GET('/streaming/videos/{video_id}', {
       params: { path: { video_id: 1 } },
       signal: controller.signal,
     });
-    setTimeout(() => controller.abort(), 50);
+    // Aborted while the request is at the server, as soon as it is there: no time waited out.
+    await reached;
+    controller.abort();
     await expect(call).rejects.toMatchObject({ name: 'AbortError' });
     expect(server.requests).toHaveLength(1);
   });
