@@ -95,11 +95,27 @@ function checkedRoutes(document: OpenApiDocument): RouteSpec[] {
   return routes;
 }
 
+/**
+ * A validator made when it is first used: an emulator of another document checks no answer before an
+ * override or the proxy asks it to, so its start does not walk the whole document once more for it.
+ */
+function validatorOnFirstUse(make: () => ContractValidator): ContractValidator {
+  const made = lazily(make);
+  return {
+    at: (pointer) => made().at(pointer),
+    compile: (schema) => made().compile(schema),
+    check: (pointer, value) => made().check(pointer, value),
+  };
+}
+
 function makeParts(document: OpenApiDocument): DocumentParts {
   const routes = checkedRoutes(document);
   // Not strict: any document that is valid JSON Schema is served, never answered 500 for a keyword Ajv
-  // would call a mistake (the project's own is linted by the tests, strictly).
-  const validator = createContractValidator(document, { strict: false });
+  // would call a mistake (the project's own is linted by the tests, strictly). Answers, fixtures and state
+  // are the answer's side: a required writeOnly property is asked of a request only.
+  const validator = validatorOnFirstUse(() =>
+    createContractValidator(oneSidedDocument(document, 'response'), { strict: false }),
+  );
   // Request bodies get the defaults the document declares (an uploader config's `enabled`, say) as they are
   // checked; a readOnly property is required of answers only.
   const requestDocument = oneSidedDocument(withSafeIntegers(document), 'request');
@@ -116,7 +132,7 @@ function makeParts(document: OpenApiDocument): DocumentParts {
     error: createErrorAnswer(document),
     /** The full check of a call (path, query, body, undeclared fields), for the operations and the proxy alike. */
     checkCall: createCallChecker(document, routes, requestValidator),
-    /** The document's schemas as they are (no defaults put in): for checking answers. */
+    /** The document's schemas on the answer's side (no defaults put in): for checking answers. */
     validator,
     deprecation: deprecationHeaders(document, routes),
     successTypes: successTypes(document, routes),

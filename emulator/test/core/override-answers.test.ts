@@ -316,3 +316,35 @@ describe('in proxy mode, where every call goes to the upstream, an override is r
     }
   });
 });
+
+describe("an answer is checked against the document's answer side", () => {
+  // A required writeOnly property is asked of a request only (OpenAPI 3.1): an answer without it is the document's.
+  const account = {
+    type: 'object',
+    required: ['id', 'password'],
+    properties: { id: { type: 'integer' }, password: { type: 'string', writeOnly: true } },
+  };
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'accounts', version: '1.0.0' },
+    paths: {
+      '/accounts/{id}': {
+        get: {
+          operationId: 'getAccount',
+          parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+          responses: { '200': { description: 'ok', content: { 'application/json': { schema: account } } } },
+        },
+      },
+    },
+  };
+
+  it.each([
+    ['without the writeOnly property it requires', true, { id: 1 }],
+    ['without a required property of both sides', false, { password: 'p' }],
+  ])('an override answer %s: taken %s', async (_case, taken, body) => {
+    const emulator = await createEmulator({ document, warn: () => {} });
+    const set = () => emulator.override('getAccount' as never, { status: 200, body } as never);
+    if (taken) expect(set).not.toThrow();
+    else expect(set).toThrow(OverrideError);
+  });
+});
