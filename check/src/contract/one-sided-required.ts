@@ -6,14 +6,17 @@
 import { everyProperty, resolveRef, type JsonObject, type OpenApiDocument } from 'cloud-platform-api/toolbox';
 import type { SampleDirection } from './schema-sample.js';
 
-/** Keywords whose values are data, not schemas: never walked (an example may hold a `required` key). */
-const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum']);
+/**
+ * Keywords whose values hold no schema, never walked: data (an example may hold a `required` key), and
+ * links, whose parameters and request body are data too.
+ */
+const DATA_KEYWORDS = new Set(['example', 'examples', 'default', 'const', 'enum', 'links']);
 
 /**
  * Keywords whose values map names to what each name stands for (a schema, a response, a media type, a
  * path item): a name there may be any word (`default`, `example`, `required`). JSON Schema's; then
- * OpenAPI's: the paths and webhooks, an operation's responses, the content, headers, encoding and links
- * of what carries them, and the components' maps (their `examples` stay data).
+ * OpenAPI's: the paths and webhooks, an operation's responses, the content, headers and encoding of what
+ * carries them, and the components' maps (their `examples` and `links` stay data).
  */
 const NAME_MAPS = new Set([
   'properties',
@@ -27,7 +30,6 @@ const NAME_MAPS = new Set([
   'content',
   'headers',
   'encoding',
-  'links',
   'schemas',
   'parameters',
   'requestBodies',

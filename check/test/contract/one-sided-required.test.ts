@@ -128,6 +128,7 @@ describe('oneSidedDocument, where a name is spelt like a data keyword', () => {
     ],
     ['a parameter named examples in the components', ['components', 'parameters', 'examples', 'schema']],
     ['a schema named const in the components', ['components', 'schemas', 'const']],
+    ['a property named links', ['components', 'schemas', 'Thing', 'properties', 'links']],
     ['a callback named default', [...POST, 'callbacks', 'default', '{$request.body#/url}', 'post', ...BODY]],
     ['a callback expression spelt default', ['components', 'callbacks', 'done', 'default', 'post', ...BODY]],
     ['a webhook named example', ['webhooks', 'example', 'post', ...BODY]],
@@ -160,6 +161,8 @@ describe('oneSidedDocument, where a name is spelt like a data keyword', () => {
     ["the components' examples", ['components', 'examples', 'default', 'value']],
     ["a header's example", ['components', 'headers', 'default', 'example']],
     ["a parameter's examples", ['components', 'parameters', 'page', 'examples', 'default', 'value']],
+    ["a response's link, its request body", [...GET, 'responses', '200', 'links', 'next', 'requestBody']],
+    ["a link's parameter in the components", ['components', 'links', 'next', 'parameters', 'filter']],
   ])('never rewrites data: %s holding `required` stays as written', (_, segments) => {
     const document = holding(segments, SIDED);
     expect(oneSidedDocument(document, 'request')).toBe(document);
