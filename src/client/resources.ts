@@ -142,10 +142,11 @@ function send(method: Method, args: unknown[]): ApiCall<unknown> {
 
 /** A paged list: nothing is sent until it is walked or `.page()` is called. */
 function pages(method: Method, args: unknown[]): PagedCall<unknown> {
-  const [params = {}, options] = args;
+  const [params = {}, ...rest] = args;
   const { page: first = 1, ...filters } = isPlainObject(params) ? params : {};
-  // The page first, then the filters, as listAllStreams sends them.
-  const onPage = (page: number) => send(method, [isPlainObject(params) ? { page, ...filters } : params, options]);
+  // The page first, then the filters, as listAllStreams sends them; the arguments after the parameters
+  // go on as given, so each page's call checks them as `.page()` does (one too many is refused, not dropped).
+  const onPage = (page: number) => send(method, [isPlainObject(params) ? { page, ...filters } : params, ...rest]);
   return {
     page: () => send(method, args) as ApiCall<unknown[]>,
     [Symbol.asyncIterator]: () =>

@@ -268,15 +268,20 @@ describe('bad arguments: the call rejects with a CloudClientOptionError naming t
     ],
   ];
 
-  it.each([
-    ['a first page that is not a whole number', { page: '2' }],
-    ['a first page that is a fraction', { page: 1.5 }],
-  ])('a paged list, %s: rejects when walked', async (_what, params) => {
-    const { client, sent } = await onEmulator();
-    const walk = (client.streaming.streams.list as Method)(params) as AsyncIterable<unknown>;
-    await expect(walk[Symbol.asyncIterator]().next()).rejects.toThrow(
+  it.each<[string, unknown[], RegExp]>([
+    [
+      'a first page that is not a whole number',
+      [{ page: '2' }],
       /first page of \/streaming\/streams must be a whole number/,
-    );
+    ],
+    ['a first page that is a fraction', [{ page: 1.5 }], /first page of \/streaming\/streams must be a whole number/],
+    ['an argument past the options', [{}, {}, 'extra'], /streaming\.streams\.list takes at most 2 arguments, got 3/],
+    ['options that are not an object', [{}, 'fast'], /options of streaming\.streams\.list must be an object/],
+    ['a parameter it does not take', [{ pages: 2 }], /streaming\.streams\.list takes no parameter "pages"/],
+  ])('a paged list, %s: rejects when walked', async (_what, args, message) => {
+    const { client, sent } = await onEmulator();
+    const walk = (client.streaming.streams.list as Method)(...args) as AsyncIterable<unknown>;
+    await expect(walk[Symbol.asyncIterator]().next()).rejects.toThrow(message);
     expect(sent).toEqual([]);
   });
 
