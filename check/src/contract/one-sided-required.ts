@@ -61,13 +61,17 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
   const keyword = keywordOf(direction);
   const otherSide = (property: JsonObject) =>
     property[keyword] === true || resolveRef(document, property)[keyword] === true;
+  /** What the parts of a schema's allOf declare together, with what is around the schema itself. */
+  const partsAround = (schema: JsonObject, keys: Keys, around: Record<string, JsonObject> | undefined) =>
+    keys === 'keywords' && Array.isArray(schema.allOf) ? { ...around, ...everyProperty(document, schema) } : undefined;
   // Returns the node itself where nothing below it changes, so an untouched document is not copied.
-  const walk = (node: unknown, keys: Keys): unknown => {
+  // `around` is what the allOf parts beside a node declare: a part's `required` may name their properties.
+  const walk = (node: unknown, keys: Keys, around?: Record<string, JsonObject>): unknown => {
     if (node === null || typeof node !== 'object') return node;
     if (Array.isArray(node)) {
       let items: unknown[] | undefined;
       for (let i = 0; i < node.length; i++) {
-        const item = walk(node[i], 'keywords');
+        const item = walk(node[i], 'keywords', around);
         if (item === node[i]) continue;
         items ??= [...node];
         items[i] = item;
@@ -85,13 +89,13 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
       const value = object[key];
       // Only objects and arrays can change: most of a document is strings and numbers.
       if (value === null || typeof value !== 'object') continue;
-      const walked = walk(value, keysBelow(key, keys));
+      const walked = walk(value, keysBelow(key, keys), key === 'allOf' ? partsAround(object, keys, around) : undefined);
       if (walked === value) continue;
       changes ??= new Map();
       changes.set(key, walked);
     }
     if (keys === 'keywords' && Array.isArray(object.required)) {
-      const properties = everyProperty(document, object);
+      const properties = { ...around, ...everyProperty(document, object) };
       const kept = (object.required as string[]).filter(
         (name) => !(Object.hasOwn(properties, name) && otherSide(properties[name]!)),
       );

@@ -59,6 +59,32 @@ describe('oneSidedDocument', () => {
     expect(requiredOf(oneSidedDocument(documentOf(thing, more), direction))).toEqual(required);
   });
 
+  // The common shape of a public document: a base schema by $ref, and the list of what is required in a
+  // part of its own beside it. The part's `required` names properties its sibling declares.
+  const BASE = { type: 'object', properties: { id: ID, secret: SECRET, name: { type: 'string' } } };
+  const REF = { $ref: '#/components/schemas/Base' };
+  it.each([
+    ['a sibling part by $ref, for a request', [REF, { required: ['id', 'name'] }], 'request', ['name']],
+    ['a sibling part by $ref, for an answer', [REF, { required: ['secret', 'name'] }], 'response', ['name']],
+    ['a sibling part written out, for a request', [BASE, { required: ['id', 'secret'] }], 'request', ['secret']],
+    ['a part of a nested allOf', [REF, { allOf: [{ required: ['id', 'name'] }] }], 'request', ['name']],
+    ['a name no part declares', [REF, { required: ['other', 'id'] }], 'request', ['other']],
+  ] as const)('required in an allOf part, its property in %s', (_, allOf, direction, required) => {
+    const sided = oneSidedDocument(documentOf({ allOf }, { Base: BASE }), direction);
+    const parts = sided.components.schemas!.Thing!.allOf as { required?: unknown; allOf?: { required: unknown }[] }[];
+    expect(parts[1]!.required ?? parts[1]!.allOf![0]!.required).toEqual(required);
+  });
+
+  it.each([
+    ['a request without the readOnly id', 'request', { secret: 's', name: 'n' }],
+    ['an answer without the writeOnly secret', 'response', { id: 1, name: 'n' }],
+  ] as const)('takes %s where an allOf part requires it', (_, direction, value) => {
+    const document = documentOf({ allOf: [REF, { required: ['id', 'secret', 'name'] }] }, { Base: BASE });
+    const pointer = '#/components/schemas/Thing';
+    expect(createContractValidator(document).check(pointer, value)).not.toEqual([]);
+    expect(createContractValidator(oneSidedDocument(document, direction)).check(pointer, value)).toEqual([]);
+  });
+
   it('rewrites schemas nested in properties, items and paths, and leaves the original alone', () => {
     const nested = { properties: { items: { type: 'array', items: { required: ['id'], properties: { id: ID } } } } };
     const original = documentOf(nested);
