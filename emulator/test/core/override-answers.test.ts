@@ -348,3 +348,53 @@ describe("an answer is checked against the document's answer side", () => {
     else expect(set).toThrow(OverrideError);
   });
 });
+
+describe('where an allOf part requires what its sibling part declares (a base by $ref, then a part listing what is required)', () => {
+  const base = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', readOnly: true },
+      name: { type: 'string' },
+      password: { type: 'string', writeOnly: true },
+    },
+  };
+  const account = { allOf: [{ $ref: '#/components/schemas/Base' }, { required: ['id', 'name', 'password'] }] };
+  const json = (schema: object) => ({ 'application/json': { schema } });
+  const document = {
+    openapi: '3.1.0',
+    info: { title: 'accounts', version: '1.0.0' },
+    components: { schemas: { Base: base, Account: account } },
+    paths: {
+      '/accounts': {
+        post: {
+          operationId: 'createAccount',
+          requestBody: { required: true, content: json({ $ref: '#/components/schemas/Account' }) },
+          responses: { '201': { description: 'made', content: json({ $ref: '#/components/schemas/Account' }) } },
+        },
+      },
+    },
+  };
+
+  it.each([
+    ['an override answer without the writeOnly password', true, { id: 1, name: 'n' }],
+    ['an override answer without the required name', false, { id: 1, password: 'p' }],
+  ])('%s: taken %s', async (_case, taken, body) => {
+    const emulator = await createEmulator({ document, warn: () => {} });
+    const set = () => emulator.override('createAccount' as never, { status: 201, body } as never);
+    if (taken) expect(set).not.toThrow();
+    else expect(set).toThrow(OverrideError);
+  });
+
+  it.each([
+    ['without the readOnly id', { name: 'n', password: 'p' }, false],
+    ['without the required name', { password: 'p' }, true],
+  ])('a request %s: refused with a 400 %s', async (_case, body, refused) => {
+    const emulator = await createEmulator({ document, warn: () => {} });
+    const response = await emulator.fetch('http://emulator.local/accounts', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status === 400).toBe(refused);
+  });
+});
