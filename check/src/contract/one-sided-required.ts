@@ -37,6 +37,13 @@ const NAME_MAPS = new Set([
   'pathItems',
 ]);
 
+/**
+ * Keywords whose subschemas apply to the same value as the schema holding them, so their `required` may name
+ * what it (or a part beside) declares: `allOf: [{ $ref: Base }, { required: [...] }]`, a union's branches, a
+ * condition's outcomes. Not `if` nor `not`: leaving a name out of their lists would change what they decide.
+ */
+const APPLIED_BESIDE = new Set(['allOf', 'anyOf', 'oneOf', 'then', 'else']);
+
 /** Keywords whose values map names to maps of names: callbacks, each a map of expressions to path items. */
 const NAMES_OF_NAME_MAPS = new Set(['callbacks']);
 
@@ -61,11 +68,13 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
   const keyword = keywordOf(direction);
   const otherSide = (property: JsonObject) =>
     property[keyword] === true || resolveRef(document, property)[keyword] === true;
-  /** What the parts of a schema's allOf declare together, with what is around the schema itself. */
-  const partsAround = (schema: JsonObject, keys: Keys, around: Record<string, JsonObject> | undefined) =>
-    keys === 'keywords' && Array.isArray(schema.allOf) ? { ...around, ...everyProperty(document, schema) } : undefined;
+  /** What a schema declares (its parts and branches too), with what is around the schema itself. */
+  const declaredAround = (schema: JsonObject, around: Record<string, JsonObject> | undefined) => ({
+    ...around,
+    ...everyProperty(document, schema),
+  });
   // Returns the node itself where nothing below it changes, so an untouched document is not copied.
-  // `around` is what the allOf parts beside a node declare: a part's `required` may name their properties.
+  // `around` is what the schema a subschema applies beside declares: its `required` may name those properties.
   const walk = (node: unknown, keys: Keys, around?: Record<string, JsonObject>): unknown => {
     if (node === null || typeof node !== 'object') return node;
     if (Array.isArray(node)) {
@@ -89,7 +98,8 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
       const value = object[key];
       // Only objects and arrays can change: most of a document is strings and numbers.
       if (value === null || typeof value !== 'object') continue;
-      const walked = walk(value, keysBelow(key, keys), key === 'allOf' ? partsAround(object, keys, around) : undefined);
+      const beside = keys === 'keywords' && APPLIED_BESIDE.has(key) ? declaredAround(object, around) : undefined;
+      const walked = walk(value, keysBelow(key, keys), beside);
       if (walked === value) continue;
       changes ??= new Map();
       changes.set(key, walked);

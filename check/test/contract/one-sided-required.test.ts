@@ -75,6 +75,20 @@ describe('oneSidedDocument', () => {
     expect(parts[1]!.required ?? parts[1]!.allOf![0]!.required).toEqual(required);
   });
 
+  // A subschema applied to the same value (a union's branch, a condition's outcome) may list as required
+  // what the schema around it declares.
+  const OWN = BASE.properties;
+  it.each([
+    ['a oneOf branch', { properties: OWN, oneOf: [{ required: ['id', 'name'] }, { required: ['secret'] }] }, 'oneOf'],
+    ['an anyOf branch', { properties: OWN, anyOf: [{ required: ['id', 'name'] }] }, 'anyOf'],
+    ["an if's then", { properties: OWN, if: { required: ['name'] }, then: { required: ['id', 'name'] } }, 'then'],
+    ["an if's else", { properties: OWN, if: { required: ['name'] }, else: { required: ['id', 'name'] } }, 'else'],
+  ] as const)('required in %s, its property declared around it: one-sided', (_, thing, where) => {
+    const sided = oneSidedDocument(documentOf(thing), 'request').components.schemas!.Thing!;
+    const part = Array.isArray(sided[where]) ? sided[where][0] : sided[where];
+    expect(part.required).toEqual(['name']);
+  });
+
   it.each([
     ['a request without the readOnly id', 'request', { secret: 's', name: 'n' }],
     ['an answer without the writeOnly secret', 'response', { id: 1, name: 'n' }],
