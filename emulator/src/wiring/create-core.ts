@@ -32,6 +32,7 @@ import type { CoreRequest } from '../core/messages.js';
 import type { Forwarder } from '../core/stages/exchange.js';
 import { createOverrides, type Overrides } from '../core/controls/overrides.js';
 import { createJournal, DEFAULT_JOURNAL_SIZE, type Journal } from '../core/controls/journal.js';
+import { requestRedactors } from '../core/controls/request-redactor.js';
 import { journalCoverage } from '../core/controls/coverage.js';
 import { initialSnapshot } from '../core/state/state.js';
 
@@ -140,10 +141,17 @@ export function createCore(options: CoreOptions): Core {
     forward,
     journal,
     log: options.log,
+    redactorOf: logRedactor(credentials),
     now: options.now,
     holdMs: options.holdMs,
   };
   return { port, reset, routes, faults, overrides, journal, violations, coverage, controlRoutes: control.list };
+}
+
+/** What the log scrubs of a request: its secrets, wherever its credentials came in. */
+function logRedactor(credentials: CredentialTexts): (request: CoreRequest) => (text: string) => string {
+  const redactorOf = requestRedactors(credentials);
+  return (request) => redactorOf({ carried: credentials.carried(request.headers), query: request.query });
 }
 
 /** The journal: the newest requests, each with what coverage reads of its header and cookie parameters. */

@@ -176,6 +176,51 @@ describe('the key in a body the journal keeps', () => {
   });
 });
 
+describe('the key in a path the journal keeps', () => {
+  const key = 'sk-journal-é/"q"-4711';
+  const segment = encodeURIComponent(key);
+  it.each([
+    ["an operation's path value", `/dns/v2/zones/${segment}`],
+    ['inside a path value', `/dns/v2/zones/zone-${segment}-x`],
+    ['a path value refused with a 400', `/streaming/videos/${segment}`],
+    ['a path no operation has', `/no/such/${segment}/here`],
+    ['the key as sent, unencoded where a path allows', `/no/such/sk-journal-4711`],
+  ])('is scrubbed: %s', async (_, path) => {
+    const sent = path.includes(segment) ? key : 'sk-journal-4711';
+    const emulator = await createEmulator();
+    await emulator.fetch(`http://emulator.local${path}`, { headers: { authorization: `apikey ${sent}` } });
+    const [entry] = emulator.requests.list();
+    expect(entry!.path).toContain('[redacted]');
+    expect(keyFormIn(JSON.stringify(entry), sent)).toBeUndefined();
+  });
+});
+
+describe('the key as a field name, in what the journal and the log say of a request', () => {
+  const key = 'sk-field-4711';
+  const CONFIG = { name: 'n', policy: 1, target: 2 };
+  it.each<[string, string, object, boolean | undefined]>([
+    ['an undeclared body field', '/cdn/logs_uploader/configs', { ...CONFIG, [key]: 1 }, undefined],
+    ['an undeclared nested field', '/cdn/logs_uploader/configs', { ...CONFIG, [`x${key}`]: { [key]: 1 } }, undefined],
+    ['a field refused by strict', '/cdn/logs_uploader/configs', { ...CONFIG, [key]: 1 }, true],
+    ['a path the request is refused for', `/streaming/videos/${key}`, {}, undefined],
+    ['a path no operation has', `/no/such/${key}`, {}, undefined],
+  ])('is scrubbed: %s', async (_, path, body, strict) => {
+    const lines: unknown[] = [];
+    const emulator = await createEmulator({ strict, log: (entry) => lines.push(entry) });
+    await emulator.fetch(`http://emulator.local${path}`, {
+      method: path.startsWith('/cdn') ? 'POST' : 'GET',
+      headers: { authorization: `apikey ${key}`, 'content-type': 'application/json' },
+      ...(path.startsWith('/cdn') ? { body: JSON.stringify(body) } : {}),
+    });
+    const [entry] = emulator.requests.list();
+    expect(JSON.stringify(entry)).toContain('[redacted]');
+    expect(keyFormIn(JSON.stringify(entry), key)).toBeUndefined();
+    expect(lines).toHaveLength(1);
+    expect(JSON.stringify(lines)).toContain('[redacted]');
+    expect(keyFormIn(JSON.stringify(lines), key)).toBeUndefined();
+  });
+});
+
 describe('a journal of 1 MiB bodies', () => {
   const MIB = 1024 * 1024;
   /** 1 MiB a character JSON writes as six (\u0001): a journal holding 100 whole would not fit one string as JSON. */

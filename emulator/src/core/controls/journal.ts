@@ -5,13 +5,14 @@
 // the client's redactor knows. A request costs only a record of what came in and went out: entries are made, and
 // bodies parsed and scrubbed, when a test reads them.
 import type { DropKind } from './faults.js';
-import { createRedactor, REDACTED, redactJson, type RouteSpec } from 'cloud-platform-api/toolbox';
+import { REDACTED, redactJson, type RouteSpec } from 'cloud-platform-api/toolbox';
 import type { ValidationIssue } from 'cloud-platform-check/contract';
 import type { SentParameter } from 'cloud-platform-check/coverage';
 import type { CredentialTexts } from '../api-keys.js';
 import { createJournalFilter } from './journal-filter.js';
 import type { CoreRequest } from '../messages.js';
 import { wholeNumberOption } from '../common/option-values.js';
+import { requestRedactors } from './request-redactor.js';
 
 export const DEFAULT_JOURNAL_SIZE = 1000;
 /** The most requests a journal keeps, as createEmulator's `journalSize` and `--journal-size` take it. */
@@ -139,19 +140,12 @@ function keptBody(body: string | undefined): string | undefined {
   return new TextDecoder().decode(new TextEncoder().encode(body!.slice(0, JOURNAL_BODY_LIMIT_BYTES / 2)));
 }
 
-/**
- * The redactor of a request's secrets: the last one kept, as an app sends the same key request after
- * request and making one compiles its patterns.
- */
-function redactors(credentials: CredentialTexts): (kept: Kept) => (text: string) => string {
-  let last: { key: string; redact: (text: string) => string } | undefined;
-  return ({ carried, query }) => {
-    const secrets = credentials.secrets(carried, query);
-    const key = secrets.join('\n');
-    if (last?.key !== key) last = { key, redact: createRedactor(secrets) };
-    return last.redact;
-  };
-}
+/** An issue as an entry shows it: its path names a field, which may be anything an app sent. */
+const redactedIssue = (issue: ValidationIssue, redact: (text: string) => string): ValidationIssue => ({
+  ...issue,
+  path: redact(issue.path),
+  message: redact(issue.message),
+});
 
 function entryOf(
   kept: Kept,
@@ -164,7 +158,8 @@ function entryOf(
   kept.entry = {
     time,
     method: method.toUpperCase(),
-    path,
+    // An app may put the key in a path (a value, a mistake): scrubbed as the query and the body are.
+    path: redact(path),
     query: keptQuery(query, redact, queryNames),
     ...(kept.sentParameters ? { sentParameters: kept.sentParameters } : {}),
     ...(operationId ? { operationId } : {}),
@@ -177,8 +172,8 @@ function entryOf(
     status,
     ...(kept.fault === undefined ? {} : { fault: kept.fault }),
     ...(kept.applied === undefined ? {} : { applied: kept.applied }),
-    ...(kept.unknownFields?.length ? { unknownFields: kept.unknownFields } : {}),
-    ...(kept.issues?.length ? { issues: kept.issues } : {}),
+    ...(kept.unknownFields?.length ? { unknownFields: kept.unknownFields.map(redact) } : {}),
+    ...(kept.issues?.length ? { issues: kept.issues.map((issue) => redactedIssue(issue, redact)) } : {}),
   };
   return kept.entry;
 }
@@ -218,7 +213,7 @@ export function createJournal(
   let bodyBytes = 0;
   const path = sameAsBefore();
   const carried = sameAsBefore();
-  const redactorOf = redactors(credentials);
+  const redactorOf = requestRedactors(credentials);
 
   function dropOldest(): void {
     bodyBytes -= bytesHeld(kept[start]!.body);

@@ -69,6 +69,8 @@ export interface StageParts {
   journal: Pick<Journal, 'add'>;
   /** The sink of the log's lines, if any. */
   log: ((entry: RequestLogEntry) => void) | undefined;
+  /** The scrubber of a request's secrets, for what the log says of it (request-redactor.ts). */
+  redactorOf(request: CoreRequest): (text: string) => string;
   /** The time of a request, as the journal and the log write it. */
   now: () => string;
 }

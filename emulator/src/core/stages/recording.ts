@@ -15,13 +15,16 @@ export function recording(exchange: Exchange): void {
   const time = parts.now();
   // The emulator's own routes are not API requests: not in the journal.
   if (!request.path.startsWith(CONTROL_PREFIX)) parts.journal.add(exchange, statusOf(exchange), time);
-  parts.log?.(logEntryOf(exchange, performance.now() - exchange.started, time));
+  if (parts.log) parts.log(logEntryOf(exchange, performance.now() - exchange.started, time, parts.redactorOf(request)));
 }
 
-/** The log's line for an answered request: what it says, never a header, a query or a body value. */
-function logEntryOf(exchange: Exchange, ms: number, time: string): RequestLogEntry {
+/**
+ * The log's line for an answered request: what it says, never a header, a query or a body value; the
+ * request's secrets scrubbed from its path and the field names it gives.
+ */
+function logEntryOf(exchange: Exchange, ms: number, time: string, redact: (text: string) => string): RequestLogEntry {
   const method = exchange.request.method.toUpperCase();
-  const { path } = exchange.request;
+  const path = redact(exchange.request.path);
   const operationId = exchange.route?.operationId;
   const status = statusOf(exchange);
   const tenths = Math.round(ms * 10) / 10;
@@ -30,14 +33,14 @@ function logEntryOf(exchange: Exchange, ms: number, time: string): RequestLogEnt
   const entry: RequestLogEntry = operationId
     ? { time, method, path, operationId, status, ms: tenths }
     : { time, method, path, status, ms: tenths };
-  if (exchange.unknownFields?.length) entry.unknownFields = exchange.unknownFields;
+  if (exchange.unknownFields?.length) entry.unknownFields = exchange.unknownFields.map(redact);
   if (exchange.injected !== undefined) entry.injected = true;
-  if (exchange.issues?.length) entry.issues = exchange.issues.map(({ path, rule }) => ({ path, rule }));
+  if (exchange.issues?.length) entry.issues = exchange.issues.map(({ path, rule }) => ({ path: redact(path), rule }));
   if (exchange.drop) entry.fault = exchange.drop;
   if (exchange.applied !== undefined) entry.applied = exchange.applied;
   if (exchange.violations?.length)
     entry.violations = exchange.violations.map(({ direction, path, rule, undeclared }) =>
-      undeclared ? { direction, path, rule, undeclared } : { direction, path, rule },
+      undeclared ? { direction, path: redact(path), rule, undeclared } : { direction, path: redact(path), rule },
     );
   return entry;
 }
