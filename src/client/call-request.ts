@@ -3,7 +3,7 @@
 // itself (timeoutMs, maxRetries, whether it has a signal) to the client's fetch, checked as it is made.
 // A bad value rejects the call before anything is sent. A request that middleware makes in its place is a
 // plain Request: its signal may abort, and it carries none of the call's options.
-import { checkedRetries, checkedTimeout } from './option-checks.js';
+import { checkedCallUrl, checkedRetries, checkedTimeout } from './option-checks.js';
 import { CloudClientOptionError } from './option-error.js';
 
 /** What one call may change of the client's settings. */
@@ -57,14 +57,23 @@ export class CallRequest extends Request implements CallOverrides {
 export type CallCheck = (method: string, url: string) => void;
 
 /**
- * The CallRequest of one client, whose key goes in `keyHeader` as `keyValue`: a call's headers may add to
- * the client's, never replace that one (openapi-fetch lets a call's header win over the client's). Each
- * call is handed to `check` first: done here rather than in middleware, which would cost every call of
- * the client a turn of the event loop and an id it never reads.
+ * The CallRequest of one client at `baseUrl`, whose key goes in `keyHeader` as `keyValue`: a call's headers
+ * may add to the client's, never replace that one (openapi-fetch lets a call's header win over the
+ * client's). Each call is handed to `check` first: done here rather than in middleware, which would cost
+ * every call of the client a turn of the event loop and an id it never reads.
  */
-export function callRequestClass(keyHeader: string, keyValue: string, check: CallCheck): typeof CallRequest {
+export function callRequestClass(
+  keyHeader: string,
+  keyValue: string,
+  check: CallCheck,
+  baseUrl: string,
+): typeof CallRequest {
+  const under = `${baseUrl}/`;
   return class ClientCallRequest extends CallRequest {
     constructor(input: RequestInfo | URL, init?: CallInit) {
+      // A URL elsewhere, or with a query, may come of a call's own baseUrl: checked before Request, whose
+      // error for one with credentials would quote them.
+      if (typeof input === 'string' && (!input.startsWith(under) || /[?#]/.test(input))) checkedCallUrl(input);
       super(input, init);
       check(this.method, typeof input === 'string' ? input : this.url);
       if (this.headers.get(keyHeader) !== keyValue) {

@@ -132,12 +132,13 @@ export function createCloudClient(options: CloudClientOptions = {}): CloudClient
   const profile = options.document === undefined ? undefined : documentClient(options.document);
   const { header } = clientDefaults.auth;
   const keyValue = authorizationValue(clientDefaults.auth, apiKey);
+  const baseUrl = baseUrlOf(options, profile);
   const client = createClient<paths>({
-    baseUrl: baseUrlOf(options, profile),
+    baseUrl,
     // Last, so it replaces the same header in any case: openapi-fetch sets these in order on one Headers.
     // Another document's key is placed per operation, by the profile's middleware, after the call's headers.
     headers: profile ? { ...options.headers } : { ...options.headers, [header]: keyValue },
-    Request: profile ? CallRequest : callRequestClass(header, keyValue, checkCall),
+    Request: profile ? CallRequest : callRequestClass(header, keyValue, checkCall, baseUrl),
     fetch: createClientFetch({
       fetch: options.fetch ?? ((request, init) => globalThis.fetch(request, init)),
       timeoutMs: checkedTimeout('timeoutMs', options.timeoutMs ?? DEFAULT_TIMEOUT_MS),

@@ -25,6 +25,15 @@ export function checkedBaseUrl(baseUrl: string): string {
   return baseUrl.replace(/\/+$/, '');
 }
 
+/**
+ * A call's URL, made from a baseUrl the call set for itself (openapi-fetch takes one per call): refused
+ * where that base breaks the rule the client's own keeps. openapi-fetch encodes every query value, so the
+ * call's query holds no `/`: a `?` or `#` with one after it is the base's.
+ */
+export function checkedCallUrl(url: string): void {
+  if (!httpUrl(url.replace(/[?#][^/]*$/, ''))) throw new CloudClientOptionError(notHttpUrl('baseUrl of a call', url));
+}
+
 /** The largest delay a timer can hold (2^31 - 1 ms, about 24.8 days): above it, it fires at once. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEmulator } from 'cloud-platform-emulator';
 import type { RouteSpec } from '../../src/contract/routes.js';
-import { ApiTimeoutError, createCloudClient, type CallOptions } from '../../src/index.js';
+import { ApiTimeoutError, CloudClientOptionError, createCloudClient, type CallOptions } from '../../src/index.js';
 import type { OperationId } from '../../src/operations.js';
 import { operationRows } from '../../test-kit/operation-table.js';
 import { onFakeClock } from '../../test-kit/fake-clock.js';
@@ -215,5 +215,86 @@ describe('the API key', () => {
     expect(() => createCloudClient({ apiKey })).toThrow(
       'apiKey must not contain control or non-Latin-1 characters, nor begin or end with whitespace',
     );
+  });
+});
+
+// openapi-fetch takes a `baseUrl` per call: held to the rule the client's own is, where the call's URL is made.
+describe("a call's own baseUrl", () => {
+  const sent: string[] = [];
+  const recording = createCloudClient({
+    apiKey: 'base-url-key',
+    baseUrl: 'https://api.example.test/v1',
+    fetch: (request) => {
+      sent.push(request.url);
+      return Promise.resolve(Response.json([]));
+    },
+  });
+  const video = (baseUrl: string) =>
+    recording.GET('/streaming/videos/{video_id}', { params: { path: { video_id: 7 } }, baseUrl });
+  const streams = (baseUrl: string) => recording.GET('/streaming/streams', { params: { query: { page: 2 } }, baseUrl });
+  beforeEach(() => {
+    sent.length = 0;
+  });
+
+  it.each<[string, () => Promise<unknown>, string]>([
+    ['another host', () => video('https://other.example.test/'), 'https://other.example.test/streaming/videos/7'],
+    [
+      'a path of its own',
+      () => video('https://other.example.test/v2'),
+      'https://other.example.test/v2/streaming/videos/7',
+    ],
+    [
+      "the client's, with a query of the call",
+      () => streams('https://api.example.test/v1'),
+      'https://api.example.test/v1/streaming/streams?page=2',
+    ],
+    [
+      'another host, with a query of the call',
+      () => streams('http://127.0.0.1:4010'),
+      'http://127.0.0.1:4010/streaming/streams?page=2',
+    ],
+  ])('goes where it says: %s', async (_, call, url) => {
+    await call();
+    expect(sent).toEqual([url]);
+  });
+
+  it.each<[string, () => Promise<unknown>, RegExp]>([
+    [
+      'credentials',
+      () => video('https://user:base-pw@other.example.test'),
+      /must not carry credentials, a query or a fragment, got "https:\/\/\*\*\*@other/,
+    ],
+    [
+      'a query',
+      () => video('https://other.example.test/?tenant=1'),
+      /baseUrl of a call must not carry credentials, a query or a fragment/,
+    ],
+    [
+      'a fragment',
+      () => video('https://other.example.test/#top'),
+      /baseUrl of a call must not carry credentials, a query or a fragment/,
+    ],
+    [
+      "a query, under the client's own base",
+      () => video('https://api.example.test/v1/x?tenant=1'),
+      /baseUrl of a call must not/,
+    ],
+    [
+      "a query, under the client's own base, with a query of the call",
+      () => streams('https://api.example.test/v1?tenant=1'),
+      /baseUrl of a call must not/,
+    ],
+    [
+      'another scheme',
+      () => video('ftp://other.example.test'),
+      /baseUrl of a call must be an absolute http or https URL/,
+    ],
+    ['no scheme', () => video('other.example.test'), /baseUrl of a call must be an absolute http or https URL/],
+  ])('is refused with %s, naming the option, nothing sent', async (_, call, message) => {
+    const error = await call().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CloudClientOptionError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain('base-pw');
+    expect(sent).toEqual([]);
   });
 });
