@@ -4,7 +4,7 @@
 // hashed by content, so any edit rebuilds; without git (an unpacked tarball) the step always runs.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from './tools.js';
@@ -12,7 +12,7 @@ import { projectRoot } from './tools.js';
 const STAMPS = path.join(projectRoot, 'dist', 'stamps');
 
 /** The hash of every file git would commit, by path and content; undefined where git does not answer. */
-async function sourceKey(): Promise<string | undefined> {
+export function sourceKey(): string | undefined {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: projectRoot,
     encoding: 'utf8',
@@ -21,7 +21,12 @@ async function sourceKey(): Promise<string | undefined> {
   const hash = createHash('sha256');
   for (const file of listed.stdout.split('\0').filter(Boolean).sort()) {
     // A tracked file deleted from the tree counts as a change, as its content would.
-    const content = await readFile(path.join(projectRoot, file)).catch(() => Buffer.from('\0deleted'));
+    let content: Buffer;
+    try {
+      content = readFileSync(path.join(projectRoot, file));
+    } catch {
+      content = Buffer.from('\0deleted');
+    }
     hash.update(`${file}\0${content.length}\0`).update(content);
   }
   return hash.digest('hex');
@@ -33,7 +38,7 @@ async function sourceKey(): Promise<string | undefined> {
  */
 export async function unlessFresh(name: string, outputs: readonly string[], step: () => Promise<void>): Promise<void> {
   const stamp = path.join(STAMPS, `${name}.sha256`);
-  const key = await sourceKey();
+  const key = sourceKey();
   const stamped = existsSync(stamp) ? await readFile(stamp, 'utf8') : '';
   if (key && stamped === key && outputs.every((output) => existsSync(path.join(projectRoot, output)))) {
     process.stdout.write(`✔ ${name}: done already for these sources\n`);
