@@ -111,7 +111,11 @@ export default defineConfig({
       { extends: true, test: { name: 'package', include: [...LANES.package] } },
       { extends: true, test: { name: 'release', include: [...LANES.release] } },
       { extends: true, test: { name: 'tools', include: [...LANES.tools] } },
-      { extends: true, test: { name: 'browser', include: [...LANES.browser] } },
+      {
+        extends: true,
+        // One Chromium for the lane, which each file connects to (test-kit/chromium-server.ts).
+        test: { name: 'browser', include: [...LANES.browser], globalSetup: ['test-kit/chromium-server.ts'] },
+      },
     ],
   },
 });

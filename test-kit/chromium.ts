@@ -22,18 +22,27 @@ export function requireChromium(what: string): void {
   });
 }
 
+/** Chromium's flags here: headless, offline-friendly. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The variable that holds the address of the browser lane's one Chromium (test-kit/chromium-server.ts). */
+export const SHARED_CHROMIUM = 'CLOUD_API_TEST_CHROMIUM_ENDPOINT';
+
+/**
+ * A Chromium to drive: the browser lane's shared one, connected to, where it runs (closing the connection closes
+ * the contexts made through it, not the browser), else one launched for the caller.
+ */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const shared = process.env[SHARED_CHROMIUM];
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }

@@ -75,6 +75,7 @@ async function answerAsTheService(request: RecordedRequest): Promise<Response> {
   return toEmulator(request);
 }
 
+let stopMcp: (() => Promise<unknown>) | undefined;
 beforeAll(async () => {
   emulator = await createEmulator();
   api = await startServer(async (request, res) => {
@@ -84,9 +85,11 @@ beforeAll(async () => {
   });
   // The HTTP server's process takes the key from this one's environment.
   vi.stubEnv('GCORE_API_KEY', KEY);
-  mcpUrl = (await startHttpCommand(['--base-url', api.url, ...SERVER_ARGS], (stop) => afterAll(stop))).url;
+  // Stopped by the afterAll below: one registered from inside this hook never ran, and left the process behind.
+  mcpUrl = (await startHttpCommand(['--base-url', api.url, ...SERVER_ARGS], (stop) => (stopMcp = stop))).url;
 }, 60_000);
 afterAll(async () => {
+  await stopMcp?.();
   vi.unstubAllEnvs();
   await api.close();
   await emulator.close();

@@ -236,10 +236,13 @@ function expectVerdict(scenario: string, checks: Check[], verdict: Verdict): voi
 
 describe('the MCP conformance suite against cloud-platform-mcp --http', () => {
   const runs = new Map<Revision, Map<string, Check[]>>();
+  let stopServer: (() => Promise<unknown>) | undefined;
+  // Stopped by the afterAll below: one registered from inside this hook never ran, and left the process behind.
   beforeAll(async () => {
-    const { url } = await startHttpCommand([], (stop) => afterAll(stop));
+    const { url } = await startHttpCommand([], (stop) => (stopServer = stop));
     for (const revision of REVISIONS) runs.set(revision, await runAt(url, revision));
   }, 240_000);
+  afterAll(() => stopServer?.());
 
   it('sorts every server scenario the suite lists: it passes, or the reason it does not apply is named', async () => {
     const { stdout } = await suite(['list', '--server']);

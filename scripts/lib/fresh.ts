@@ -7,12 +7,13 @@
 // (a branch switched back, an edit undone) would otherwise pass off what they built as fresh.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { projectRoot } from './tools.js';
 
 /** The hash of every file git would commit, by path and content; undefined where git does not answer. */
-async function sourceKey(root: string): Promise<string | undefined> {
+export function sourceKey(root = projectRoot): string | undefined {
   const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
     cwd: root,
     encoding: 'utf8',
@@ -21,7 +22,12 @@ async function sourceKey(root: string): Promise<string | undefined> {
   const hash = createHash('sha256');
   for (const file of listed.stdout.split('\0').filter(Boolean).sort()) {
     // A tracked file deleted from the tree counts as a change, as its content would.
-    const content = await readFile(path.join(root, file)).catch(() => Buffer.from('\0deleted'));
+    let content: Buffer;
+    try {
+      content = readFileSync(path.join(root, file));
+    } catch {
+      content = Buffer.from('\0deleted');
+    }
     hash.update(`${file}\0${content.length}\0`).update(content);
   }
   return hash.digest('hex');
@@ -50,7 +56,7 @@ export async function unlessFresh(
   root = projectRoot,
 ): Promise<void> {
   const stamp = path.join(root, 'dist', 'stamps', `${name}.sha256`);
-  const key = await sourceKey(root);
+  const key = sourceKey(root);
   const stamped = await readFile(stamp, 'utf8').catch(() => '');
   if (key && stamped === `${key}\n${await outputsNow(root, outputs)}`) {
     process.stdout.write(`✔ ${name}: done already for these sources\n`);

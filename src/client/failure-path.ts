@@ -42,6 +42,12 @@ function scrubbedError(error: unknown, redact: (text: string) => string, depth =
   return copy;
 }
 
+/**
+ * The wait before a retry, on a real timer. An internal seam, not a public option (the package exports nothing
+ * of this module): tests of what is retried replace it, so that a 0.5 s backoff is asked for, not waited out.
+ */
+export const retryWait = { sleep };
+
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
@@ -156,7 +162,7 @@ async function retryAfter(
 ) {
   const wait = retryDelayMs(retry, headers);
   log.warn?.(`${label()}: retrying in ${Math.round(wait)} ms after ${whyRetried(outcome)}`);
-  await sleep(wait, caller);
+  await retryWait.sleep(wait, caller);
 }
 
 /** Where a call is in its loop: which attempt, how many it may make, and what it is. */

@@ -1,14 +1,27 @@
 // The retry policy under injected faults, against a real server on 127.0.0.1: a create is never
 // sent twice once it may have reached the server.
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { retryWait } from '../../src/client/failure-path.js';
 import { ApiConnectionError, ApiTimeoutError, createCloudClient, type CloudClient } from '../../src/index.js';
 import { onFakeClock } from '../../test-kit/fake-clock.js';
 import { closedPort, sendJson, startServer, type Handler, type TestServer } from '../../test-kit/http-server.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
+
+/**
+ * The waits before retries that the calls ask for from now, each passed at once: a backoff (0.5 s less up to 25 %
+ * jitter, with no Retry-After to read) is asked for, not waited out. retry-policy.test.ts holds the waits' values.
+ */
+function backoffsAskedFor(): number[] {
+  const asked: number[] = [];
+  vi.spyOn(retryWait, 'sleep').mockImplementation(async (ms) => void asked.push(ms));
+  return asked;
+}
+const FIRST_BACKOFF = expect.toSatisfy((ms: number) => ms > 375 && ms <= 500);
 
 /** A server that answers the n-th request (0-based) with script[n], and the last entry after that. */
 async function scripted(script: Handler[]): Promise<TestServer> {
@@ -68,12 +81,15 @@ describe('GET and DELETE', () => {
 
   it('retry a connection reset before any response', async () => {
     const server = await scripted([reset, ok]);
+    const backoffs = backoffsAskedFor();
     const { response } = await client(server).DELETE('/fastedge/v1/apps/{id}', { params: { path: { id: 1 } } });
     expect(response.status).toBe(200);
     expect(server.requests).toHaveLength(2);
+    expect(backoffs).toEqual([FIRST_BACKOFF]);
   });
 
   it('retry a timed-out attempt, and give up with ApiTimeoutError after maxRetries', async () => {
+    const backoffs = backoffsAskedFor();
     const recovering = await scripted([hang, ok]);
     expect((await getVideo(client(recovering, { timeoutMs: 150 }))).response.status).toBe(200);
     expect(recovering.requests).toHaveLength(2);
@@ -81,6 +97,7 @@ describe('GET and DELETE', () => {
     const stuck = await scripted([hang]);
     await expect(getVideo(client(stuck, { timeoutMs: 100, maxRetries: 1 }))).rejects.toBeInstanceOf(ApiTimeoutError);
     expect(stuck.requests).toHaveLength(2);
+    expect(backoffs).toEqual([FIRST_BACKOFF, FIRST_BACKOFF]);
   });
 
   it('time out a body that stalls after the headers, as ApiTimeoutError', async () => {
@@ -171,12 +188,14 @@ describe('POST and PATCH', () => {
       return fetch(request, init);
     };
     const port = await closedPort();
+    const backoffs = backoffsAskedFor();
     const failure = await createConfig(client(`http://127.0.0.1:${port}`, { fetch: counting, maxRetries: 1 })).catch(
       (e: unknown) => e,
     );
     expect(failure).toBeInstanceOf(ApiConnectionError);
     expect((failure as ApiConnectionError).code).toBe('ECONNREFUSED');
     expect(attempts).toBe(2);
+    expect(backoffs).toEqual([FIRST_BACKOFF]);
   });
 
   it('honour x-should-retry: true', async () => {
@@ -223,9 +242,11 @@ describe('a response cut off mid-body', () => {
 
   it('is retried for a GET, which then succeeds', async () => {
     const server = await scripted([cutOff, (_r, res) => sendJson(res, 200, { structure: [] })]);
+    const backoffs = backoffsAskedFor();
     const { data } = await client(server, { maxRetries: 2 }).GET('/storage/notifications/v1/events/configurator');
     expect(data).toEqual({ structure: [] });
     expect(server.requests).toHaveLength(2);
+    expect(backoffs).toEqual([FIRST_BACKOFF]);
   });
 
   it('is never retried for a POST: ApiConnectionError after one attempt', async () => {

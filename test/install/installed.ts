@@ -1,10 +1,20 @@
 // Checks an installed copy of the packages as a user's project would use them: every export by ESM
 // import and by require() (Node 20.19+ and 22.12+ load ES modules with require), and the bins.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
+import { sourceKey } from '../../scripts/lib/fresh.js';
 import { packTarball } from '../../scripts/lib/tarball.js';
 import { listeningUrl } from '../../test-kit/listening.js';
 import { projectRoot } from '../helpers/sources.js';
@@ -73,14 +83,34 @@ export function run(command: string, args: string[], cwd: string) {
   });
 }
 
-/** Where a run keeps each package's tarball once packed: inside the run's scratch folder, gone when it ends. */
-const packedOnce = () => path.join(os.tmpdir(), 'packed-once');
+let packsKept: string | undefined;
+/**
+ * Where each package's tarball is kept once packed: dist/packed/<source key>, shared by the lanes of one CI run
+ * (the package lane on each Node line and the release lane packed the same sources seven times; npm packs the
+ * same on every line). Any edit to what git would commit makes another key, and the build stamps hold the
+ * build to the same key. Without git, inside the run's scratch folder, gone when it ends.
+ */
+function packedOnce(): string {
+  packsKept ??= packsFolder();
+  return packsKept;
+}
+
+function packsFolder(): string {
+  const key = sourceKey();
+  if (!key) return path.join(os.tmpdir(), 'packed-once');
+  const kept = path.join(projectRoot, 'dist', 'packed');
+  // The tarballs of earlier sources are of no use again.
+  if (existsSync(kept))
+    for (const old of readdirSync(kept).filter((name) => name !== key))
+      rmSync(path.join(kept, old), { recursive: true, force: true });
+  return path.join(kept, key);
+}
 
 /**
  * The package in `dir` packed into `destination` as `npm run tarballs` packs it (the suite has built it), its
- * path. Packed once per run (two npm commands, about 3 s of CPU each time) and copied for every later caller:
- * the build does not change during a run. Two workers packing the same package at once both finish; the
- * first folder renamed into place is the one every caller copies from.
+ * path. Packed once for these sources (two npm commands, about 3 s of CPU each time) and copied for every later
+ * caller. Two workers packing the same package at once both finish; the first folder renamed into place is
+ * the one every caller copies from.
  */
 export function packedTarball(dir: string, destination: string): string {
   const kept = path.join(packedOnce(), path.relative(projectRoot, dir) || 'root');
@@ -92,6 +122,7 @@ export function packedTarball(dir: string, destination: string): string {
       renameSync(fresh, kept);
     } catch (error) {
       if (!['ENOTEMPTY', 'EEXIST'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+      rmSync(fresh, { recursive: true, force: true });
     }
   }
   const [file] = readdirSync(kept);

@@ -9,7 +9,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { chromiumFound, launchChromium, requireChromium } from '../../../test-kit/chromium.js';
 import { openOperation, sendRequest, type Typed } from '../../../test-kit/elements-console.js';
 import { projectRoot } from '../../../test-kit/project-root.js';
@@ -21,9 +21,10 @@ const shots = path.join(projectRoot, 'test-results', 'docs-console');
 requireChromium("Browser test of the emulator's /docs console");
 
 /**
- * An emulator started with the options `optionsOf` gives once the file's other setup has run, and for each test
- * a console page in a browser context of its own (no storage from an earlier test), and the requests the pages
- * made anywhere else (refused).
+ * An emulator started with the options `optionsOf` gives once the file's other setup has run, one console tab for
+ * the block's tests, and the requests the tab made anywhere else (refused). Before each test the tab's storage is
+ * emptied (from a page of the same origin without the console's script): each test opens the console afresh, with
+ * nothing kept from an earlier one. A tab of its own for each test cost a second and a half more per test.
  */
 function consoleOn(optionsOf: () => ServerEmulatorOptions): {
   server: RunningServer;
@@ -37,8 +38,6 @@ function consoleOn(optionsOf: () => ServerEmulatorOptions): {
     mkdirSync(shots, { recursive: true });
     setup.server = await startEmulator(optionsOf());
     browser = await launchChromium();
-  });
-  beforeEach(async () => {
     context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
     setup.page = await context.newPage();
     // Playwright's actions wait without end by default: a locator that never matches fails the test instead.
@@ -50,7 +49,14 @@ function consoleOn(optionsOf: () => ServerEmulatorOptions): {
       return route.abort();
     });
   });
-  afterEach(() => context.close());
+  beforeEach(async () => {
+    await context.clearCookies();
+    await setup.page.goto(`${setup.server.url}/openapi.json`);
+    await setup.page.evaluate(() => {
+      localStorage.clear();
+      sessionStorage.clear();
+    });
+  });
   afterAll(async () => {
     await browser?.close();
     await setup.server?.close();

@@ -40,9 +40,11 @@ describe('hostile requests (the generator of npm run stress, in-process)', () =>
         };
         expect(judge(request, answer), `${request.method} ${request.url}`).toBeUndefined();
       }),
-      { numRuns: 3000, seed: 20261122, endOnFailure: true, interruptAfterTimeLimit: 60_000 },
+      // 1,000 requests here, each judged (3,000 took 11 s of the unit lane on each Node line); npm run stress sends
+      // at least 10,000 of the same generator's over a socket.
+      { numRuns: 1000, seed: 20261122, endOnFailure: true, interruptAfterTimeLimit: 60_000 },
     );
-    expect(answered).toBeGreaterThan(1000);
+    expect(answered).toBeGreaterThanOrEqual(1000);
   }, 120_000);
 });
 
