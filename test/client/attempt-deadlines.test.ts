@@ -148,7 +148,12 @@ describe.each([
         });
     const outcomes = await onFakeClock(Promise.all([call('long', 3_000), call('short', 300), call('answered', 2_000)]));
     expect(outcomes).toEqual(['timed out', 'timed out', 200]);
-    expect(ended).toEqual({ short: 300, answered: 500, long: 3_000 });
+    // Where performance.now is real, the real time the calls took to start moves a deadline by a fraction, and
+    // the clock ends what is less than a millisecond out (attempt-clock.ts): up to 1 ms early, never late.
+    const early = (toFake as readonly string[]).includes('performance') ? [0] : [0, 1];
+    const due = { short: 300, answered: 500, long: 3_000 };
+    expect(Object.keys(ended).sort()).toEqual(Object.keys(due).sort());
+    for (const [name, ms] of Object.entries(due)) expect(ms - ended[name]!, name).toBeOneOf(early);
     expect(live.size).toBe(0);
   });
 });
