@@ -12,6 +12,7 @@ import {
   type NamedScheme,
   type Requirement,
 } from 'cloud-platform-api/toolbox';
+import type { HiddenParameters } from 'cloud-platform-check/coverage';
 import type { Store } from '../store/store.js';
 import type { CoreRequest } from './messages.js';
 import { stringListOption } from './common/option-values.js';
@@ -109,7 +110,7 @@ export interface CredentialTexts {
   /** The query parameters a credential travels in: their values are secrets whole. */
   queryNames: ReadonlySet<string>;
   /** The headers (lower case) and cookies a credential travels in: a parameter of one is kept only as sent. */
-  hidden: { header: ReadonlySet<string>; cookie: ReadonlySet<string> };
+  hidden: HiddenParameters;
 }
 
 /** How the document's schemes carry secrets, for the journal and the proxy to scrub them. */
@@ -119,7 +120,7 @@ export function credentialTexts(security: Pick<DocumentSecurity, 'schemes'>): Cr
     'cookie' in slot ? 'cookie' : 'header' in slot ? keyHeaderOf(slot) : undefined;
   const sources = [...new Set(slots.map(sourceOf).filter((name) => name !== undefined))];
   const queryNames = new Set(slots.flatMap((slot) => ('query' in slot ? [slot.query] : [])));
-  const hidden = {
+  const hidden: HiddenParameters = {
     header: new Set(slots.flatMap((slot) => ('header' in slot ? [keyHeaderOf(slot)] : []))),
     cookie: new Set(slots.flatMap((slot) => ('cookie' in slot ? [slot.cookie] : []))),
   };
