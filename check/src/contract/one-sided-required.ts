@@ -68,11 +68,6 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
   const keyword = keywordOf(direction);
   const otherSide = (property: JsonObject) =>
     property[keyword] === true || resolveRef(document, property)[keyword] === true;
-  /** What a schema declares (its parts and branches too), with what is around the schema itself. */
-  const declaredAround = (schema: JsonObject, around: Record<string, JsonObject> | undefined) => ({
-    ...around,
-    ...everyProperty(document, schema),
-  });
   // Returns the node itself where nothing below it changes, so an untouched document is not copied.
   // `around` is what the schema a subschema applies beside declares: its `required` may name those properties.
   const walk = (node: unknown, keys: Keys, around?: Record<string, JsonObject>): unknown => {
@@ -90,6 +85,10 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
     const object = node as JsonObject;
     // A Map, made at the first change: a key such as `__proto__` is a name like any other.
     let changes: Map<string, unknown> | undefined;
+    // What this schema declares (its parts and branches too), with what is around it: read once, where a
+    // subschema applied beside it or its own `required` asks.
+    let declared: Record<string, JsonObject> | undefined;
+    const declaredHere = () => (declared ??= { ...around, ...everyProperty(document, object) });
     // Indexed, as every walk at start: it runs before the JIT has warmed, where an iterator costs.
     const names = Object.keys(object);
     for (let i = 0; i < names.length; i++) {
@@ -98,14 +97,14 @@ export function oneSidedDocument(document: OpenApiDocument, direction: SampleDir
       const value = object[key];
       // Only objects and arrays can change: most of a document is strings and numbers.
       if (value === null || typeof value !== 'object') continue;
-      const beside = keys === 'keywords' && APPLIED_BESIDE.has(key) ? declaredAround(object, around) : undefined;
+      const beside = keys === 'keywords' && APPLIED_BESIDE.has(key) ? declaredHere() : undefined;
       const walked = walk(value, keysBelow(key, keys), beside);
       if (walked === value) continue;
       changes ??= new Map();
       changes.set(key, walked);
     }
     if (keys === 'keywords' && Array.isArray(object.required)) {
-      const properties = { ...around, ...everyProperty(document, object) };
+      const properties = declaredHere();
       const kept = (object.required as string[]).filter(
         (name) => !(Object.hasOwn(properties, name) && otherSide(properties[name]!)),
       );
